@@ -1,0 +1,3 @@
+"""Pyramid solitaire for people who play by ear."""
+
+__version__ = "0.1.0"

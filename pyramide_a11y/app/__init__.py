@@ -1,0 +1,1 @@
+"""The application layer: command line, interactive loop, storage."""

@@ -1,0 +1,155 @@
+"""The ``pyramide`` command line: subcommands that read and check deals.
+
+``deal`` and ``replay`` are tools for players who want to inspect a deal and for
+maintainers; the interactive game is the default command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from pyramide_a11y.engine import Game, Position, Refusal, parse_move
+from pyramide_a11y.engine.geometry import ROW_SLOTS
+
+from .sources import SourceError, add_rules_options, add_source_options, source_from_options
+
+REASON_TEXT = {
+    "covered": "the card is still covered",
+    "sum_not_13": "the two cards do not sum to 13",
+    "not_pairable": "these rules do not let those two cards pair",
+    "same_card": "a card cannot pair with itself",
+    "not_a_king": "only a King leaves alone",
+    "gone": "the card was already removed",
+    "not_available": "the card is not in play (in the stock or under the waste top)",
+    "nothing_to_draw": "there are no more cards to draw",
+    "recycle_stock_not_empty": "recycling waits until the stock is empty",
+    "recycle_none_left": "there are no more recycles",
+    "recycle_waste_empty": "there is nothing in the waste to recycle",
+    "nothing_to_undo": "there is nothing to undo",
+    "undo_limit": "older moves are beyond the undo limit",
+    "nothing_selected": "no card is selected",
+    "game_won": "the game is already won",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pyramide",
+        description="Pyramid solitaire for people who play by ear.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    deal = sub.add_parser(
+        "deal",
+        help="print the layout of a deal code (reveals the whole stock order)",
+        description="Print the layout a deal code deals. This reveals the whole stock "
+        "order, so do not use it on a deal you mean to play blind.",
+    )
+    add_source_options(deal, code_required=True)
+    add_rules_options(deal)
+    deal.add_argument("--json", action="store_true", help="print the layout as JSON")
+
+    replay = sub.add_parser(
+        "replay",
+        help="apply a list of moves to a deal and print the final state",
+        description="Apply moves written one per line in canonical notation (KD, 10C+3S, "
+        "draw, recycle; blank lines and lines starting with # are skipped) and print the "
+        "final state. An illegal move stops with exit status 1, its line and the reason.",
+    )
+    add_source_options(replay)
+    add_rules_options(replay)
+    replay.add_argument("--moves", type=Path, required=True, help="file of moves, one per line")
+    replay.add_argument("--json", action="store_true", help="print the final state as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    out = out or sys.stdout
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "deal":
+            return _deal(args, out)
+        if args.command == "replay":
+            return _replay(args, out)
+    except SourceError as err:
+        print(f"pyramide: {err}", file=sys.stderr)
+        return 2
+    parser.print_help(out)
+    return 0
+
+
+def _deal(args: argparse.Namespace, out: TextIO) -> int:
+    source = source_from_options(args)
+    if args.json:
+        out.write(source.layout.to_json(source.rules))
+        return 0
+    print(f"code: {source.code}", file=out)
+    print(f"rules: {source.rules}", file=out)
+    for r, row in enumerate(source.layout.rows()):
+        print(f"row {r + 1}: {' '.join(map(str, row))}", file=out)
+    print(f"waste (bottom to top): {' '.join(map(str, source.layout.waste)) or '-'}", file=out)
+    print(f"stock (first drawn first): {' '.join(map(str, source.layout.stock))}", file=out)
+    return 0
+
+
+def _replay(args: argparse.Namespace, out: TextIO) -> int:
+    source = source_from_options(args)
+    try:
+        lines = args.moves.read_text(encoding="utf-8").splitlines()
+    except OSError as err:
+        raise SourceError(f"cannot read {args.moves}: {err.strerror}") from None
+    game = Game(source.layout, source.rules)
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            move = parse_move(text)
+        except ValueError as err:
+            print(f"pyramide: line {number}: {err}", file=sys.stderr)
+            return 1
+        outcome = game.play(move)
+        if isinstance(outcome, Refusal):
+            reason = REASON_TEXT[outcome.reason.value]
+            print(f"pyramide: line {number}: {text}: {reason}", file=sys.stderr)
+            return 1
+    summary = final_state(game)
+    if args.json:
+        print(json.dumps(summary), file=out)
+    else:
+        for key, value in summary.items():
+            print(f"{key}: {str(value).lower() if isinstance(value, bool) else value}", file=out)
+        for line in table_lines(game.position):
+            print(line, file=out)
+    return 0
+
+
+def final_state(game: Game) -> dict[str, Any]:
+    """The replay summary: won, moves, pyramid_left, stock, waste, score, round."""
+    position = game.position
+    return {
+        "won": game.won,
+        "moves": game.moves,
+        "pyramid_left": position.pyramid_left,
+        "stock": len(position.stock),
+        "waste": len(position.waste),
+        "score": position.score,
+        "round": position.round,
+    }
+
+
+def table_lines(position: Position) -> list[str]:
+    """The pyramid rows and the waste in canonical notation (``--`` for a gone card)."""
+    lines = []
+    for r, slots in enumerate(ROW_SLOTS):
+        cells = [str(c) if (c := position.pyramid[s]) else "--" for s in slots]
+        lines.append(f"row {r + 1}: {' '.join(cells)}")
+    lines.append(f"waste top: {position.waste_top or '-'}")
+    return lines

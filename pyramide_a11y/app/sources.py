@@ -1,0 +1,150 @@
+"""Where a game comes from on the command line: a deal code or a layout file,
+and the rules options shared by every command."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+
+from pyramide_a11y.engine import (
+    DealCodeError,
+    Layout,
+    LayoutError,
+    Rules,
+    get_rules,
+    parse_code,
+    parse_listing,
+)
+
+
+class SourceError(ValueError):
+    """A code, layout file or rules option that cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class GameSource:
+    """A layout with the rules to play it under, and its deal code if it has one."""
+
+    layout: Layout
+    rules: Rules
+    code: str | None
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """The rules options, the same on every command."""
+    group = parser.add_argument_group("rules")
+    group.add_argument("--rules", help="preset: pyramide, classic or paciencia")
+    group.add_argument("--passes", type=int, help="passes through the stock (1, 2, 3, …)")
+    group.add_argument(
+        "--recycles", help="how many times the waste may be recycled: a number or 'unlimited'"
+    )
+    group.add_argument("--strict-win", action="store_true", help="stock and waste must go too")
+    group.add_argument(
+        "--stock-waste-pairs",
+        action="store_true",
+        help="stock against waste: the drawn card may pair with the waste card under it",
+    )
+    group.add_argument(
+        "--cover-pairs",
+        action="store_true",
+        help="a card may pair with the only card still covering it",
+    )
+
+
+def add_source_options(parser: argparse.ArgumentParser, *, code_required: bool = False) -> None:
+    """``CODE`` or ``--layout FILE`` (JSON, or seed 000's text listing)."""
+    parser.add_argument(
+        "code", nargs=None if code_required else "?", help="deal code, e.g. PY1-N-AAAAAAS"
+    )
+    if not code_required:
+        parser.add_argument("--layout", type=Path, help="layout file: JSON or a text listing")
+        parser.add_argument(
+            "--seed",
+            type=int,
+            default=0,
+            help="for a text listing: the seed that orders the unlisted stock cards",
+        )
+
+
+def rules_from_options(args: argparse.Namespace, base: Rules | None) -> Rules:
+    """``base`` (or the ``--rules`` preset, or ``pyramide``) with the options applied.
+
+    Raises:
+        SourceError: an unknown preset or a bad number.
+    """
+    try:
+        rules = get_rules(args.rules) if args.rules else (base or get_rules("pyramide"))
+        if args.rules and base is not None and base.name == rules.name:
+            rules = base
+        options: dict[str, object] = {}
+        if args.passes is not None:
+            options["passes"] = args.passes
+        if args.recycles is not None:
+            text = str(args.recycles).strip().lower()
+            options["recycles"] = None if text in ("unlimited", "none") else int(text)
+        if args.strict_win:
+            options["strict_win"] = True
+        if args.stock_waste_pairs:
+            options["stock_waste_pairs"] = True
+        if args.cover_pairs:
+            options["cover_pairs"] = True
+        return rules.with_options(**options)
+    except ValueError as err:
+        raise SourceError(str(err)) from None
+
+
+def read_layout_file(path: Path, seed: int = 0) -> Layout:
+    """A layout from a JSON file or a seed-000 text listing.
+
+    Raises:
+        SourceError: the file cannot be read or is not a valid layout.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise SourceError(f"cannot read {path}: {err.strerror}") from None
+    try:
+        if text.lstrip().startswith("{"):
+            return Layout.from_json(text)
+        return parse_listing(text, seed)
+    except LayoutError as err:
+        raise SourceError(f"{path}: {err}") from None
+
+
+def source_from_options(args: argparse.Namespace) -> GameSource:
+    """The game a command names with ``CODE`` or ``--layout`` and rules options.
+
+    A code's rules are the base; options override them. Likewise a layout's.
+
+    Raises:
+        SourceError: no source, both, a bad code, or a layout that does not fit.
+    """
+    layout_path: Path | None = getattr(args, "layout", None)
+    if args.code and layout_path:
+        raise SourceError("give either a deal code or --layout, not both")
+    if args.code:
+        try:
+            code = parse_code(args.code)
+        except DealCodeError as err:
+            raise SourceError(str(err)) from None
+        rules = rules_from_options(args, code.rules)
+        layout = Layout.from_code(code)
+        if rules.initial_waste != code.rules.initial_waste:
+            raise SourceError(
+                f"the code deals for {code.rules.name}; its piles do not fit {rules.name}"
+            )
+        try:
+            code_text: str | None = str(type(code)(rules, code.number))
+        except DealCodeError:
+            code_text = None
+        return GameSource(layout, rules, code_text)
+    if layout_path:
+        layout = read_layout_file(layout_path, getattr(args, "seed", 0))
+        rules = rules_from_options(args, layout.rules)
+        try:
+            layout.validate(rules)
+        except LayoutError as err:
+            raise SourceError(f"{layout_path}: {err}") from None
+        return GameSource(layout, rules, None)
+    raise SourceError("give a deal code (like PY1-N-AAAAAAS) or --layout FILE")
