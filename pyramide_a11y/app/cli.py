@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -38,6 +38,9 @@ REASON_TEXT = {
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of every subcommand. Each subcommand sets ``func(args, out) -> int``
+    with ``set_defaults``; new subcommands live in their own modules and are added
+    here with one call."""
     parser = argparse.ArgumentParser(
         prog="pyramide",
         description="Pyramid solitaire for people who play by ear.",
@@ -53,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_source_options(deal, code_required=True)
     add_rules_options(deal)
     deal.add_argument("--json", action="store_true", help="print the layout as JSON")
+    deal.set_defaults(func=_deal)
 
     replay = sub.add_parser(
         "replay",
@@ -65,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_options(replay)
     replay.add_argument("--moves", type=Path, required=True, help="file of moves, one per line")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
+    replay.set_defaults(func=_replay)
     return parser
 
 
@@ -73,16 +78,15 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     parser = build_parser()
     args = parser.parse_args(argv)
+    func: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "func", None)
+    if func is None:
+        parser.print_help(out)
+        return 0
     try:
-        if args.command == "deal":
-            return _deal(args, out)
-        if args.command == "replay":
-            return _replay(args, out)
+        return func(args, out)
     except SourceError as err:
         print(f"pyramide: {err}", file=sys.stderr)
         return 2
-    parser.print_help(out)
-    return 0
 
 
 def _deal(args: argparse.Namespace, out: TextIO) -> int:
