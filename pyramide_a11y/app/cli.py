@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -87,6 +88,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except SourceError as err:
         print(f"pyramide: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``pyramide deal … | head``): not an error of ours.
+        # Point stdout at devnull so the interpreter's final flush stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _deal(args: argparse.Namespace, out: TextIO) -> int:
