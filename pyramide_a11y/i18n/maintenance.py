@@ -113,7 +113,12 @@ def render(catalog: Catalog) -> str:
 
 def _signature(catalog: Catalog) -> list[tuple[object, ...]]:
     """What must agree between the sources and the template (not the formatting)."""
-    return sorted((m.context or "", repr(m.id), tuple(m.auto_comments)) for m in catalog if m.id)
+    # Long comments are wrapped when written: compare their words only.
+    return sorted(
+        (m.context or "", repr(m.id), " ".join(" ".join(m.auto_comments).split()))
+        for m in catalog
+        if m.id
+    )
 
 
 def read(path: Path, locale: str | None = None) -> Catalog:
