@@ -8,8 +8,7 @@ import pytest
 
 from pyramide_a11y.engine import DECK, Card, Game, Layout, Reason, Refusal, parse_code
 from pyramide_a11y.i18n import set_language
-from pyramide_a11y.narration import Style, card_name, describe
-from pyramide_a11y.narration import narrator
+from pyramide_a11y.narration import Style, card_name, describe, narrator, sentence
 from pyramide_a11y.narration import messages as m
 
 
@@ -99,7 +98,7 @@ def test_where_never_reveals_an_unseen_stock_card() -> None:
     g = game()
     set_language("en")
     for card in g.position.stock:
-        assert narrator.where(card, g) == f"{card_name(card)}: not seen yet."
+        assert narrator.where(card, g) == sentence(f"{card_name(card)}: not seen yet.")
 
 
 def test_paciencia_draw_names_the_new_stock_top() -> None:
@@ -109,4 +108,4 @@ def test_paciencia_draw_names_the_new_stock_top() -> None:
     waste, stock = g.position.waste_top, g.stock_top
     assert waste is not None and stock is not None
     assert describe(outcome, g) == [f"Virou {card_name(waste)}. Monte: {card_name(stock)}."]
-    assert narrator.where(stock, g) == f"{card_name(stock)}: no topo do monte."
+    assert narrator.where(stock, g) == sentence(f"{card_name(stock)}: no topo do monte.")
