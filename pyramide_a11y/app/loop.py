@@ -4,8 +4,11 @@ standard input and output are both terminals, plain lines otherwise.
 Both print each answer as plain lines in reading order (no colour, toolbar,
 completion menu or full-screen layout) and let the session speak it. The
 prompt adds keyboard mode (seed 004): with the line empty, the arrows move a
-focus among the playable cards, Enter or Space selects, Escape cancels, and
-``u h n d r`` act at once, echoed on the line.
+focus among the playable cards and start keyboard mode; in it, Enter or Space
+selects the focused card, Escape cancels, and ``u h n d r`` act at once,
+echoed on the line. Keyboard mode ends with the next typed command, so that
+typing a card such as ``Ro`` or ``Dp`` never triggers a letter command.
+Escape cancels a selection on an empty line in either mode.
 """
 
 from __future__ import annotations
@@ -68,10 +71,18 @@ def run_plain(session: Session, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
-def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> KeyBindings:
-    """Keyboard mode. Every binding but the letters and Enter acts only on an empty line."""
+class KeyboardMode:
+    """Whether the arrows have put the prompt in keyboard mode."""
+
+    def __init__(self) -> None:
+        self.active = False
+
+
+def build_key_bindings(
+    session: Session, write: Callable[[Answer], None], mode: KeyboardMode
+) -> KeyBindings:
+    """Keyboard mode; every binding acts only on an empty line."""
     kb = KeyBindings()
-    state = {"focusing": False}
 
     def empty() -> bool:
         from prompt_toolkit.application import get_app
@@ -86,35 +97,30 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
     for key, direction in (("left", "left"), ("right", "right"), ("up", "up"), ("down", "down")):
 
         def move(event: KeyPressEvent, direction: str = direction) -> None:
-            state["focusing"] = True
+            mode.active = True
             show(session.move_focus(direction))
 
         kb.add(key, filter=is_empty)(move)
 
-    @kb.add(" ", filter=is_empty)
-    def _space(event: KeyPressEvent) -> None:
-        state["focusing"] = False
-        show(session.activate_focus())
+    keyboard = is_empty & Condition(lambda: mode.active)
 
-    @kb.add("enter", filter=is_empty & Condition(lambda: state["focusing"]))
-    def _enter(event: KeyPressEvent) -> None:
-        state["focusing"] = False
+    @kb.add(" ", filter=keyboard)
+    @kb.add("enter", filter=keyboard)
+    def _select(event: KeyPressEvent) -> None:
         show(session.activate_focus())
 
     @kb.add("escape", eager=True, filter=is_empty)
     def _escape(event: KeyPressEvent) -> None:
-        state["focusing"] = False
         show(session.escape())
 
     for letter in ACT_AT_ONCE:
 
         def act(event: KeyPressEvent, letter: str = letter) -> None:
-            state["focusing"] = False
             buffer = event.current_buffer
             buffer.insert_text(letter.lower())
             buffer.validate_and_handle()
 
-        kb.add(letter, filter=is_empty)(act)
+        kb.add(letter, filter=keyboard)(act)
 
     @kb.add(FOCUS_IN_KEY)
     def _focus_in(event: KeyPressEvent) -> None:
@@ -145,8 +151,9 @@ def run_prompt(
         with lock:
             write_answer(stdout, answer)
 
+    mode = KeyboardMode()
     prompt: PromptSession[str] = PromptSession(
-        key_bindings=build_key_bindings(session, write),
+        key_bindings=build_key_bindings(session, write, mode),
         input=input,
         output=output,
         complete_while_typing=False,
@@ -176,6 +183,8 @@ def run_prompt(
                 continue
             except EOFError:
                 break
+            if line.strip().lower() not in ACT_AT_ONCE:
+                mode.active = False
             answer = session.handle(line)
             write(answer)
             if answer.quit:

@@ -223,12 +223,8 @@ class Session:
         self._drop_hint()
         if isinstance(outcome, Event) and outcome.won:
             lines = describe(outcome, self.game, self.settings.style)
-            return Answer(
-                [
-                    lines[0],
-                    *narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)[1:],
-                ]
-            )
+            panel = narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)
+            return Answer([lines[0], *panel])
         return Answer(describe(outcome, self.game, self.settings.style))
 
     def _touch(self, cards: tuple[Card, ...]) -> Answer:
