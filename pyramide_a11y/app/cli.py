@@ -18,6 +18,7 @@ from pyramide_a11y.engine import Game, Position, Refusal, parse_move
 from pyramide_a11y.engine.geometry import ROW_SLOTS
 from pyramide_a11y.i18n import N_, _, resolve_language, set_language
 
+from . import play
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
 
 # Maintainer-facing reasons printed by ``replay``; translated where printed.
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Pyramid solitaire for people who play by ear.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play.register(parser)
 
     deal = sub.add_parser(
         "deal",
