@@ -1,31 +1,35 @@
-"""Deals and positions shared by the solver tests."""
+"""Shared by the solver tests: replaying lines, and an independent brute-force search."""
 
 from __future__ import annotations
 
-from pyramide_a11y.engine import DECK, Card, Layout, Position, Rules
+from collections.abc import Iterable
 
-SEED002_ROWS = (
-    "5S",
-    "9H QD",
-    "2D JS 6H",
-    "8S 4D AD 10C",
-    "3C 7S KC QH 5C",
-    "AS 4C 8H JD 2S 5D",
-    "6C 7D KH 9S 3H 10D QC",
-)
-SEED002_STOCK_START = "10H 6S AC 9C 7C QS 3S 2H 4S AH 8D"
+from pyramide_a11y.engine import Move, Position, Rules
 
 
-def seed002_layout() -> Layout:
-    """Seed 002's worked deal; the 13 never-drawn stock cards in deck order."""
-    pyramid = tuple(Card.parse(t) for row in SEED002_ROWS for t in row.split())
-    start = tuple(Card.parse(t) for t in SEED002_STOCK_START.split())
-    rest = tuple(c for c in DECK if c not in pyramid and c not in start)
-    return Layout(pyramid, start + rest, ())
-
-
-def replays_to_win(position: Position, moves: tuple[object, ...], rules: Rules) -> bool:
-    """Play ``moves`` with the engine; True when every move is legal and the end is won."""
+def replays_to_win(position: Position, moves: Iterable[Move], rules: Rules) -> bool:
+    """Play ``moves`` with the engine (each must be legal); True when the end is won."""
     for move in moves:
-        position = position.after(move, rules)  # type: ignore[arg-type]
+        position = position.after(move, rules)
     return position.is_won(rules)
+
+
+def brute_force_winnable(position: Position, rules: Rules) -> bool:
+    """Whether any sequence of legal engine moves wins: a plain search over every
+    reachable position, with none of the solver's shortcuts. With unlimited
+    recycles the recycle count is left out of the visited key (it changes nothing
+    else), so the search ends."""
+    seen: set[object] = set()
+    todo = [position]
+    while todo:
+        current = todo.pop()
+        if current.is_won(rules):
+            return True
+        key: object = current.key()
+        if rules.recycles is None:
+            key = (current.pyramid, current.stock, current.waste)
+        if key in seen:
+            continue
+        seen.add(key)
+        todo.extend(current.after(move, rules) for move in current.legal_moves(rules))
+    return False

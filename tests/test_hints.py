@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from engine_helpers import seed002_layout
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solver_helpers import seed002_layout
 
 from pyramide_a11y.engine import Draw, Game, Layout, Move, Refusal, get_rules, parse_code
 from pyramide_a11y.solver import HintKind, Knowledge, find_hint

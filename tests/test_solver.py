@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from solver_helpers import replays_to_win, seed002_layout
+from engine_helpers import seed002_layout
+from solver_helpers import replays_to_win
 
 from pyramide_a11y.engine import Layout, get_rules, parse_code
 from pyramide_a11y.solver import Verdict, solve
