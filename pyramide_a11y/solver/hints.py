@@ -161,7 +161,7 @@ def hint_for(
             table, rules, max_nodes=exact_nodes, timeout=budget_seconds, cancelled=cancelled
         )
         if solution.verdict is Verdict.WINNABLE:
-            return _hint_of(solution.moves[0], exact=True)
+            return _hint_of(_as_legal(solution.moves[0], legal), exact=True)
         if solution.verdict is Verdict.LOST:
             return Hint(HintKind.LOST, None, True)
         return _hint_of(suggest(table, rules), exact=False)
@@ -182,7 +182,7 @@ def hint_for(
             cancelled=cancelled,
         )
         if solution.verdict is Verdict.WINNABLE:
-            votes[solution.moves[0]] += 1
+            votes[_as_legal(solution.moves[0], legal)] += 1
     if votes:
         ranked = _ranked(table, rules, legal)
         best = max(votes.values())
@@ -219,6 +219,15 @@ def _ranked(position: Position, rules: Rules, legal: list[Move]) -> list[Move]:
         return (0, 0, 0)
 
     return sorted(legal, key=worth, reverse=True)
+
+
+def _as_legal(move: Move, legal: list[Move]) -> Move:
+    """The legal move that is ``move`` (a pair may be named in either order)."""
+    if isinstance(move, RemovePair):
+        for candidate in legal:
+            if isinstance(candidate, RemovePair) and {*candidate.cards} == {*move.cards}:
+                return candidate
+    return move
 
 
 def _hint_of(move: Move, *, exact: bool) -> Hint:

@@ -35,7 +35,6 @@ search in the tests):
 from __future__ import annotations
 
 import enum
-import itertools
 import sys
 import threading
 import time
@@ -65,6 +64,18 @@ def _beneath(s: int) -> frozenset[int]:
 
 
 _BENEATH = tuple(_beneath(s) for s in range(SLOTS))
+_ALL_DECK = ((1 << 64) - 1) & ~_PYR
+# Where a partner of the card at each slot may be: anywhere in the sequence, and
+# any slot that neither lies on top of it nor beneath it (with cover pairs, also
+# the slots right next to it above and below).
+_ALLOWED = tuple(
+    _ALL_DECK
+    | sum(1 << t for t in range(SLOTS) if t != s and t not in _BENEATH[s] and t not in ON_TOP[s])
+    for s in range(SLOTS)
+)
+_ALLOWED_COVER = tuple(
+    _ALLOWED[s] | sum(1 << t for t in (*COVERED_BY[s], *COVERS[s])) for s in range(SLOTS)
+)
 _FREE_CACHE: dict[int, tuple[int, ...]] = {}
 
 
@@ -137,7 +148,7 @@ def solve(
         return Solution(Verdict.UNKNOWN, (), search.nodes, time.perf_counter() - start)
     moves: tuple[Move, ...] = ()
     if won:
-        moves = tuple(search.engine_line(position, rules))
+        moves = tuple(search.engine_line())
     verdict = Verdict.WINNABLE if won else Verdict.LOST
     return Solution(verdict, moves, search.nodes, time.perf_counter() - start)
 
@@ -199,31 +210,26 @@ class _Search:
     def _build_checks(self) -> None:
         """For each value, the places of that value that need a partner, each with
         the mask of places where a usable partner may still be."""
-        places_of: dict[int, list[int]] = {v: [] for v in range(1, 14)}
+        value_mask = [0] * 14
         for place, v in enumerate(self.val):
             if v:
-                places_of[v].append(place)
+                value_mask[v] |= 1 << place
+        self.value_mask = value_mask
+        self.deck_value_mask = [m & ~_PYR for m in value_mask]
+        allowed = _ALLOWED_COVER if self.cover else _ALLOWED
         checks: list[tuple[tuple[int, int], ...]] = [() for _ in range(14)]
         for v in range(1, 13):
             entries: list[tuple[int, int]] = []
-            for place in places_of[v]:
-                usable = 0
-                for other in places_of[13 - v]:
-                    if self._may_pair(place, other):
-                        usable |= 1 << other
-                if place < SLOTS or self.strict:
-                    entries.append((1 << place, usable))
+            partners = value_mask[13 - v]
+            for place, pv in enumerate(self.val):
+                if pv != v:
+                    continue
+                if place < SLOTS:
+                    entries.append((1 << place, partners & allowed[place]))
+                elif self.strict:
+                    entries.append((1 << place, partners))
             checks[v] = tuple(entries)
         self.checks = checks
-
-    def _may_pair(self, place: int, other: int) -> bool:
-        """Whether the cards at two places could ever be removed together: not when
-        one lies on top of the other (unless they are neighbours under cover pairs)."""
-        if place >= SLOTS or other >= SLOTS:
-            return True
-        if other not in _BENEATH[place] and other not in ON_TOP[place]:
-            return True
-        return self.cover and (other in COVERED_BY[place] or other in COVERS[place])
 
     def _hopeless(self, present: int, values: tuple[int, ...]) -> bool:
         checks = self.checks
@@ -389,16 +395,12 @@ class _Search:
         for s in free:
             if val[s] == 13:
                 return self._unlimited_step(("K", s, 0), present & ~(1 << s))
-        deck = present >> SLOTS
         # Any King of the sequence can be brought into play and removed.
-        d = deck
-        while d:
-            low = d & -d
-            place = low.bit_length() - 1 + SLOTS
-            if val[place] == 13:
-                return self._unlimited_step(("K", place, 0), present & ~(1 << place))
-            d ^= low
-        for a, b in self._unlimited_pairs(present, free, deck):
+        kings = present & self.deck_value_mask[13]
+        if kings:
+            place = (kings & -kings).bit_length() - 1
+            return self._unlimited_step(("K", place, 0), present & ~(1 << place))
+        for a, b in self._unlimited_pairs(present, free):
             nxt = present & ~(1 << a) & ~(1 << b)
             if self._hopeless(nxt, (val[a], val[b])):
                 continue
@@ -417,9 +419,7 @@ class _Search:
             return True
         return False
 
-    def _unlimited_pairs(
-        self, present: int, free: tuple[int, ...], deck: int
-    ) -> Iterator[tuple[int, int]]:
+    def _unlimited_pairs(self, present: int, free: tuple[int, ...]) -> Iterator[tuple[int, int]]:
         val = self.val
         for i, a in enumerate(free):
             need = 13 - val[a]
@@ -433,63 +433,92 @@ class _Search:
                     alone = present >> s & 1 and present & _COVER_MASK[s] == 1 << c
                     if alone and val[s] + val[c] == 13:
                         yield s, c
-        # The sequence cards still present, in order.
-        places: list[int] = []
-        d = deck
-        while d:
-            low = d & -d
-            places.append(low.bit_length() - 1 + SLOTS)
-            d ^= low
+        deck_value_mask = self.deck_value_mask
         inner_pairs = self.swp
         for a in free:
-            need = 13 - val[a]
-            for place in places:
-                if val[place] == need:
-                    yield a, place
-                    if not inner_pairs:
-                        # Interchangeable: the first one stands for all of them.
-                        break
+            m = present & deck_value_mask[13 - val[a]]
+            while m:
+                low = m & -m
+                yield a, low.bit_length() - 1
+                if not inner_pairs:
+                    # Interchangeable: the first one stands for all of them.
+                    break
+                m ^= low
         if inner_pairs:
-            for x, y in itertools.pairwise(places):
-                if val[x] + val[y] == 13:
-                    yield x, y
+            # Neighbours in the sequence can be brought to waste top and the card
+            # under it (or waste top and stock top).
+            d = present & ~_PYR
+            prev = -1
+            while d:
+                low = d & -d
+                place = low.bit_length() - 1
+                if prev >= 0 and val[prev] + val[place] == 13:
+                    yield prev, place
+                prev = place
+                d ^= low
 
     # -- back to engine moves ----------------------------------------------------------
 
-    def engine_line(self, position: Position, rules: Rules) -> list[Move]:
-        """The winning line as engine moves, checked move by move with the engine
-        (draws and recycles put back in where the search skipped them)."""
+    def engine_line(self) -> list[Move]:
+        """The winning line as engine moves, replayed on the compact state (with
+        unlimited recycles, the draws and recycles the search skipped are put back)."""
         moves: list[Move] = []
-        current = position
         cards = self.cards
-        for step in reversed(self.line):
-            kind = step[0]
-            move: Move
+        present = self.present
+        ptr = self._norm(present, self.ptr)
+        for kind, a, b in reversed(self.line):
             if kind == "D":
-                move = Draw()
-            elif kind == "R":
-                move = Recycle()
-            elif kind == "K":
-                card = cards[step[1]]
-                assert card is not None
-                move = RemoveKing(card)
-            else:
-                first, second = cards[step[1]], cards[step[2]]
-                assert first is not None and second is not None
-                move = RemovePair(first, second)
-            if self.limit is None and kind in ("K", "P"):
-                current = self._bring_into_play(current, move, moves)
-            current = current.after(move, rules)
-            moves.append(move)
+                above = (present >> SLOTS) >> ptr
+                ptr += (above & -above).bit_length()
+                moves.append(Draw())
+                continue
+            if kind == "R":
+                ptr = 0
+                moves.append(Recycle())
+                continue
+            if kind == "K":
+                b = a
+            if self.limit is None:
+                ptr = self._bring_into_play(present, ptr, a, b, moves)
+            first, second = cards[a], cards[b]
+            assert first is not None and second is not None
+            moves.append(RemoveKing(first) if kind == "K" else RemovePair(first, second))
+            present &= ~(1 << a) & ~(1 << b)
+            ptr = self._norm(present, ptr)
         return moves
 
-    def _bring_into_play(self, current: Position, move: Move, moves: list[Move]) -> Position:
-        """Draw (and recycle) until ``move`` is legal; unlimited recycles only."""
-        rules = self.rules
-        for _ in range(2 * (self.n + 2)):
-            if current.refusal(move, rules) is None:
-                return current
-            step: Move = Draw() if current.stock else Recycle()
-            current = current.after(step, rules)
-            moves.append(step)
-        raise AssertionError(f"solver line: {move} never became playable")
+    def _bring_into_play(self, present: int, ptr: int, a: int, b: int, moves: list[Move]) -> int:
+        """Unlimited recycles: draw (and recycle) until the sequence cards at places
+        ``a`` and ``b`` can play; returns the new pointer."""
+        deck = present >> SLOTS
+        places = sorted({p - SLOTS for p in (a, b) if p >= SLOTS})
+        if not places:
+            return ptr
+        if len(places) == 2:
+            # Neighbours: waste top and stock top, or waste top and the card under it.
+            targets = [places[0] + 1 if self.stp else places[1] + 1]
+        else:
+            i = places[0]
+            targets = [i + 1]  # as the waste top
+            if self.stp:
+                targets.append((deck & ((1 << i) - 1)).bit_length())  # as the stock top
+        target = min(targets, key=lambda t: _walk_cost(deck, ptr, t))
+        if target > ptr:
+            moves.extend(Draw() for _ in range(_between(deck, ptr, target)))
+        elif target < ptr:
+            moves.extend(Draw() for _ in range(_between(deck, ptr, self.n)))
+            moves.append(Recycle())
+            moves.extend(Draw() for _ in range(_between(deck, 0, target)))
+        return target
+
+
+def _between(deck: int, low: int, high: int) -> int:
+    """Sequence cards present at positions low … high-1."""
+    return (deck & ((1 << high) - 1) & ~((1 << low) - 1)).bit_count()
+
+
+def _walk_cost(deck: int, ptr: int, target: int) -> int:
+    """Draws and recycles to move the pointer from ``ptr`` to ``target``."""
+    if target >= ptr:
+        return _between(deck, ptr, target)
+    return _between(deck, ptr, 64) + 1 + _between(deck, 0, target)
