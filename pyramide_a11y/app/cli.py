@@ -19,6 +19,8 @@ from pyramide_a11y.engine.geometry import ROW_SLOTS
 from pyramide_a11y.i18n import N_, _, resolve_language, set_language
 
 from . import play
+from .analyse_command import add_analyse_command
+from .solve_command import add_solve_command
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
 
 # Maintainer-facing reasons printed by ``replay``; translated where printed.
@@ -90,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--moves", type=Path, required=True, help="file of moves, one per line")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
     replay.set_defaults(func=_replay)
+    add_solve_command(sub)
+    add_analyse_command(sub)
     return parser
 
 
