@@ -19,6 +19,7 @@ from pyramide_a11y.engine.geometry import ROW_SLOTS
 from pyramide_a11y.i18n import N_, _, resolve_language, set_language
 
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
+from .voice import add_voice_command
 
 # Maintainer-facing reasons printed by ``replay``; translated where printed.
 REASON_TEXT = {
@@ -88,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--moves", type=Path, required=True, help="file of moves, one per line")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
     replay.set_defaults(func=_replay)
+    add_voice_command(sub)
     return parser
 
 

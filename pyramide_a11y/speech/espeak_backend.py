@@ -53,7 +53,7 @@ def list_voices(language_prefix: str = "") -> list[VoiceInfo]:
     voices = []
     for line in result.stdout.splitlines()[1:]:
         fields = line.split()
-        if len(fields) >= 5:
+        if len(fields) >= 5 and fields[1] != "variant":
             voices.append(VoiceInfo(fields[4], fields[3], (fields[1],)))
     return voices
 

@@ -137,9 +137,10 @@ def check_player(player: Sequence[str], backend: str) -> SpeechProblem | None:
     """Play a moment of silence with ``player``; None if it worked, else the problem."""
     program = player[0]
     if shutil.which(program) is None:
-        return SpeechProblem(
-            backend, Missing.PROGRAM, program, install_hint(_PLAYER | {"win32": "", "darwin": ""})
-        )
+        # Only the default player comes from a package we can name.
+        packages = _PLAYER | {"win32": "", "darwin": ""}
+        hint = install_hint(packages) if program == "aplay" else ""
+        return SpeechProblem(backend, Missing.PROGRAM, program, hint)
 
     with tempfile.TemporaryDirectory(prefix="pyramide-probe-") as folder:
         path = Path(folder) / "silence.wav"

@@ -229,9 +229,9 @@ class Pyttsx3Speaker(BackgroundSpeaker):
                     request_id, time.monotonic() + self._synth_seconds, lambda: self._closed
                 )
             except WorkerError as err:
+                self._replace_worker()
                 self.last_error = f"pyttsx3: {err}"
                 self.failures += 1
-                self._replace_worker()
                 return
             self.voice_in_use = reply.get("voice")
             if self._superseded(utterance):

@@ -60,4 +60,6 @@ def speakable(text: str, language: str = "en") -> str:
         else:
             out.append(" ")
     spoken = _SPACES.sub(" ", "".join(out)).strip()
-    return re.sub(r"\s+([.,;:!?])", r"\1", spoken)
+    spoken = re.sub(r"\(\s*\)", "", spoken)
+    spoken = re.sub(r"\(\s+", "(", spoken)
+    return re.sub(r"\s+([.,;:!?)])", r"\1", spoken).strip()

@@ -170,7 +170,7 @@ def test_stuck_synthesis_is_replaced_not_waited_on(sink: Sink) -> None:
         speaker.say("hang here")
         assert wait_for(lambda: speaker.failures == 1, 3)
         assert time.monotonic() - began < 1.0
-        assert not alive(stuck.process.pid)
+        assert wait_for(lambda: not alive(stuck.process.pid), 1)
         speaker.say("and now a sentence")
         assert wait_for(lambda: speaker._worker is not None and speaker._worker is not stuck, 3)
         assert "did not answer in time" in (speaker.last_error or "")

@@ -24,6 +24,7 @@ from pyramide_a11y.speech.sanitize import speakable
         ("♠♥♦♣ ★ → ©", "en", ""),
         ("code PY1-N-AAAAAAS", "en", "code PY1-N-AAAAAAS"),
         ("", "en", ""),
+        ("(♣) a (10♣ + 2♠).", "en", "a (10 plus 2)."),
     ],
 )
 def test_speakable(printed: str, language: str, spoken: str) -> None:
