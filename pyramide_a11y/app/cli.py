@@ -22,6 +22,7 @@ from . import play
 from .analyse_command import add_analyse_command
 from .solve_command import add_solve_command
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
+from .voice import add_voice_command
 
 # Maintainer-facing reasons printed by ``replay``; translated where printed.
 REASON_TEXT = {
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(func=_replay)
     add_solve_command(sub)
     add_analyse_command(sub)
+    add_voice_command(sub)
     return parser
 
 
