@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -15,25 +16,42 @@ from typing import Any, TextIO
 
 from pyramide_a11y.engine import Game, Position, Refusal, parse_move
 from pyramide_a11y.engine.geometry import ROW_SLOTS
+from pyramide_a11y.i18n import N_, _, resolve_language, set_language
 
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
 
+# Maintainer-facing reasons printed by ``replay``; translated where printed.
 REASON_TEXT = {
-    "covered": "the card is still covered",
-    "sum_not_13": "the two cards do not sum to 13",
-    "not_pairable": "these rules do not let those two cards pair",
-    "same_card": "a card cannot pair with itself",
-    "not_a_king": "only a King leaves alone",
-    "gone": "the card was already removed",
-    "not_available": "the card is not in play (in the stock or under the waste top)",
-    "nothing_to_draw": "there are no more cards to draw",
-    "recycle_stock_not_empty": "recycling waits until the stock is empty",
-    "recycle_none_left": "there are no more recycles",
-    "recycle_waste_empty": "there is nothing in the waste to recycle",
-    "nothing_to_undo": "there is nothing to undo",
-    "undo_limit": "older moves are beyond the undo limit",
-    "nothing_selected": "no card is selected",
-    "game_won": "the game is already won",
+    # Translators: why the replay tool stopped at a move (maintainer tool output).
+    "covered": N_("the card is still covered"),
+    # Translators: why the replay tool stopped at a move.
+    "sum_not_13": N_("the two cards do not sum to 13"),
+    # Translators: why the replay tool stopped at a move.
+    "not_pairable": N_("these rules do not let those two cards pair"),
+    # Translators: why the replay tool stopped at a move.
+    "same_card": N_("a card cannot pair with itself"),
+    # Translators: why the replay tool stopped at a move.
+    "not_a_king": N_("only a King leaves alone"),
+    # Translators: why the replay tool stopped at a move.
+    "gone": N_("the card was already removed"),
+    # Translators: why the replay tool stopped at a move.
+    "not_available": N_("the card is not in play (in the stock or under the waste top)"),
+    # Translators: why the replay tool stopped at a move.
+    "nothing_to_draw": N_("there are no more cards to draw"),
+    # Translators: why the replay tool stopped at a move.
+    "recycle_stock_not_empty": N_("recycling waits until the stock is empty"),
+    # Translators: why the replay tool stopped at a move.
+    "recycle_none_left": N_("there are no more recycles"),
+    # Translators: why the replay tool stopped at a move.
+    "recycle_waste_empty": N_("there is nothing in the waste to recycle"),
+    # Translators: why the replay tool stopped at a move.
+    "nothing_to_undo": N_("there is nothing to undo"),
+    # Translators: why the replay tool stopped at a move.
+    "undo_limit": N_("older moves are beyond the undo limit"),
+    # Translators: why the replay tool stopped at a move.
+    "nothing_selected": N_("no card is selected"),
+    # Translators: why the replay tool stopped at a move.
+    "game_won": N_("the game is already won"),
 }
 
 
@@ -78,6 +96,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     parser = build_parser()
     args = parser.parse_args(argv)
+    set_language(resolve_language(getattr(args, "lang", None)))
     func: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "func", None)
     if func is None:
         parser.print_help(out)
@@ -87,6 +106,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except SourceError as err:
         print(f"pyramide: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``pyramide deal … | head``): not an error of ours.
+        # Point stdout at devnull so the interpreter's final flush stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _deal(args: argparse.Namespace, out: TextIO) -> int:
@@ -121,8 +145,10 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
             return 1
         outcome = game.play(move)
         if isinstance(outcome, Refusal):
-            reason = REASON_TEXT[outcome.reason.value]
-            print(f"pyramide: line {number}: {text}: {reason}", file=sys.stderr)
+            reason = _(REASON_TEXT[outcome.reason.value])
+            # Translators: replay tool error; {number} is a line number of the moves file.
+            where = _("line {number}").format(number=number)
+            print(f"pyramide: {where}: {text}: {reason}", file=sys.stderr)
             return 1
     summary = final_state(game)
     if args.json:

@@ -1,0 +1,124 @@
+"""Translations for everything players read or hear.
+
+Strings are marked in the source with :func:`_` (plain), :func:`ngettext`
+(counts), :func:`pgettext` (a short word that needs context) and :func:`N_`
+(marks a string for extraction without translating it, for tables built at
+import time: translate the value with :func:`_` where it is used).
+
+Translations are looked up at *use* time, in the language chosen last with
+:func:`set_language`, so a switch in play takes effect on the next sentence
+and module-level tables follow it.
+
+The supported languages are :data:`LANGUAGES`. Anything else — an unknown
+language, a missing catalog — falls back quietly to English, the language of
+the source strings. See ``docs/translating.md`` for the workflow.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+from .catalogs import load_translations
+from .languages import DEFAULT_LANGUAGE, LANGUAGES, language_from_environment, normalise_language
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "get_language",
+    "language_from_environment",
+    "ngettext",
+    "normalise_language",
+    "npgettext",
+    "overridden",
+    "pgettext",
+    "resolve_language",
+    "set_language",
+]
+
+_lock = threading.Lock()
+_language = DEFAULT_LANGUAGE
+_cache: dict[str, _gettext.NullTranslations] = {}
+_override: _gettext.NullTranslations | None = None
+
+
+def _translations() -> _gettext.NullTranslations:
+    if _override is not None:
+        return _override
+    language = _language
+    found = _cache.get(language)
+    if found is None:
+        with _lock:
+            found = _cache.get(language)
+            if found is None:
+                found = load_translations(language)
+                _cache[language] = found
+    return found
+
+
+def set_language(language: str | None) -> str:
+    """Use ``language`` from now on; returns the supported language chosen.
+
+    Accepts anything :func:`normalise_language` does (``pt``, ``pt-BR``,
+    ``en_GB.UTF-8`` …); unknown or ``None`` gives English.
+    """
+    global _language
+    _language = normalise_language(language) or DEFAULT_LANGUAGE
+    return _language
+
+
+def get_language() -> str:
+    """The language in use: one of :data:`LANGUAGES`."""
+    return _language
+
+
+def resolve_language(option: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The session language: ``--lang`` when given and known, else the environment
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
+    if option:
+        chosen = normalise_language(option)
+        if chosen:
+            return chosen
+    return language_from_environment(os.environ if environ is None else environ)
+
+
+def _(message: str) -> str:
+    """``message`` translated into the current language."""
+    return _translations().gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction; returns it untranslated."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message that fits ``n``, translated."""
+    return _translations().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` translated in ``context`` (for short, ambiguous words)."""
+    return _translations().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` with a context."""
+    return _translations().npgettext(context, singular, plural, n)
+
+
+@contextmanager
+def overridden(translations: _gettext.NullTranslations) -> Iterator[None]:
+    """Use ``translations`` for every lookup inside the block (tests: pseudo-locale)."""
+    global _override
+    previous = _override
+    _override = translations
+    try:
+        yield
+    finally:
+        _override = previous

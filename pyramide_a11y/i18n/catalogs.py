@@ -1,0 +1,55 @@
+"""Finding and loading the compiled catalogs.
+
+An installed wheel carries ``pyramide_a11y/locales/<lang>/LC_MESSAGES/pyramide.mo``,
+compiled from the ``.po`` files by the build hook (``hatch_build.py``). A source
+checkout or an editable install has only the ``.po`` files in the top-level
+``locales/``: those are compiled in memory with Babel when first needed, so a
+translator sees an edit at the next start without a build step.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+DOMAIN = "pyramide"
+PACKAGE_LOCALES = Path(__file__).resolve().parent.parent / "locales"
+SOURCE_LOCALES = Path(__file__).resolve().parent.parent.parent / "locales"
+
+
+def catalog_paths(language: str) -> tuple[Path, Path]:
+    """The packaged ``.mo`` and the source ``.po`` of ``language``."""
+    tail = Path(language) / "LC_MESSAGES"
+    return (
+        PACKAGE_LOCALES / tail / f"{DOMAIN}.mo",
+        SOURCE_LOCALES / tail / f"{DOMAIN}.po",
+    )
+
+
+def compile_po(po_path: Path) -> bytes:
+    """The ``.mo`` bytes of a ``.po`` file (fuzzy entries left out, as msgfmt does)."""
+    with po_path.open("rb") as handle:
+        catalog = read_po(handle)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def load_translations(language: str) -> gettext.NullTranslations:
+    """The translations of ``language``; a pass-through (English source strings)
+    when it has no catalog. Never raises for a missing or unreadable catalog."""
+    mo_path, po_path = catalog_paths(language)
+    try:
+        if mo_path.is_file():
+            data = mo_path.read_bytes()
+        elif po_path.is_file():
+            data = compile_po(po_path)
+        else:
+            return gettext.NullTranslations()
+        return gettext.GNUTranslations(io.BytesIO(data))
+    except (OSError, ValueError):
+        return gettext.NullTranslations()

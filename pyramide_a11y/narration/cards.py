@@ -1,0 +1,96 @@
+"""Cards, rows and places in words, in the current language.
+
+Cards are always words («dez de paus», "ten of clubs"), never symbols: a
+screen reader or a speech engine reads "10♣" badly or not at all. Both
+Portuguese catalogs say «valete», «dama», «rei», «ás»: seed 004 writes J and
+Q in its table of values, but a letter read aloud ("jota") is not what a
+Brazilian player calls the card, and the seeds' own listings use the words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pyramide_a11y.engine import Card, Rank, Suit
+from pyramide_a11y.i18n import _, pgettext
+from pyramide_a11y.i18n.formatting import format_list
+
+
+def rank_name(rank: Rank) -> str:
+    """The rank in words: «ás», «dez», «rei» / "ace", "ten", "king"."""
+    # The context keeps rank names apart from the same words used elsewhere.
+    match rank:
+        case Rank.ACE:
+            # Translators: a card rank, as in "ace of spades".
+            return pgettext("rank", "ace")
+        case Rank.TWO:
+            # Translators: a card rank.
+            return pgettext("rank", "two")
+        case Rank.THREE:
+            # Translators: a card rank.
+            return pgettext("rank", "three")
+        case Rank.FOUR:
+            # Translators: a card rank.
+            return pgettext("rank", "four")
+        case Rank.FIVE:
+            # Translators: a card rank.
+            return pgettext("rank", "five")
+        case Rank.SIX:
+            # Translators: a card rank.
+            return pgettext("rank", "six")
+        case Rank.SEVEN:
+            # Translators: a card rank.
+            return pgettext("rank", "seven")
+        case Rank.EIGHT:
+            # Translators: a card rank.
+            return pgettext("rank", "eight")
+        case Rank.NINE:
+            # Translators: a card rank.
+            return pgettext("rank", "nine")
+        case Rank.TEN:
+            # Translators: a card rank.
+            return pgettext("rank", "ten")
+        case Rank.JACK:
+            # Translators: a card rank (valete in both Portuguese catalogs).
+            return pgettext("rank", "jack")
+        case Rank.QUEEN:
+            # Translators: a card rank (dama in both Portuguese catalogs).
+            return pgettext("rank", "queen")
+        case _:
+            # Translators: a card rank.
+            return pgettext("rank", "king")
+
+
+def suit_name(suit: Suit) -> str:
+    """The suit in words: «paus», «ouros», «copas», «espadas»."""
+    match suit:
+        case Suit.CLUBS:
+            # Translators: a suit, as in "ten of clubs".
+            return pgettext("suit", "clubs")
+        case Suit.DIAMONDS:
+            # Translators: a suit.
+            return pgettext("suit", "diamonds")
+        case Suit.HEARTS:
+            # Translators: a suit.
+            return pgettext("suit", "hearts")
+        case _:
+            # Translators: a suit.
+            return pgettext("suit", "spades")
+
+
+def card_name(card: Card) -> str:
+    """The card in words: «dez de paus», "ten of clubs"."""
+    # Translators: a card's name, e.g. "ten of clubs" («dez de paus»).
+    return _("{rank} of {suit}").format(rank=rank_name(card.rank), suit=suit_name(card.suit))
+
+
+def card_list(cards: Iterable[Card], style: str = "standard") -> str:
+    """Several cards in words: «dez de paus, rei de copas e ás de ouros»."""
+    return format_list([card_name(card) for card in cards], style=style)
+
+
+def row_name(row: int) -> str:
+    """A pyramid row from 1 (top) to 7 (bottom): «fila 3», «fileira 3», "row 3"."""
+    # Translators: a pyramid row, 1 at the top to 7 at the bottom. pt_PT «fila»
+    # as in seed 000, pt_BR «fileira» as in seed 004.
+    return _("row {row}").format(row=row)

@@ -1,0 +1,508 @@
+"""Every sentence the game says, in one place (as Orca's ``messages.py``).
+
+Each function returns one translated sentence for the current language. The
+``# Translators:`` comments go into the catalogs. Sentences quoted in the seeds
+(see RULES.md) are reproduced exactly by the pt_PT (seed 000) and pt_BR (seed
+004) catalogs, without a full stop where the seed has none.
+"""
+
+from __future__ import annotations
+
+from pyramide_a11y.engine import Card, Reason
+from pyramide_a11y.i18n import _, ngettext, pgettext
+from pyramide_a11y.i18n.formatting import format_duration, format_number
+
+from .cards import card_list, card_name, row_name
+
+# -- refusals -----------------------------------------------------------------------------
+
+
+def refusal(reason: Reason, cards: tuple[Card, ...]) -> str:
+    """Why a move was refused, in one sentence."""
+    first = card_name(cards[0]) if cards else ""
+    match reason:
+        case Reason.COVERED:
+            # Translators: a covered card was chosen. pt_PT seed 000: «Esta carta está
+            # bloqueada por outra»; pt_BR seed 004: «essa carta ainda está coberta».
+            return _("That card is still covered")
+        case Reason.SUM_NOT_13:
+            # Translators: two cards that do not sum to 13. pt_PT seed 000: «A soma tem
+            # de ser igual a 13»; pt_BR seed 004: «essas duas não somam 13».
+            return _("Those two do not add up to 13")
+        case Reason.NOTHING_TO_DRAW:
+            # Translators: draw with an empty stock. pt_BR seed 004: «não há mais cartas
+            # para virar».
+            return _("There are no more cards to turn over")
+        case Reason.RECYCLE_STOCK_NOT_EMPTY:
+            # Translators: recycle while the stock still has cards. pt_BR seed 004:
+            # «dá para reciclar quando o monte ficar vazio».
+            return _("You can recycle when the stock is empty")
+        case Reason.RECYCLE_NONE_LEFT:
+            # Translators: recycle with no recycles left. pt_BR seed 004: «não há mais
+            # reciclagens».
+            return _("There are no more recycles")
+        case Reason.RECYCLE_WASTE_EMPTY:
+            # Translators: recycle with an empty waste. pt_BR seed 004: «não há nada na
+            # pilha de descarte para reciclar».
+            return _("There is nothing in the waste pile to recycle")
+        case Reason.NOT_PAIRABLE:
+            # Translators: two cards that sum to 13 but these rules do not let them pair
+            # (the stock top with the waste top, or a card with the one under it).
+            return _("These rules do not let those two cards pair")
+        case Reason.SAME_CARD:
+            # Translators: a card paired with itself.
+            return _("A card cannot pair with itself")
+        case Reason.NOT_A_KING:
+            # Translators: {card} alone was asked to leave, but only a King leaves alone.
+            return _("Only a king leaves alone; {card} needs a partner").format(card=first)
+        case Reason.GONE:
+            # Translators: {card} was already removed from the table.
+            return _("{card} is already gone").format(card=first)
+        case Reason.NOT_AVAILABLE:
+            # Translators: {card} is in the stock or under the waste top: not playable.
+            return _("{card} is not in play").format(card=first)
+        case Reason.NOTHING_TO_UNDO:
+            # Translators: undo with nothing played yet.
+            return _("There is nothing to undo")
+        case Reason.UNDO_LIMIT:
+            # Translators: undo beyond the limit of 100 actions (seed 000).
+            return _("Older moves cannot be undone")
+        case Reason.NOTHING_SELECTED:
+            # Translators: cancel with no card selected.
+            return _("No card is selected")
+        case _:
+            # Translators: any move after the game is won.
+            return _("The game is already won")
+
+
+def covered_cue() -> str:
+    """With error help off, all a covered card gets: a short neutral cue."""
+    # Translators: the short neutral cue for a covered card when error help is off.
+    return pgettext("cue", "No")
+
+
+def still_selected(card: Card) -> str:
+    # Translators: after a refused pair, {card} stays selected.
+    return _("{card} stays selected").format(card=card_name(card))
+
+
+# -- events -------------------------------------------------------------------------------
+
+
+def removed_king(card: Card) -> str:
+    # Translators: a King left the table alone.
+    return _("{card} removed").format(card=card_name(card))
+
+
+def removed_pair(first: Card, second: Card) -> str:
+    # Translators: two cards summing 13 left the table.
+    return _("{first} and {second} removed").format(
+        first=card_name(first), second=card_name(second)
+    )
+
+
+def drew(card: Card) -> str:
+    # Translators: a card was drawn from the stock and is now the waste top.
+    return _("Drew {card}").format(card=card_name(card))
+
+
+def recycled() -> str:
+    # Translators: the waste went back to the stock.
+    return _("Waste turned back into the stock")
+
+
+def undone() -> str:
+    # Translators: the last move was taken back.
+    return _("Move undone")
+
+
+def cards_back(cards: tuple[Card, ...]) -> str:
+    # Translators: after an undo, the cards that came back to the table.
+    return ngettext("{cards} is back", "{cards} are back", len(cards)).format(
+        cards=card_list(cards)
+    )
+
+
+def selected(card: Card) -> str:
+    # Translators: {card} was selected.
+    return _("{card} selected").format(card=card_name(card))
+
+
+def pairs_with(cards: tuple[Card, ...]) -> str:
+    # Translators: after selecting a card, the playable cards that sum 13 with it.
+    return _("Pairs with {cards}").format(cards=card_list(cards, style="or"))
+
+
+def no_partner() -> str:
+    # Translators: after selecting a card: no playable card sums 13 with it now.
+    return _("No playable card pairs with it now")
+
+
+def cancelled() -> str:
+    # Translators: the selection was cancelled.
+    return _("Selection cancelled")
+
+
+def now_free(cards: tuple[Card, ...]) -> str:
+    # Translators: pyramid cards that just became free.
+    return ngettext("Now free: {cards}", "Now free: {cards}", len(cards)).format(
+        cards=card_list(cards)
+    )
+
+
+def no_longer_free(cards: tuple[Card, ...]) -> str:
+    # Translators: after an undo, pyramid cards covered again.
+    return ngettext("Covered again: {cards}", "Covered again: {cards}", len(cards)).format(
+        cards=card_list(cards)
+    )
+
+
+def waste_top(card: Card | None) -> str:
+    if card is None:
+        # Translators: the waste pile is empty.
+        return _("Waste empty")
+    # Translators: the card on top of the waste pile.
+    return _("Waste: {card}").format(card=card_name(card))
+
+
+def stock_top(card: Card | None) -> str:
+    """Only for rules where the stock top is face up (paciencia)."""
+    if card is None:
+        # Translators: the stock is empty (paciencia, where its top is face up).
+        return _("Stock empty")
+    # Translators: the face-up card on top of the stock (paciencia).
+    return _("Stock: {card}").format(card=card_name(card))
+
+
+def stock_count(count: int) -> str:
+    # Translators: how many cards are left in the stock.
+    return ngettext("{count} card in the stock", "{count} cards in the stock", count).format(
+        count=format_number(count)
+    )
+
+
+def round_of(round_: int, total: int) -> str:
+    # Translators: the pass through the stock. pt_BR seed 004: «rodada N de 3».
+    return _("round {round} of {total}").format(
+        round=format_number(round_), total=format_number(total)
+    )
+
+
+def removed_of_28(removed: int) -> str:
+    # Translators: pyramid cards removed so far. pt_BR seed 004: «N de 28».
+    return _("{removed} of 28").format(removed=format_number(removed))
+
+
+def score(points: int) -> str:
+    # Translators: seed 000's score.
+    return _("score {score}").format(score=format_number(points))
+
+
+def moves(count: int) -> str:
+    # Translators: moves played (removals, draws, recycles).
+    return ngettext("{count} move", "{count} moves", count).format(count=format_number(count))
+
+
+def elapsed(seconds: float) -> str:
+    # Translators: time played, e.g. "time 3 minutes and 5 seconds".
+    return _("time {duration}").format(duration=format_duration(seconds))
+
+
+def deal_code(code: str) -> str:
+    # Translators: the deal's code, which New game accepts to deal the same cards.
+    return _("deal {code}").format(code=code)
+
+
+def no_deal_code() -> str:
+    # Translators: a deal loaded from a layout file has no code.
+    return _("deal from a layout file")
+
+
+def free_cards(cards: tuple[Card, ...]) -> str:
+    if not cards:
+        # Translators: no pyramid card is free (the pyramid is cleared).
+        return _("No free cards")
+    # Translators: the free pyramid cards, left to right, top to bottom.
+    return _("Free: {cards}").format(cards=card_list(cards))
+
+
+def row_cards(row: int, cards: tuple[Card | None, ...]) -> str:
+    present = [c for c in cards if c is not None]
+    if not present:
+        # Translators: a pyramid row whose cards are all gone, e.g. "row 3: empty".
+        return _("{row}: empty").format(row=row_name(row))
+    # Translators: the cards of a pyramid row, left to right, e.g. "row 2: six of clubs, ...".
+    return _("{row}: {cards}").format(row=row_name(row), cards=card_list(present))
+
+
+# -- where is a card ------------------------------------------------------------------------
+
+
+def where_pyramid_free(card: Card, row: int, position: int) -> str:
+    # Translators: where a card is: free in the pyramid, e.g. "row 7, position 3".
+    return _("{card}: {row}, position {position}, free").format(
+        card=card_name(card), row=row_name(row), position=format_number(position)
+    )
+
+
+def where_pyramid_covered(card: Card, row: int, position: int, covers: tuple[Card, ...]) -> str:
+    # Translators: where a card is: in the pyramid, covered by the cards listed.
+    return _("{card}: {row}, position {position}, covered by {cards}").format(
+        card=card_name(card),
+        row=row_name(row),
+        position=format_number(position),
+        cards=card_list(covers),
+    )
+
+
+def where_waste_top(card: Card) -> str:
+    # Translators: where a card is: on top of the waste.
+    return _("{card}: on top of the waste").format(card=card_name(card))
+
+
+def where_waste_under(card: Card, depth: int) -> str:
+    # Translators: where a card is: in the waste, {depth} cards under the top.
+    return ngettext(
+        "{card}: in the waste, {depth} card under the top",
+        "{card}: in the waste, {depth} cards under the top",
+        depth,
+    ).format(card=card_name(card), depth=format_number(depth))
+
+
+def where_stock_top(card: Card) -> str:
+    # Translators: where a card is: face up on top of the stock (paciencia).
+    return _("{card}: on top of the stock").format(card=card_name(card))
+
+
+def where_stock_seen(card: Card) -> str:
+    # Translators: a card seen before, now back in the stock after a recycle.
+    return _("{card}: in the stock, seen before").format(card=card_name(card))
+
+
+def where_unseen(card: Card) -> str:
+    # Translators: a card still face down in the stock: never say where.
+    return _("{card}: not seen yet").format(card=card_name(card))
+
+
+def where_gone(card: Card) -> str:
+    # Translators: a card already removed.
+    return _("{card}: gone").format(card=card_name(card))
+
+
+# -- playable pairs -------------------------------------------------------------------------
+
+
+def playable_pair(first: Card, second: Card) -> str:
+    # Translators: one playable pair in a list of pairs, e.g. "ten of clubs with three of spades".
+    return _("{first} with {second}").format(first=card_name(first), second=card_name(second))
+
+
+def playable_pairs(pairs: list[str]) -> str:
+    # Translators: the pairs and kings that can be removed now; {pairs} is a list.
+    return ngettext("Playable: {pairs}", "Playable: {pairs}", len(pairs)).format(
+        pairs="; ".join(pairs)
+    )
+
+
+def king_alone(card: Card) -> str:
+    # Translators: in the list of playable moves, a King that can leave alone.
+    return _("{card} alone").format(card=card_name(card))
+
+
+def no_pairs() -> str:
+    # Translators: nothing can be removed right now.
+    return _("No pair or king can be removed now")
+
+
+# -- end of game ------------------------------------------------------------------------------
+
+
+def won() -> str:
+    # Translators: the pyramid is cleared (or everything, with the strict win).
+    return _("You won!")
+
+
+def won_panel_removed(removed: int) -> str:
+    # Translators: in the result panel, cards removed.
+    return ngettext("{count} card removed", "{count} cards removed", removed).format(
+        count=format_number(removed)
+    )
+
+
+def won_exits() -> str:
+    # Translators: the exits after a win; n, replay and table are commands.
+    return _("Type n for a new deal, replay to play this deal again, or table to review it")
+
+
+def impasse() -> str:
+    # Translators: no move is left. pt_PT seed 000: «Não há mais jogadas possíveis».
+    return _("No more moves possible")
+
+
+def impasse_exits() -> str:
+    # Translators: the exits after an impasse; u, replay and n are commands.
+    return _("Type u to undo the last move, replay to play this deal again, or n for a new deal")
+
+
+# -- start, help and settings ---------------------------------------------------------------
+
+
+def preset_name(name: str) -> str:
+    match name:
+        case "pyramide":
+            # Translators: the rules of seed 000, the Pyramide app.
+            return _("Pyramide")
+        case "classic":
+            # Translators: the traditional rules of seed 002.
+            return _("Classic Pyramid")
+        case _:
+            # Translators: the rules of seed 004, the Paciência Pirâmide web game.
+            return _("Pyramid Patience")
+
+
+def starting(preset: str, passes: int | None) -> str:
+    if passes is None:
+        # Translators: the game starts; {rules} is the name of the rules.
+        return _("{rules}, unlimited passes").format(rules=preset)
+    # Translators: the game starts; {rules} is the name of the rules.
+    return ngettext("{rules}, {passes} pass", "{rules}, {passes} passes", passes).format(
+        rules=preset, passes=format_number(passes)
+    )
+
+
+def help_hint() -> str:
+    # Translators: said at the start; ? is the help command.
+    return _("Type ? for help")
+
+
+def unknown_command(text: str) -> str:
+    # Translators: a line that is not a command or a card; {text} is what was typed.
+    return _("I do not understand {text}. Type ? for help").format(text=text)
+
+
+def not_a_card(text: str) -> str:
+    # Translators: {text} looked like a card but is not one.
+    return _("{text} is not a card").format(text=text)
+
+
+def too_many_cards() -> str:
+    # Translators: more than two cards on one line.
+    return _("Give one card, or two to pair them")
+
+
+def no_playable_rank(rank: str) -> str:
+    # Translators: a rank alone ({rank} in words) and no playable card has it.
+    return _("No playable {rank}").format(rank=rank)
+
+
+def ambiguous(cards: tuple[Card, ...]) -> str:
+    # Translators: a rank alone matched several playable cards: ask which one.
+    return _("Which one: {cards}?").format(cards=card_list(cards, style="or"))
+
+
+def language_set() -> str:
+    # Translators: after switching the language: said in the new language.
+    return _("Language: English")
+
+
+def unknown_language(text: str) -> str:
+    # Translators: the language asked for is not available.
+    return _("Unknown language {text}. Choose pt, br or en").format(text=text)
+
+
+def verbosity_brief() -> str:
+    # Translators: verbosity set to brief.
+    return _("Brief messages")
+
+
+def verbosity_full() -> str:
+    # Translators: verbosity set to full.
+    return _("Full messages")
+
+
+def speech_on() -> str:
+    # Translators: speech switched on.
+    return _("Speech on")
+
+
+def speech_off() -> str:
+    # Translators: speech switched off.
+    return _("Speech off")
+
+
+def rate_set(rate: int) -> str:
+    # Translators: the speech rate in words per minute.
+    return _("Speech rate {rate}").format(rate=format_number(rate))
+
+
+def bad_rate() -> str:
+    # Translators: the rate must be a number in range.
+    return _("Give a rate between 80 and 450 words per minute")
+
+
+def error_help_on() -> str:
+    # Translators: error help (seed 000) switched on.
+    return _("Error help on")
+
+
+def error_help_off() -> str:
+    # Translators: error help (seed 000) switched off.
+    return _("Error help off")
+
+
+def hint_budget_set(seconds: float) -> str:
+    # Translators: how long the hint may think, in seconds.
+    return _("Hint thinking time {seconds} seconds").format(seconds=format_number(seconds))
+
+
+def bad_setting() -> str:
+    # Translators: a settings command that was not understood.
+    return _(
+        "Settings: lang pt, br or en; brief; full; speech on or off; rate N; "
+        "errors on or off; think N"
+    )
+
+
+def paused() -> str:
+    # Translators: the timer is paused.
+    return _("Paused. Type anything to go on")
+
+
+def resumed() -> str:
+    # Translators: the timer runs again after a pause.
+    return _("Timer running again")
+
+
+def nothing_to_repeat() -> str:
+    # Translators: repeat with nothing said yet.
+    return _("Nothing to repeat")
+
+
+def new_deal() -> str:
+    # Translators: a new deal was dealt.
+    return _("New deal")
+
+
+def replaying() -> str:
+    # Translators: the same deal starts again from the beginning.
+    return _("Same deal from the start")
+
+
+def bad_deal(reason: str) -> str:
+    # Translators: a pasted deal code or layout file could not be used; {reason} says why.
+    return _("That deal cannot be used: {reason}").format(reason=reason)
+
+
+def goodbye() -> str:
+    # Translators: the game ends at the player's request.
+    return _("Goodbye")
+
+
+def searching() -> str:
+    # Translators: the hint is thinking. pt_BR seed 004: «procurando uma solução».
+    return _("searching for a solution")
+
+
+def no_focus() -> str:
+    # Translators: keyboard mode: no card can be played now.
+    return _("No playable card to focus")

@@ -1,0 +1,238 @@
+"""Events and refusals → sentences. An observer: it never speaks or prints.
+
+:func:`describe` gives the answer to one action, most important first: what
+happened, then what changed (cards newly free, the new waste top, in
+``paciencia`` the new stock top), then — only in full verbosity or when they
+change meaningfully — counts.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from pyramide_a11y.engine import (
+    Card,
+    Event,
+    EventKind,
+    Game,
+    Place,
+    Reason,
+    Refusal,
+    RemoveKing,
+    RemovePair,
+)
+from pyramide_a11y.engine.geometry import ROW_COL, ROW_SLOTS
+
+from . import messages as m
+
+
+class Verbosity(enum.Enum):
+    BRIEF = "brief"
+    FULL = "full"
+
+
+@dataclass(frozen=True)
+class Style:
+    """How much to say: verbosity, and seed 000's error help."""
+
+    verbosity: Verbosity = Verbosity.BRIEF
+    error_help: bool = True
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter, a final stop unless it has one.
+
+    The catalogs keep the seeds' wording exactly («essas duas não somam 13»);
+    this only frames it for the line.
+    """
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def join(parts: list[str]) -> str:
+    return " ".join(sentence(p) for p in parts if p)
+
+
+def describe(outcome: Event | Refusal, game: Game, style: Style | None = None) -> list[str]:
+    """The lines that answer one action (one or two normally)."""
+    style = style or Style()
+    if isinstance(outcome, Refusal):
+        return [_describe_refusal(outcome, style)]
+    return _describe_event(outcome, game, style)
+
+
+def _describe_refusal(refusal: Refusal, style: Style) -> str:
+    if refusal.reason is Reason.COVERED and not style.error_help:
+        return sentence(m.covered_cue())
+    parts = [m.refusal(refusal.reason, refusal.cards)]
+    if (
+        refusal.reason is Reason.SUM_NOT_13
+        and refusal.selected is not None
+        and len(refusal.cards) == 2
+    ):
+        parts.append(m.still_selected(refusal.selected))
+    return join(parts)
+
+
+def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
+    rules = game.rules
+    first: list[str] = []
+    match event.kind:
+        case EventKind.KING:
+            first.append(m.removed_king(event.removed[0]))
+        case EventKind.PAIR:
+            first.append(m.removed_pair(event.removed[0], event.removed[1]))
+        case EventKind.DRAW:
+            if event.waste_top is not None:
+                first.append(m.drew(event.waste_top))
+        case EventKind.RECYCLE:
+            first.append(m.recycled())
+            if rules.recycles is not None:
+                first.append(m.round_of(event.round, rules.recycles + 1))
+        case EventKind.UNDO:
+            first.append(m.undone())
+            if event.removed:
+                first.append(m.cards_back(event.removed))
+        case EventKind.SELECT:
+            if event.selected is not None:
+                first.append(m.selected(event.selected))
+            first.append(m.pairs_with(event.partners) if event.partners else m.no_partner())
+            return [join(first)]
+        case EventKind.CANCEL:
+            return [join([m.cancelled()])]
+    if event.won:
+        return [join(first), *won_panel(game)]
+    changes: list[str] = []
+    if event.freed:
+        changes.append(m.now_free(event.freed))
+    if event.covered:
+        changes.append(m.no_longer_free(event.covered))
+    if event.waste_top_changed and event.kind is not EventKind.DRAW:
+        changes.append(m.waste_top(event.waste_top))
+    if event.stock_top_changed and rules.stock_top_playable:
+        changes.append(m.stock_top(event.stock_top))
+    if (
+        event.kind in (EventKind.DRAW, EventKind.RECYCLE)
+        and not rules.stock_top_playable
+        and (event.stock_count == 0 or style.verbosity is Verbosity.FULL)
+    ):
+        changes.append(m.stock_count(event.stock_count))
+    if style.verbosity is Verbosity.FULL:
+        changes.extend(counts(game))
+    lines = [join(first + changes)]
+    if event.impasse:
+        lines.append(join([m.impasse(), m.impasse_exits()]))
+    return lines
+
+
+def counts(game: Game) -> list[str]:
+    """«N de 28», the stock, the round where rounds are limited, the score in pyramide."""
+    position = game.position
+    parts = [m.removed_of_28(28 - position.pyramid_left), m.stock_count(len(position.stock))]
+    if game.rules.recycles is not None and game.rules.recycles > 0:
+        parts.append(m.round_of(position.round, game.rules.recycles + 1))
+    if game.rules.scoring:
+        parts.append(m.score(position.score))
+    return parts
+
+
+def won_panel(game: Game, seconds: float | None = None, code: str | None = None) -> list[str]:
+    """The result panel as plain lines: time, moves, cards removed, score, deal code;
+    then the exits. The app passes the time and code it knows."""
+    position = game.position
+    facts = []
+    if seconds is not None:
+        facts.append(m.elapsed(seconds))
+    facts.append(m.moves(game.moves))
+    facts.append(m.won_panel_removed(28 - position.pyramid_left))
+    if game.rules.scoring:
+        facts.append(m.score(position.score))
+    if code is not None:
+        facts.append(m.deal_code(code))
+    return [join([m.won()]), join(facts), join([m.won_exits()])]
+
+
+def table_summary(game: Game) -> str:
+    """Free cards, then the waste top (and the stock top or count): the opening
+    line and the answer to "where am I"."""
+    position = game.position
+    parts = [m.free_cards(position.free_cards())]
+    if game.rules.stock_top_playable:
+        parts.append(m.stock_top(game.stock_top))
+    parts.append(m.waste_top(position.waste_top))
+    if not game.rules.stock_top_playable:
+        parts.append(m.stock_count(len(position.stock)))
+    return join(parts)
+
+
+def piles(game: Game) -> str:
+    """The waste top and stock: count, and the top only where it is face up."""
+    position = game.position
+    parts = [m.waste_top(position.waste_top)]
+    if game.rules.stock_top_playable:
+        parts.append(m.stock_top(game.stock_top))
+    parts.append(m.stock_count(len(position.stock)))
+    if game.rules.recycles is not None and game.rules.recycles > 0:
+        parts.append(m.round_of(position.round, game.rules.recycles + 1))
+    return join(parts)
+
+
+def rows(game: Game, only: int | None = None) -> list[str]:
+    """The pyramid row by row from the top (1) to the bottom (7), or one row."""
+    pyramid = game.position.pyramid
+    numbers = [only] if only is not None else list(range(1, 8))
+    return [sentence(m.row_cards(r, tuple(pyramid[s] for s in ROW_SLOTS[r - 1]))) for r in numbers]
+
+
+def where(card: Card, game: Game) -> str:
+    """Where ``card`` is. A stock card never shown says only "not seen yet"."""
+    position = game.position
+    place, index = position.locate(card)
+    if place is Place.GONE:
+        return sentence(m.where_gone(card))
+    if place is Place.PYRAMID:
+        row, col = ROW_COL[index]
+        covering = position.covering(index)
+        if covering:
+            return sentence(m.where_pyramid_covered(card, row + 1, col + 1, covering))
+        return sentence(m.where_pyramid_free(card, row + 1, col + 1))
+    if place is Place.WASTE:
+        if index == 0:
+            return sentence(m.where_waste_top(card))
+        return sentence(m.where_waste_under(card, index))
+    if index == 0 and game.stock_top == card:
+        return sentence(m.where_stock_top(card))
+    if card in game.seen:
+        return sentence(m.where_stock_seen(card))
+    return sentence(m.where_unseen(card))
+
+
+def playable(game: Game) -> str:
+    """Every removal possible now: pairs, then Kings."""
+    items: list[str] = []
+    for move in game.legal_moves():
+        match move:
+            case RemovePair(first, second):
+                items.append(m.playable_pair(first, second))
+            case RemoveKing(card):
+                items.append(m.king_alone(card))
+    if not items:
+        return sentence(m.no_pairs())
+    return sentence(m.playable_pairs(items))
+
+
+def status(game: Game, seconds: float, code: str | None) -> str:
+    """«N de 28», rounds, score (pyramide), moves, time, deal code."""
+    position = game.position
+    parts = [m.removed_of_28(28 - position.pyramid_left)]
+    if game.rules.recycles is not None and game.rules.recycles > 0:
+        parts.append(m.round_of(position.round, game.rules.recycles + 1))
+    if game.rules.scoring:
+        parts.append(m.score(position.score))
+    parts.append(m.moves(game.moves))
+    parts.append(m.elapsed(seconds))
+    parts.append(m.deal_code(code) if code else m.no_deal_code())
+    return join(parts)
