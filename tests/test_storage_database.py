@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from storage_helpers import new_game, state_json
 
-from pyramide_a11y.app.storage import AutosavedGame, NoticeKind, Store
-from pyramide_a11y.app.storage.database import move_aside
-from pyramide_a11y.app.storage.paths import DATABASE_NAME
-from pyramide_a11y.app.storage.schema import SCHEMA_VERSION, migrate
+from pyramide_a11y.storage import AutosavedGame, NoticeKind, Store
+from pyramide_a11y.storage.database import move_aside
+from pyramide_a11y.storage.paths import DATABASE_NAME
+from pyramide_a11y.storage.schema import SCHEMA_VERSION, migrate
 
 CODE = "PY1-N-AAAAAAS"
 

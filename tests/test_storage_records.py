@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyramide_a11y.app.storage import ActionLogError, AutosavedGame, Store, replay
-from pyramide_a11y.app.storage.actions import normalise_token, select_token
-from pyramide_a11y.app.storage.session import GameOpenElsewhere
 from pyramide_a11y.engine import Game, Layout, get_rules, parse_code
 from pyramide_a11y.engine.dealcode import DealCode
+from pyramide_a11y.storage import ActionLogError, AutosavedGame, Store, replay
+from pyramide_a11y.storage.actions import normalise_token, select_token
+from pyramide_a11y.storage.session import GameOpenElsewhere
 
 CODES = ("PY1-N-AAAAAAS", "PY1-C-AAAABCD", "PY1-P-AAAAXYZ", "PY1-C3-AAAAAAB")
 

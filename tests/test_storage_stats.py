@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from storage_helpers import winning_line
 
-from pyramide_a11y.app.storage import AutosavedGame, Stats, Store
-from pyramide_a11y.app.storage.store import WON
 from pyramide_a11y.engine import Game, Layout, Move, Rules, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
+from pyramide_a11y.storage import AutosavedGame, Stats, Store
+from pyramide_a11y.storage.store import WON
 
 RULES = (get_rules("paciencia"), get_rules("paciencia").with_options(cover_pairs=True))
 WINNABLE = (1003, 1004, 1009, 1008)
