@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from pyramide_a11y.engine import Game, Layout, Move, Position, Rules, parse_code
@@ -59,3 +62,13 @@ def game_state(game: Game) -> dict[str, Any]:
 
 def state_json(game: Game) -> str:
     return json.dumps(game_state(game), sort_keys=True)
+
+
+def memory_folder(tmp_path: Path) -> Path:
+    """A data folder on a memory file system when there is one (``/dev/shm``), where
+    a commit's fsync costs nothing: for tests that commit thousands of actions and
+    check counting, not durability. Falls back to ``tmp_path``."""
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        return Path(tempfile.mkdtemp(prefix="pyramide-test-", dir=shm))
+    return tmp_path

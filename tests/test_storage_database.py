@@ -30,7 +30,8 @@ def fill(folder: Path, games: int = 5, actions: int = 40) -> None:
     assert store is not None and notices == []
     for number in range(games):
         game = new_game(CODE)
-        saved = AutosavedGame.start(store, game, CODE)
+        saved = AutosavedGame.start(store, game.layout, game.rules, CODE)
+        game = saved.game
         for _ in range(actions):
             saved.apply("draw")
         if number < games - 1:
@@ -52,7 +53,8 @@ def plays_on(store: Store | None) -> None:
     """A fresh game can be played and saved in ``store``."""
     assert store is not None
     game = new_game(CODE)
-    saved = AutosavedGame.start(store, game, CODE)
+    saved = AutosavedGame.start(store, game.layout, game.rules, CODE)
+    game = saved.game
     saved.apply("KC")
     assert saved.take_notices() == []
     assert saved.record_id is not None
@@ -196,7 +198,8 @@ def test_a_read_only_folder_plays_on_without_saving_and_changes_nothing(
         assert store is None
         assert [n.kind for n in notices] == [NoticeKind.READ_ONLY]
         game = new_game(CODE)
-        saved = AutosavedGame.start(store, game, CODE)
+        saved = AutosavedGame.start(store, game.layout, game.rules, CODE)
+        game = saved.game
         saved.apply("KC")  # play goes on, in memory
         assert game.moves == 1
     assert folder_digests(tmp_path) == before
@@ -221,7 +224,8 @@ def test_a_full_disk_keeps_actions_in_memory_and_saves_them_later(tmp_path: Path
     store, notices = Store.open(tmp_path, max_pages=pages)
     assert store is not None and notices == []
     game = new_game(CODE)
-    saved = AutosavedGame.start(store, game, CODE)
+    saved = AutosavedGame.start(store, game.layout, game.rules, CODE)
+    game = saved.game
     kinds = []
     for _ in range(400):
         saved.apply("draw")
@@ -259,7 +263,8 @@ def test_a_really_full_disk(tmp_path: Path) -> None:
                 out.write(bytes(4096))
                 out.flush()
         game = new_game(CODE)
-        saved = AutosavedGame.start(store, game, CODE)
+        saved = AutosavedGame.start(store, game.layout, game.rules, CODE)
+        game = saved.game
         kinds = []
         for _ in range(3000):
             saved.apply("draw")

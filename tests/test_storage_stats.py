@@ -4,11 +4,12 @@ equal to what the game records say (1000 simulated games)."""
 from __future__ import annotations
 
 import random
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from storage_helpers import winning_line
+from storage_helpers import memory_folder, winning_line
 
 from pyramide_a11y.engine import Game, Layout, Move, Rules, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
@@ -84,10 +85,11 @@ def test_stats_of_1000_games_equal_the_records(
     rng = random.Random(2026)
     now = [0.0]
 
-    def clock() -> float:
-        return now[0]
+    def clock() -> int:
+        return int(now[0] * 1000)
 
-    store, _ = Store.open(tmp_path)
+    folder = memory_folder(tmp_path)
+    store, _ = Store.open(folder)
     assert store is not None
     expected = {str(r): Expected() for r in RULES}
     left_open: list[AutosavedGame] = []
@@ -98,7 +100,10 @@ def test_stats_of_1000_games_equal_the_records(
         deal = rng.choice(WINNABLE) if kind < 0.2 else 5000 + number
         code = DealCode(rules, deal)
         game = Game(Layout.from_code(code), rules)
-        saved = AutosavedGame.start(store, game, str(code), clock=clock)
+        saved = AutosavedGame.start(
+            store, game.layout, game.rules, str(code), elapsed_ms=lambda: int(now[0] * 1000)
+        )
+        game = saved.game
         if kind < 0.2:
             for move in lines[(str(rules), deal)]:
                 now[0] += rng.uniform(0.5, 3)
@@ -108,7 +113,7 @@ def test_stats_of_1000_games_equal_the_records(
                     saved.apply(str(move))
             assert game.won
             expected[str(rules)].outcomes.append(
-                (True, saved.elapsed_ms, game.moves, game.position.score, number)
+                (True, saved.elapsed_ms(), game.moves, game.position.score, number)
             )
             if rng.random() < 0.3:  # undo the win, then win again: counted once
                 saved.apply("undo")
@@ -129,7 +134,7 @@ def test_stats_of_1000_games_equal_the_records(
         if game.moves:
             assert result == "lost"
             expected[str(rules)].outcomes.append(
-                (False, saved.elapsed_ms, game.moves, game.position.score, number)
+                (False, saved.elapsed_ms(), game.moves, game.position.score, number)
             )
         else:
             assert result == "discarded"
@@ -147,6 +152,9 @@ def test_stats_of_1000_games_equal_the_records(
     played = sum(s.played for s in stored.values())
     assert played == sum(len(e.outcomes) for e in expected.values())
     assert len(store.in_progress()) == len(left_open)
+    store.close()
+    if folder != tmp_path:
+        shutil.rmtree(folder)
 
 
 def test_undoing_a_win_and_winning_again_counts_once(
@@ -158,7 +166,8 @@ def test_undoing_a_win_and_winning_again_counts_once(
     line = lines[(str(rules), WINNABLE[0])]
     code = DealCode(rules, WINNABLE[0])
     game = Game(Layout.from_code(code), rules)
-    saved = AutosavedGame.start(store, game, str(code))
+    saved = AutosavedGame.start(store, game.layout, game.rules, str(code))
+    game = saved.game
     for move in line:
         saved.apply(str(move))
     for _ in range(3):
@@ -182,13 +191,15 @@ def test_abandoning_counts_as_played_and_breaks_the_streak(
     for deal in WINNABLE[:2]:
         code = DealCode(rules, deal)
         game = Game(Layout.from_code(code), rules)
-        saved = AutosavedGame.start(store, game, str(code))
+        saved = AutosavedGame.start(store, game.layout, game.rules, str(code))
+        game = saved.game
         for move in lines[(str(rules), deal)]:
             saved.apply(str(move))
         saved.leave()
     code = DealCode(rules, 77)
     game = Game(Layout.from_code(code), rules)
-    saved = AutosavedGame.start(store, game, str(code))
+    saved = AutosavedGame.start(store, game.layout, game.rules, str(code))
+    game = saved.game
     saved.apply("draw")
     assert saved.leave() == "lost"
     (stats,) = store.stats()

@@ -18,7 +18,8 @@ counter, the seen cards, the selection and the undo history exactly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 from pyramide_a11y.engine import Card, Game, Layout, Move, Outcome, Refusal, Rules, parse_move
 
@@ -85,8 +86,48 @@ def state_of(game: Game) -> tuple[object, ...]:
     return (game.position, game.selected, game.moves, len(game.history))
 
 
-def replay(layout: Layout, rules: Rules, tokens: Iterable[str]) -> Game:
-    """The game after playing ``tokens`` on ``layout`` under ``rules``.
+@dataclass(eq=False)
+class LoggedGame(Game):
+    """A :class:`Game` that reports each action that changed it, as a token, to
+    ``on_action`` (after the action, before returning to the caller).
+
+    The interface plays it exactly like a Game (``select``, ``draw``, ``undo`` …);
+    an action made of others (a touch that removes a King, a draw) is reported
+    once, as the action the caller asked for.
+    """
+
+    on_action: Callable[[str], None] | None = field(default=None, repr=False)
+    _acting: bool = field(init=False, default=False, repr=False)
+
+    def _report(self, token: str, act: Callable[[], Outcome]) -> Outcome:
+        if self._acting:
+            return act()
+        before = state_of(self)
+        self._acting = True
+        try:
+            outcome = act()
+        finally:
+            self._acting = False
+        if self.on_action is not None and changed_state(before, self):
+            self.on_action(token)
+        return outcome
+
+    def play(self, move: Move) -> Outcome:
+        return self._report(move_token(move), lambda: Game.play(self, move))
+
+    def select(self, card: Card) -> Outcome:
+        return self._report(select_token(card), lambda: Game.select(self, card))
+
+    def cancel(self) -> Outcome:
+        return self._report(CANCEL, lambda: Game.cancel(self))
+
+    def undo(self) -> Outcome:
+        return self._report(UNDO, lambda: Game.undo(self))
+
+
+def replay(layout: Layout, rules: Rules, tokens: Iterable[str]) -> LoggedGame:
+    """The game after playing ``tokens`` on ``layout`` under ``rules`` (with no
+    ``on_action`` set).
 
     Every token must change the game, as when it was logged; a token that changes
     nothing means the log does not belong to this deal or these rules.
@@ -95,7 +136,7 @@ def replay(layout: Layout, rules: Rules, tokens: Iterable[str]) -> Game:
         ActionLogError: a token is not an action, or does not apply (with its number).
         LayoutError: the layout does not fit the rules.
     """
-    game = Game(layout, rules)
+    game = LoggedGame(layout, rules)
     for number, token in enumerate(tokens, start=1):
         before = state_of(game)
         outcome = apply_token(game, token)

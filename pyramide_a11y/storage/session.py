@@ -1,10 +1,12 @@
 """A game that saves itself: the piece the interactive loop plays through.
 
-:meth:`AutosavedGame.apply` applies an action token (see :mod:`.actions`) to the
-engine and, when it changed anything, commits it before returning, so whatever
-the player has been told is on disk. When the store fails (full disk, read-only
-folder, …) play goes on: the actions wait in memory, the player is told once,
-and the next action that can be saved writes them all.
+:class:`AutosavedGame` holds a :class:`~.actions.LoggedGame`. The interface plays
+that game as any :class:`~pyramide_a11y.engine.Game` (``select``, ``draw``,
+``undo`` …, or :meth:`AutosavedGame.apply` with a token); every action that
+changed it is committed before the call returns, so whatever the player has
+been told is on disk. When the store fails (full disk, read-only folder, …)
+play goes on: the actions wait in memory, the player is told once, and the next
+action that can be saved writes them all.
 """
 
 from __future__ import annotations
@@ -12,36 +14,31 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from pyramide_a11y.engine import Game, Outcome
+from pyramide_a11y.engine import Layout, Outcome, Rules
 
-from .actions import apply_token, changed_state, normalise_token, state_of
+from .actions import LoggedGame, apply_token, normalise_token
 from .locks import GameLock
 from .notices import Notice, NoticeKind, StorageError
 from .store import GameRecord, Snapshot, Store
 
 
 class Stopwatch:
-    """The game's timer, in milliseconds. It can pause (seed 004: switching away
-    pauses the timer and gives back the same time)."""
+    """A game timer in milliseconds, for callers without one of their own. It can
+    start from a saved time and pause."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, start_ms: int = 0) -> None:
         self._clock = clock
         self._base_ms = start_ms
         self._since: float | None = clock()
 
-    @property
     def elapsed_ms(self) -> int:
         if self._since is None:
             return self._base_ms
         return self._base_ms + int((self._clock() - self._since) * 1000)
 
-    @property
-    def running(self) -> bool:
-        return self._since is not None
-
     def pause(self) -> None:
         if self._since is not None:
-            self._base_ms = self.elapsed_ms
+            self._base_ms = self.elapsed_ms()
             self._since = None
 
     def resume(self) -> None:
@@ -54,30 +51,31 @@ class GameOpenElsewhere(Exception):
 
 
 class AutosavedGame:
-    """A :class:`Game` whose every accepted action is committed to a :class:`Store`.
+    """A game whose every accepted action is committed to a :class:`Store`.
 
     Use :meth:`start` for a new deal and :meth:`resume` for a saved game. ``store``
     may be None (no storage): the game is then played in memory only.
+    ``elapsed_ms`` reads the game's timer; it is stored with every action.
     """
 
     def __init__(
         self,
         store: Store | None,
-        game: Game,
+        game: LoggedGame,
         code: str | None,
         *,
+        elapsed_ms: Callable[[], int],
         record_id: int | None = None,
         tokens: tuple[str, ...] = (),
         token_ms: tuple[int, ...] = (),
         won_recorded: bool = False,
-        stopwatch: Stopwatch | None = None,
         lock: GameLock | None = None,
     ) -> None:
         self.store = store
         self.game = game
         self.code = code
         self.record_id = record_id
-        self.stopwatch = stopwatch or Stopwatch()
+        self.elapsed_ms = elapsed_ms
         self._log: list[tuple[str, int]] = list(zip(tokens, token_ms, strict=True))
         self._saved = len(self._log)
         self._won_recorded = won_recorded
@@ -85,6 +83,7 @@ class AutosavedGame:
         self._failing: NoticeKind | None = None
         self._notices: list[Notice] = []
         self._lock = lock
+        game.on_action = self._logged
 
     # -- making one ----------------------------------------------------------------------
 
@@ -92,13 +91,19 @@ class AutosavedGame:
     def start(
         cls,
         store: Store | None,
-        game: Game,
+        layout: Layout,
+        rules: Rules,
         code: str | None,
         *,
-        clock: Callable[[], float] = time.monotonic,
+        elapsed_ms: Callable[[], int] | None = None,
     ) -> AutosavedGame:
-        """A new game, recorded at once (so it can be resumed before any move)."""
-        autosaved = cls(store, game, code, stopwatch=Stopwatch(clock))
+        """A new game, recorded at once (so it can be resumed before any move).
+
+        Raises:
+            LayoutError: the layout does not fit the rules.
+        """
+        game = LoggedGame(layout, rules)
+        autosaved = cls(store, game, code, elapsed_ms=elapsed_ms or Stopwatch().elapsed_ms)
         autosaved.flush()
         return autosaved
 
@@ -108,10 +113,11 @@ class AutosavedGame:
         store: Store,
         record: GameRecord,
         *,
-        clock: Callable[[], float] = time.monotonic,
+        elapsed_ms: Callable[[], int] | None = None,
     ) -> AutosavedGame:
         """The saved game ``record`` (loaded whole with :meth:`Store.load`), rebuilt
-        by replaying its log; the timer goes on from the saved time.
+        by replaying its log. ``elapsed_ms`` should go on from
+        ``record.snapshot.elapsed_ms`` (default: a :class:`Stopwatch` that does).
 
         Raises:
             GameOpenElsewhere: another window holds it.
@@ -130,15 +136,16 @@ class AutosavedGame:
             if lock is not None:
                 lock.release()
             raise
+        timer = elapsed_ms or Stopwatch(start_ms=record.snapshot.elapsed_ms).elapsed_ms
         return cls(
             store,
             game,
             record.code,
+            elapsed_ms=timer,
             record_id=record.id,
             tokens=record.tokens,
             token_ms=record.token_ms,
             won_recorded=record.result is not None,
-            stopwatch=Stopwatch(clock, record.snapshot.elapsed_ms),
             lock=lock,
         )
 
@@ -154,29 +161,20 @@ class AutosavedGame:
         """How many of :attr:`tokens` are committed."""
         return self._saved
 
-    @property
-    def elapsed_ms(self) -> int:
-        return self.stopwatch.elapsed_ms
-
     def apply(self, token: str) -> Outcome:
-        """Apply an action token; if it changed the game, log it and commit.
+        """Apply an action token to the game (committed if it changed anything).
 
         Raises:
             ActionLogError: the token is not an action (nothing changes).
         """
-        word = normalise_token(token)
-        before = state_of(self.game)
-        outcome = apply_token(self.game, word)
-        if changed_state(before, self.game):
-            elapsed = self.elapsed_ms
-            self._log.append((word, elapsed))
-            if self.game.won and not self._won_recorded and self._win is None:
-                self._win = self._snapshot(elapsed)
-                self.stopwatch.pause()
-            elif not self.game.won and self._win is None and not self.stopwatch.running:
-                self.stopwatch.resume()
-            self.flush()
-        return outcome
+        return apply_token(self.game, normalise_token(token))
+
+    def _logged(self, token: str) -> None:
+        elapsed = self.elapsed_ms()
+        self._log.append((token, elapsed))
+        if self.game.won and not self._won_recorded and self._win is None:
+            self._win = self._snapshot(elapsed)
+        self.flush()
 
     def flush(self) -> bool:
         """Commit whatever is not saved yet; True when everything is saved."""
@@ -184,16 +182,15 @@ class AutosavedGame:
             return False
         try:
             if self.record_id is None:
-                self.record_id = self.store.new_game(
-                    Game(self.game.layout, self.game.rules), self.code
-                )
+                fresh = LoggedGame(self.game.layout, self.game.rules)
+                self.record_id = self.store.new_game(fresh, self.code)
                 self._take_lock()
             if self._saved < len(self._log) or self._win is not None:
                 self.store.save_actions(
                     self.record_id,
                     self._saved + 1,
                     self._log[self._saved :],
-                    self._snapshot(self.elapsed_ms),
+                    self._snapshot(self.elapsed_ms()),
                     won=self._win,
                 )
                 self._saved = len(self._log)
@@ -232,21 +229,23 @@ class AutosavedGame:
         """The player moves on to another deal: the game is recorded as lost (or
         discarded if no move was played) unless it was won. Returns the result, or
         None if it could not be saved."""
+        self.game.on_action = None
         result: str | None = None
         if self.flush() and self.store is not None and self.record_id is not None:
             try:
-                result = self.store.end_game(self.record_id, self._snapshot(self.elapsed_ms))
+                result = self.store.end_game(self.record_id, self._snapshot(self.elapsed_ms()))
             except StorageError as err:
                 self._notices.append(Notice(err.kind))
         self._release(remove=result is not None)
         return result
 
     def close(self) -> None:
-        """The program ends: save what is pending and keep the game to resume."""
-        self.stopwatch.pause()
+        """The program ends: save what is pending, and the timer, and keep the game
+        to resume."""
+        self.game.on_action = None
         if self.flush() and self.store is not None and self.record_id is not None:
-            try:  # the time since the last action, too
-                snapshot = self._snapshot(self.elapsed_ms)
+            try:
+                snapshot = self._snapshot(self.elapsed_ms())
                 self.store.save_actions(self.record_id, self._saved + 1, [], snapshot)
             except StorageError:
                 pass  # only seconds of the timer are lost; the player is leaving

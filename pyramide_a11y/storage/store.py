@@ -19,7 +19,7 @@ from typing import Any
 
 from pyramide_a11y.engine import Card, Game, Layout, Rules, parse_rules
 
-from .actions import replay
+from .actions import LoggedGame, replay
 from .database import open_database
 from .locks import GameLock
 from .notices import Notice, StorageError, classify
@@ -92,7 +92,7 @@ class GameRecord:
     def layout(self) -> Layout:
         return Layout.from_json(self.layout_json)
 
-    def rebuild(self) -> Game:
+    def rebuild(self) -> LoggedGame:
         """The exact game after the logged actions.
 
         Raises:
