@@ -1,0 +1,60 @@
+"""Imports point one way: engine ← solver ← narration/commands ← app.
+
+Each layer may import only the layers listed for it (and itself); the check reads
+every module's import statements, so a new module cannot slip past it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).parent.parent / "pyramide_a11y"
+
+ALLOWED: dict[str, set[str]] = {
+    "engine": set(),
+    "solver": {"engine"},
+    "i18n": set(),
+    "speech": {"i18n"},
+    "narration": {"engine", "i18n", "solver"},
+    "commands": {"engine", "i18n", "narration"},
+    "storage": {"engine", "i18n"},
+    "app": {"engine", "solver", "i18n", "narration", "commands", "speech", "storage"},
+}
+
+
+def layer_of(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).parts
+    return parts[0].removesuffix(".py") if len(parts) > 1 else ""
+
+
+def imported_layers(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0 and node.module:
+                names.append(node.module)
+            elif node.level >= 2 and node.module:
+                # ``from ..engine import x`` inside a layer names a sibling layer.
+                names.append("pyramide_a11y." + node.module)
+    return {
+        name.split(".")[1]
+        for name in names
+        if name.startswith("pyramide_a11y.") and len(name.split(".")) > 1
+    }
+
+
+MODULES = sorted(p for p in PACKAGE.rglob("*.py") if layer_of(p))
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_module_imports_only_lower_layers(path: Path) -> None:
+    layer = layer_of(path)
+    assert layer in ALLOWED, f"new layer {layer!r}: add it to ALLOWED with its rule"
+    wrong = imported_layers(path) - ALLOWED[layer] - {layer}
+    assert not wrong, f"{path.relative_to(PACKAGE)} imports {sorted(wrong)}"
