@@ -188,3 +188,50 @@ def test_whole_deal_in_a_real_terminal(preset: str, language: str, tmp_path: Pat
         assert GOODBYE[language] in history
     finally:
         _tmux("kill-session", "-t", name)
+
+
+def test_focus_reports_pause_and_resume_the_timer() -> None:
+    from pyramide_a11y.app.timer import GameTimer
+
+    now = [0.0]
+    session, _ = recording_session(won_code("classic"), "en")
+    session.timer = GameTimer(lambda: now[0])
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        run_prompt_thread = __import__("threading").Thread(
+            target=run_prompt,
+            args=(session, out),
+            kwargs={"input": pipe, "output": DummyOutput()},
+        )
+        run_prompt_thread.start()
+        time.sleep(0.3)
+        pipe.send_text("\x1b[O")  # the terminal lost focus
+        for _ in range(50):
+            if session.timer.paused:
+                break
+            time.sleep(0.02)
+        assert session.timer.paused
+        now[0] += 100.0
+        pipe.send_text("\x1b[I")  # focus is back
+        for _ in range(50):
+            if not session.timer.paused:
+                break
+            time.sleep(0.02)
+        assert not session.timer.paused
+        assert session.timer.elapsed() == 0.0
+        pipe.send_text("q\r")
+        run_prompt_thread.join(10)
+    assert not run_prompt_thread.is_alive()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_real_hint_names_a_legal_move(preset: str) -> None:
+    from pyramide_a11y.app.hinting import default_finder
+
+    finder = default_finder()
+    if finder is None:
+        pytest.skip("this build has no solver")
+    session, _ = recording_session(won_code(preset), "en")
+    session.hint_finder = finder
+    answer = session.handle("h")
+    assert answer.lines[0].startswith(("Hint: ", "Searching for a solution"))
