@@ -134,6 +134,7 @@ class Session:
         hint_finder: HintFinder | None = None,
         emit: Callable[[Answer], None] | None = None,
         rng: random.Random | None = None,
+        game_factory: Callable[[GameSource], Game] | None = None,
     ) -> None:
         self.settings = settings or Settings(language=get_language())
         set_language(self.settings.language)
@@ -142,8 +143,10 @@ class Session:
         self.hint_finder = hint_finder if hint_finder is not None else default_finder()
         self.emit = emit or (lambda answer: None)
         self.rng = rng or random.Random()
+        # Where storage hooks in: every game the session plays is made here.
+        self.game_factory = game_factory or (lambda s: Game(s.layout, s.rules))
         self.source = source
-        self.game = Game(source.layout, source.rules)
+        self.game = self.game_factory(source)
         self.last = Answer()
         self.focus: int = 0
         self._hint: HintJob | None = None
@@ -288,7 +291,7 @@ class Session:
     def _start(self, source: GameSource, first: str) -> Answer:
         self._drop_hint()
         self.source = source
-        self.game = Game(source.layout, source.rules)
+        self.game = self.game_factory(source)
         self.timer.reset()
         self.focus = 0
         opening = self.opening()
