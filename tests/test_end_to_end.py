@@ -235,3 +235,17 @@ def test_real_hint_names_a_legal_move(preset: str) -> None:
     session.hint_finder = finder
     answer = session.handle("h")
     assert answer.lines[0].startswith(("Hint: ", "Searching for a solution"))
+
+
+def test_a_bad_deal_code_on_the_command_line_is_one_sentence_in_the_language() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "pyramide_a11y", "--lang", "pt", "--deal", "PY1-X"],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "pyramide: PY1-X não é um código de jogo válido; os códigos são como PY1-N-AAAAAAS."
+    )

@@ -8,7 +8,8 @@ from typing import TextIO
 
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.i18n import resolve_language, set_language
-from pyramide_a11y.narration import Verbosity
+from pyramide_a11y.narration import Verbosity, sentence
+from pyramide_a11y.narration import messages as m
 
 from .loop import run
 from .session import RATE_RANGE, Session, Settings, random_deal
@@ -56,7 +57,15 @@ def game_source(args: argparse.Namespace) -> GameSource:
         namespace = argparse.Namespace(**vars(args))
         namespace.code = args.deal
         namespace.layout = Path(args.layout) if args.layout else None
-        return source_from_options(namespace)
+        try:
+            return source_from_options(namespace)
+        except SourceError as err:
+            # The player reads one sentence in their language; the detail is English.
+            if args.deal and not args.layout:
+                raise SourceError(sentence(m.bad_deal_code(args.deal))) from err
+            if args.layout and not args.deal:
+                raise SourceError(sentence(m.bad_layout_file(args.layout))) from err
+            raise
     return random_deal(rules_from_options(args, get_rules("pyramide")))
 
 
