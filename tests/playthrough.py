@@ -71,6 +71,7 @@ def recording_session(code: str, language: str) -> tuple[Session, RecordingSpeak
         hint_finder=None,
     )
     session.hint_finder = None
+    session.strict = True  # a fault fails the test instead of being answered
     return session, speaker
 
 

@@ -172,6 +172,7 @@ def test_arbitrary_lines_always_get_an_answer_and_only_legal_changes(lines: list
     source = GameSource(Layout.from_code(deal), deal.rules, str(deal))
     speaker = RecordingSpeaker()
     session = Session(source, speaker=speaker, hint_finder=lambda g, b, c: None)  # type: ignore[arg-type,return-value]
+    session.strict = True
     try:
         for line in lines:
             game = session.game

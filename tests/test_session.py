@@ -48,6 +48,7 @@ def session(language: str = "en", **kwargs: object) -> tuple[Session, RecordingS
         hint_finder=kwargs.pop("hint_finder", None) or (lambda g, b, c: None),  # type: ignore[arg-type]
         **kwargs,  # type: ignore[arg-type]
     )
+    s.strict = True
     return s, speaker
 
 

@@ -124,6 +124,8 @@ class Session:
     """A game session. Not thread-safe: call it from the prompt's thread only
     (late hint answers come through ``emit``, which the loop makes safe)."""
 
+    strict = False
+
     def __init__(
         self,
         source: GameSource,
@@ -181,6 +183,10 @@ class Session:
         try:
             return self.say(self._handle(line))
         except Exception:
+            # The last guard: a fault must not end the player's game. Tests set
+            # ``strict`` so that a fault fails them instead of hiding here.
+            if self.strict:
+                raise
             return self.say(Answer([join([m.unknown_command(line.strip())])]))
 
     def _handle(self, line: str) -> Answer:
