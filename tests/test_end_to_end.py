@@ -249,3 +249,13 @@ def test_a_bad_deal_code_on_the_command_line_is_one_sentence_in_the_language() -
     assert result.stderr.strip() == (
         "pyramide: PY1-X não é um código de jogo válido; os códigos são como PY1-N-AAAAAAS."
     )
+
+
+def test_visual_mode_prints_symbols_but_never_speaks_them() -> None:
+    session, speaker = recording_session(won_code("pyramide"), "en")
+    out = io.StringIO()
+    run_plain(session, io.StringIO("d\nq\n"), out, visual=True)
+    printed = out.getvalue()
+    assert "king of clubs (K♣)" in printed
+    assert all(symbol not in said for said in speaker.spoken for symbol in "♣♦♥♠")
+    assert "king of clubs" in speaker.spoken[0]

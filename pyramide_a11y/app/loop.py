@@ -28,6 +28,8 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import ColorDepth, Output
 
+from pyramide_a11y.narration.cards import with_symbols
+
 from .session import Answer, Session
 
 PROMPT = "> "
@@ -46,19 +48,21 @@ def interactive(stdin: TextIO, stdout: TextIO) -> bool:
         return False
 
 
-def write_answer(out: TextIO, answer: Answer) -> None:
+def write_answer(out: TextIO, answer: Answer, visual: bool = False) -> None:
+    """Print ``answer``; in the visual mode each card name gets its suit symbol
+    (only in print: the speaker always gets the words)."""
     for line in answer.lines:
-        out.write(line + "\n")
+        out.write((with_symbols(line) if visual else line) + "\n")
     out.flush()
 
 
-def run_plain(session: Session, stdin: TextIO, stdout: TextIO) -> int:
+def run_plain(session: Session, stdin: TextIO, stdout: TextIO, *, visual: bool = False) -> int:
     """Read lines until ``quit`` or end of input; print every answer."""
     lock = threading.Lock()
 
     def emit(answer: Answer) -> None:
         with lock:
-            write_answer(stdout, answer)
+            write_answer(stdout, answer, visual)
 
     session.emit = emit
     emit(session.opening())
@@ -140,6 +144,7 @@ def run_prompt(
     input: Input | None = None,
     output: Output | None = None,
     report_focus: bool = True,
+    visual: bool = False,
 ) -> int:
     """The interactive loop on a real (or test) terminal."""
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -149,7 +154,7 @@ def run_prompt(
 
     def write(answer: Answer) -> None:
         with lock:
-            write_answer(stdout, answer)
+            write_answer(stdout, answer, visual)
 
     mode = KeyboardMode()
     prompt: PromptSession[str] = PromptSession(
@@ -197,10 +202,16 @@ def run_prompt(
     return 0
 
 
-def run(session: Session, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def run(
+    session: Session,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    *,
+    visual: bool = False,
+) -> int:
     """Pick the loop that fits the standard streams."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     if interactive(stdin, stdout):
-        return run_prompt(session, stdout)
-    return run_plain(session, stdin, stdout)
+        return run_prompt(session, stdout, visual=visual)
+    return run_plain(session, stdin, stdout, visual=visual)

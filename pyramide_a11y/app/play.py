@@ -46,6 +46,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--hint-time", type=float, default=2.0, help="seconds a hint may think (default 2)"
     )
+    group.add_argument(
+        "--symbols",
+        action="store_true",
+        help="visual mode: print suit symbols after card names (never spoken)",
+    )
     parser.set_defaults(func=play)
 
 
@@ -88,6 +93,6 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     speaker.set_rate(settings.rate)
     session = Session(source, settings=settings, speaker=speaker)
     try:
-        return run(session, sys.stdin, out)
+        return run(session, sys.stdin, out, visual=args.symbols)
     finally:
         speaker.close()
