@@ -124,7 +124,7 @@ TOURS: dict[str, list[str]] = {
     "pt_BR": [
         "ajuda",
         "mesa",
-        "livres",
+        "descobertas",
         "monte",
         "pares",
         "fileira 6",
