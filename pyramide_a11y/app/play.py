@@ -77,7 +77,7 @@ def game_source(args: argparse.Namespace) -> GameSource:
 def play(args: argparse.Namespace, out: TextIO) -> int:
     language = set_language(resolve_language(args.lang))
     if not RATE_RANGE[0] <= args.rate <= RATE_RANGE[1]:
-        raise SourceError(f"--rate must be between {RATE_RANGE[0]} and {RATE_RANGE[1]}")
+        raise SourceError(sentence(m.bad_rate()))
     settings = Settings(
         language=language,
         verbosity=Verbosity(args.verbosity),
