@@ -438,7 +438,18 @@ class Session:
         else:
             index = self._row_step(cards, index, 1 if direction == "down" else -1)
         self.focus = index
-        return self.say(Answer([narrator.sentence(card_name(cards[index]))]))
+        return self.say(Answer([narrator.sentence(self._focus_name(cards[index]))]))
+
+    def _focus_name(self, card: Card) -> str:
+        """The focused card, and its pile when it is not in the pyramid."""
+        position = self.game.position
+        if card in position.pyramid:
+            return card_name(card)
+        if card == position.waste_top:
+            return m.waste_top(card)
+        if card == self.game.stock_top:
+            return m.stock_top(card)
+        return card_name(card)
 
     def _row_step(self, cards: list[Card], index: int, step: int) -> int:
         pyramid = self.game.position.pyramid
