@@ -65,6 +65,7 @@ def _beneath(s: int) -> frozenset[int]:
 
 _BENEATH = tuple(_beneath(s) for s in range(SLOTS))
 _ALL_DECK = ((1 << 64) - 1) & ~_PYR
+_ALL_VALUES = tuple(range(1, 13))
 # Where a partner of the card at each slot may be: anywhere in the sequence, and
 # any slot that neither lies on top of it nor beneath it (with cover pairs, also
 # the slots right next to it above and below).
@@ -315,11 +316,21 @@ class _Search:
             return self._finite_step(("K", wt, 0), nxt, self._norm(nxt, ptr), rec)
         if stp and st >= 0 and val[st] == 13:
             return self._finite_step(("K", st, 0), present & ~(1 << st), ptr, rec)
+        last = rec == self.limit
+        if last and below & (below - 1):
+            # Last pass: a waste card that can never leave buries the ones under it.
+            dead = self._buried(present, below)
+            if dead:
+                alive = present & ~dead
+                if self._hopeless(alive, _ALL_VALUES):
+                    if failed is None or stamp < failed:
+                        self.failed[present] = stamp
+                    return False
         for a, b in self._pairs(present, free, wt, st, below):
             nxt = present & ~(1 << a) & ~(1 << b)
             if self._hopeless(nxt, (val[a], val[b])):
                 continue
-            if not self._relaxed_holds(nxt):
+            if not last and not self._relaxed_holds(nxt):
                 continue
             nptr = self._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
             if self._finite_step(("P", a, b), nxt, nptr, rec):
@@ -336,6 +347,26 @@ class _Search:
         if failed is None or stamp < failed:
             self.failed[present] = stamp
         return False
+
+    def _buried(self, present: int, below: int) -> int:
+        """In the last pass, the places of waste cards that can never be played: those
+        under a card (not a King) with no partner left that could ever meet it.
+        Without stock-against-waste pairs a waste card can only meet pyramid cards;
+        with them, also the cards above it and the stock."""
+        val = self.val
+        value_mask = self.value_mask
+        swp = self.swp
+        rest = below
+        while rest:
+            i = rest.bit_length() - 1
+            place = i + SLOTS
+            v = val[place]
+            if v != 13:
+                reach = _PYR | ~((1 << (place + 1)) - 1) if swp else _PYR
+                if not present & value_mask[13 - v] & reach:
+                    return (below & ((1 << (i + 1)) - 1)) << SLOTS
+            rest ^= 1 << i
+        return 0
 
     def _finite_step(self, step: _Step, present: int, ptr: int, rec: int) -> bool:
         if self._finite(present, ptr, rec):
