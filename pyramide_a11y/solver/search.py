@@ -352,20 +352,28 @@ class _Search:
         """In the last pass, the places of waste cards that can never be played: those
         under a card (not a King) with no partner left that could ever meet it.
         Without stock-against-waste pairs a waste card can only meet pyramid cards;
-        with them, also the cards above it and the stock."""
+        with them, also the cards above it and the stock (and, where the card under
+        the waste top plays, the card right under it)."""
         val = self.val
         value_mask = self.value_mask
         swp = self.swp
+        under_too = swp and not self.stp
         rest = below
         while rest:
             i = rest.bit_length() - 1
             place = i + SLOTS
-            v = val[place]
-            if v != 13:
-                reach = _PYR | ~((1 << (place + 1)) - 1) if swp else _PYR
-                if not present & value_mask[13 - v] & reach:
-                    return (below & ((1 << (i + 1)) - 1)) << SLOTS
             rest ^= 1 << i
+            v = val[place]
+            if v == 13:
+                continue
+            reach = _PYR
+            if swp:
+                reach |= ~((1 << (place + 1)) - 1)
+            if under_too and rest:
+                # As the waste top it may also pair with the card right under it.
+                reach |= 1 << (rest.bit_length() - 1 + SLOTS)
+            if not present & value_mask[13 - v] & reach:
+                return (below & ((1 << (i + 1)) - 1)) << SLOTS
         return 0
 
     def _finite_step(self, step: _Step, present: int, ptr: int, rec: int) -> bool:
