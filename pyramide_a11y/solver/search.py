@@ -327,13 +327,17 @@ class _Search:
                     if failed is None or stamp < failed:
                         self.failed[present] = stamp
                     return False
+        known = self.failed.get
         for a, b in self._pairs(present, free, wt, st, below):
             nxt = present & ~(1 << a) & ~(1 << b)
+            nptr = self._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
+            seen = known(nxt)
+            if seen is not None and seen <= (rec << 6 | nptr):
+                continue  # that table already failed from here or earlier
             if self._hopeless(nxt, (val[a], val[b])):
                 continue
             if not last and not self._relaxed_holds(nxt):
                 continue
-            nptr = self._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
             if self._finite_step(("P", a, b), nxt, nptr, rec):
                 return True
         if st >= 0:
@@ -489,9 +493,10 @@ class _Search:
         if kings:
             place = (kings & -kings).bit_length() - 1
             return self._unlimited_step(("K", place, 0), present & ~(1 << place))
+        failed_set = self.failed_set
         for a, b in self._unlimited_pairs(present, free):
             nxt = present & ~(1 << a) & ~(1 << b)
-            if self._hopeless(nxt, (val[a], val[b])):
+            if nxt in failed_set or self._hopeless(nxt, (val[a], val[b])):
                 continue
             if not self._relaxed_holds(nxt):
                 continue
