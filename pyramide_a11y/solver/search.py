@@ -273,14 +273,14 @@ class _Search:
             return False
         if not self._relaxed_holds(self.present):
             return False
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, 10_000))
-        try:
-            if self.limit is None:
-                return self._unlimited(self.present)
-            return self._finite(self.present, self._norm(self.present, self.ptr), self.rec)
-        finally:
-            sys.setrecursionlimit(old_limit)
+        # The depth grows with the passes (a few levels per draw stop); never
+        # lowered again, since another thread may be searching too.
+        depth = 200 + 60 * (self.limit or 0)
+        if sys.getrecursionlimit() < depth:
+            sys.setrecursionlimit(depth)
+        if self.limit is None:
+            return self._unlimited(self.present)
+        return self._finite(self.present, self._norm(self.present, self.ptr), self.rec)
 
     def _norm(self, present: int, ptr: int) -> int:
         """The pointer moved back to just after the waste top."""
