@@ -4,8 +4,9 @@ speech-dispatcher's Python module imports only in the system Python, not in a
 virtual environment, so the ``spd-say`` program is used. Each answer runs
 ``spd-say -C …``: cancel what is being said, then say the new text. The rate is
 passed only when the player set one other than the ordinary 175 words a minute;
-otherwise speech-dispatcher's own settings (those Orca uses) apply. ``spd-say`` hangs when no sound server is
-running, so every call is bounded in time and killed when it overruns.
+otherwise speech-dispatcher's own settings (those Orca uses) apply. ``spd-say``
+hangs when no sound server is running, so every call is bounded in time and
+killed when it overruns.
 """
 
 from __future__ import annotations
