@@ -18,6 +18,9 @@ from pyramide_a11y.engine import Game, Position, Refusal, parse_move
 from pyramide_a11y.engine.geometry import ROW_SLOTS
 from pyramide_a11y.i18n import N_, _, resolve_language, set_language
 
+from . import play, records
+from .analyse_command import add_analyse_command
+from .solve_command import add_solve_command
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
 from .voice import add_voice_command
 
@@ -65,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Pyramid solitaire for people who play by ear.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play.register(parser)
 
     deal = sub.add_parser(
         "deal",
@@ -86,10 +90,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_source_options(replay)
     add_rules_options(replay)
-    replay.add_argument("--moves", type=Path, required=True, help="file of moves, one per line")
+    replay.add_argument("--moves", type=Path, help="file of moves, one per line")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
+    records.add_data_dir_option(replay)
     replay.set_defaults(func=_replay)
+    add_solve_command(sub)
+    add_analyse_command(sub)
     add_voice_command(sub)
+    records.register(parser, sub)
     return parser
 
 
@@ -130,6 +138,12 @@ def _deal(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _replay(args: argparse.Namespace, out: TextIO) -> int:
+    if records.is_record_id(args.code):  # a saved game's number, from ``pyramide history``
+        saved = records.load_record_game(args, out)
+        return 1 if saved is None else _print_final(saved, args, out)
+    if args.moves is None:
+        # Translators: replay tool error: a deal code needs a file of moves.
+        raise SourceError(_("give --moves FILE with the moves to play"))
     source = source_from_options(args)
     try:
         lines = args.moves.read_text(encoding="utf-8").splitlines()
@@ -152,6 +166,10 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
             where = _("line {number}").format(number=number)
             print(f"pyramide: {where}: {text}: {reason}", file=sys.stderr)
             return 1
+    return _print_final(game, args, out)
+
+
+def _print_final(game: Game, args: argparse.Namespace, out: TextIO) -> int:
     summary = final_state(game)
     if args.json:
         print(json.dumps(summary), file=out)

@@ -1,0 +1,273 @@
+"""``pyramide stats`` / ``estatisticas``, ``pyramide history`` / ``historico`` (with
+``--export``), and ``pyramide replay ID`` for a saved game.
+
+All three read the database of the data folder (``--data-dir``, or the
+``PYRAMIDE_DATA_DIR`` environment variable, or the platform's user data folder)
+and answer in the session language: ``--lang``, else the saved language setting,
+else the environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any, TextIO
+
+from pyramide_a11y.engine import Game
+from pyramide_a11y.i18n import normalise_language, resolve_language, set_language
+from pyramide_a11y.narration import Style, describe, join, sentence
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.storage import ActionLogError, GameRecord, NoticeKind, Store, replay
+from pyramide_a11y.storage.actions import apply_token
+from pyramide_a11y.storage.messages import notice_text
+from pyramide_a11y.storage.settings import load_settings
+
+from . import records_text as t
+
+
+def add_data_dir_option(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
+    """``--data-dir``; on a subcommand it does not hide the top-level one."""
+    parser.add_argument(
+        "--data-dir",
+        default=None if top_level else argparse.SUPPRESS,
+        help="folder of the saved games, statistics and settings "
+        "(default: $PYRAMIDE_DATA_DIR or the user data folder)",
+    )
+
+
+def register(parser: argparse.ArgumentParser, sub: Any) -> None:
+    """Add ``--data-dir`` to the top-level parser and the ``stats`` and ``history``
+    subcommands (with their Portuguese names)."""
+    add_data_dir_option(parser, top_level=True)
+
+    stats = sub.add_parser(
+        "stats",
+        aliases=["estatisticas", "estatísticas"],
+        help="your statistics for each rules and variant set",
+        description="Games played and won, win rate, streaks, best time, fewest moves "
+        "and best score, for each rules and variant set, in your language.",
+    )
+    add_data_dir_option(stats)
+    stats.add_argument("--lang", default=argparse.SUPPRESS, help="language: pt, pt-BR or en")
+    stats.add_argument("--json", action="store_true", help="print them as JSON")
+    stats.set_defaults(func=stats_command)
+
+    history = sub.add_parser(
+        "history",
+        aliases=["historico", "histórico"],
+        help="your recent games; --export writes one as a transcript and as JSON",
+        description="List your recent games, newest first. With a game number, show that "
+        "game's transcript; --export FILE writes it as a plain-text transcript (FILE) and "
+        "as JSON (FILE with .json).",
+    )
+    add_data_dir_option(history)
+    history.add_argument("--lang", default=argparse.SUPPRESS, help="language: pt, pt-BR or en")
+    history.add_argument("game", nargs="?", type=int, help="a game number from the list")
+    history.add_argument("--limit", type=int, default=20, help="how many games to list")
+    history.add_argument("--export", type=Path, metavar="FILE", help="write the game to FILE")
+    history.add_argument("--json", action="store_true", help="print the list as JSON")
+    history.set_defaults(func=history_command)
+
+
+# -- opening the store for a command ----------------------------------------------------------
+
+
+def _open(args: argparse.Namespace, out: TextIO) -> Store | None:
+    store, notices = Store.open(getattr(args, "data_dir", None))
+    if getattr(args, "lang", None) is None:
+        saved = load_settings(store).get("language")
+        language = normalise_language(str(saved)) if saved else None
+        set_language(language or resolve_language(None))
+    for notice in notices:
+        # A file moved aside is news; a folder that cannot be used is said below.
+        if notice.kind in (NoticeKind.MOVED_CORRUPT, NoticeKind.MOVED_NEWER):
+            print(notice_text(notice), file=out)
+    return store
+
+
+# -- stats ------------------------------------------------------------------------------------
+
+
+def stats_command(args: argparse.Namespace, out: TextIO) -> int:
+    store = _open(args, out)
+    if store is None:
+        print(t.storage_unavailable(), file=out)
+        return 1
+    try:
+        all_stats = store.stats()
+    finally:
+        store.close()
+    if args.json:
+        data = [
+            {
+                "rules": s.rules,
+                "played": s.played,
+                "won": s.won,
+                "win_rate": s.win_rate,
+                "current_streak": s.current_streak,
+                "best_streak": s.best_streak,
+                "best_time_ms": s.best_time_ms,
+                "fewest_moves": s.fewest_moves,
+                "best_score": s.best_score,
+                "best_game": None
+                if s.best is None
+                else {
+                    "id": s.best.game_id,
+                    "time_ms": s.best.time_ms,
+                    "moves": s.best.moves,
+                    "score": s.best.score,
+                },
+            }
+            for s in all_stats
+        ]
+        print(json.dumps(data, indent=2), file=out)
+        return 0
+    if not all_stats:
+        print(t.no_stats(), file=out)
+        return 0
+    for number, stats in enumerate(all_stats):
+        if number:
+            print(file=out)
+        for line in t.stats_lines(stats):
+            print(line, file=out)
+    return 0
+
+
+# -- history and export -----------------------------------------------------------------------
+
+
+def history_command(args: argparse.Namespace, out: TextIO) -> int:
+    store = _open(args, out)
+    if store is None:
+        print(t.storage_unavailable(), file=out)
+        return 1
+    try:
+        if args.game is None and args.export is None:
+            records = store.recent(args.limit)
+            if args.json:
+                print(json.dumps([_summary(r) for r in records], indent=2), file=out)
+            elif not records:
+                print(t.no_history(), file=out)
+            for record in [] if args.json else records:
+                print(t.history_line(record), file=out)
+            return 0
+        game_id = args.game
+        if game_id is None:
+            recent = store.recent(1)
+            if not recent:
+                print(t.no_history(), file=out)
+                return 1
+            game_id = recent[0].id
+        loaded = store.load(game_id)
+    finally:
+        store.close()
+    if loaded is None:
+        print(t.no_such_game(game_id), file=out)
+        return 1
+    try:
+        lines = transcript(loaded)
+    except (ActionLogError, ValueError):
+        print(t.record_does_not_replay(game_id), file=out)
+        return 1
+    if args.export is None:
+        for line in lines:
+            print(line, file=out)
+        return 0
+    text_path: Path = args.export
+    json_path = text_path.with_suffix(".json")
+    if text_path.suffix == ".json":
+        text_path = text_path.with_suffix(".txt")
+    try:
+        text_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        json_path.write_text(json.dumps(record_json(loaded), indent=2) + "\n", encoding="utf-8")
+    except OSError as err:
+        print(t.export_failed(str(err.filename or text_path), err.strerror or ""), file=out)
+        return 1
+    print(t.exported([str(text_path), str(json_path)]), file=out)
+    return 0
+
+
+def _summary(record: GameRecord) -> dict[str, Any]:
+    snap = record.snapshot
+    return {
+        "id": record.id,
+        "rules": record.rules,
+        "code": record.code,
+        "started_at": record.started_at,
+        "updated_at": record.updated_at,
+        "result": record.result or "playing",
+        "elapsed_ms": snap.elapsed_ms,
+        "moves": snap.moves,
+        "score": snap.score,
+        "removed": snap.removed,
+        "actions": snap.actions,
+        "result_ms": record.result_ms,
+        "result_moves": record.result_moves,
+        "result_score": record.result_score,
+    }
+
+
+def record_json(record: GameRecord) -> dict[str, Any]:
+    """A game record as plain data: enough to replay it anywhere."""
+    data = _summary(record)
+    data["layout"] = json.loads(record.layout_json)
+    data["selected"] = record.snapshot.selected
+    data["seen"] = record.snapshot.seen.split()
+    data["actions"] = [
+        {"seq": n, "token": token, "elapsed_ms": ms}
+        for n, (token, ms) in enumerate(zip(record.tokens, record.token_ms, strict=True), 1)
+    ]
+    return data
+
+
+def transcript(record: GameRecord) -> list[str]:
+    """The game as the player heard it: a header, then each action with its answer.
+
+    Raises:
+        ActionLogError, LayoutError, ValueError: the record does not replay.
+    """
+    header = [
+        t.history_line(record),
+        sentence(m.deal_code(record.code)) if record.code else sentence(m.no_deal_code()),
+        "",
+    ]
+    game = Game(record.layout(), record.parsed_rules())
+    lines = []
+    style = Style()
+    for number, (token, ms) in enumerate(zip(record.tokens, record.token_ms, strict=True), 1):
+        outcome = apply_token(game, token)
+        said = " ".join(describe(outcome, game, style))
+        lines.append(f"{number}. [{t.duration(ms)}] {sentence(t.action_words(token))} {said}")
+    footer = ["", join([m.moves(game.moves), m.removed_of_28(game.position.removed_count)])]
+    return header + lines + footer
+
+
+# -- replay of a saved game -------------------------------------------------------------------
+
+
+def is_record_id(text: str | None) -> bool:
+    """``replay`` takes a game number (``17``, ``#17``) as well as a deal code."""
+    return bool(text) and str(text).lstrip("#").isdigit()
+
+
+def load_record_game(args: argparse.Namespace, out: TextIO) -> Game | None:
+    """The game ``args.code`` names (a game number), rebuilt from its record; None
+    after printing why it cannot be."""
+    game_id = int(str(args.code).lstrip("#"))
+    store = _open(args, out)
+    if store is None:
+        print(t.storage_unavailable(), file=out)
+        return None
+    try:
+        record = store.load(game_id)
+    finally:
+        store.close()
+    if record is None:
+        print(t.no_such_game(game_id), file=out)
+        return None
+    try:
+        return replay(record.layout(), record.parsed_rules(), record.tokens)
+    except (ActionLogError, ValueError):
+        print(t.record_does_not_replay(game_id), file=out)
+        return None

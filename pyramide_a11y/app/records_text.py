@@ -1,0 +1,257 @@
+"""Sentences about saved games and statistics, in the current language.
+
+Used by ``pyramide stats``, ``pyramide history``, the exported transcript, the
+offer to continue a saved game and the player's best on the result panel.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from babel.dates import format_datetime
+from babel.numbers import format_percent
+
+from pyramide_a11y.engine import Card, Rules, parse_rules
+from pyramide_a11y.i18n import _, get_language, ngettext
+from pyramide_a11y.i18n.formatting import format_duration, format_list, format_number
+from pyramide_a11y.narration import card_name, sentence
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.storage import GameRecord, Stats
+from pyramide_a11y.storage.actions import CANCEL, SELECT, UNDO
+
+
+def rules_label(rules_text: str) -> str:
+    """The rules in words: the preset's name, then its variants."""
+    try:
+        rules: Rules = parse_rules(rules_text)
+    except ValueError:
+        return rules_text
+    parts = []
+    for option, value in rules.changed_options().items():
+        if option == "recycles":
+            passes = rules.passes
+            if passes is None:
+                # Translators: a rules variant in the statistics: no limit on passes.
+                parts.append(_("unlimited passes"))
+            else:
+                # Translators: a rules variant in the statistics.
+                parts.append(
+                    ngettext("{passes} pass", "{passes} passes", passes).format(
+                        passes=format_number(passes)
+                    )
+                )
+        elif option == "strict_win" and value:
+            # Translators: a rules variant: stock and waste must be emptied too.
+            parts.append(_("strict win"))
+        elif option == "stock_waste_pairs":
+            # Translators: a rules variant: the stock card may pair with the waste card.
+            parts.append(_("stock against waste") if value else _("no stock against waste"))
+        elif option == "cover_pairs" and value:
+            # Translators: a rules variant: a card may pair with the one covering it.
+            parts.append(_("cover pairs"))
+        else:
+            parts.append(f"{option}={value}")
+    name = m.preset_name(rules.name)
+    if not parts:
+        return name
+    # Translators: rules with variants; {rules} is the name, {variants} a list.
+    return _("{rules} with {variants}").format(rules=name, variants=format_list(parts))
+
+
+def duration(ms: int) -> str:
+    return format_duration(ms / 1000)
+
+
+def when(iso: str) -> str:
+    """A stored UTC time, in the player's language and local time."""
+    try:
+        moment = dt.datetime.fromisoformat(iso).astimezone()
+    except ValueError:
+        return iso
+    return format_datetime(moment, format="medium", locale=get_language())
+
+
+# -- statistics -------------------------------------------------------------------------------
+
+
+def stats_lines(stats: Stats) -> list[str]:
+    """One rules key's statistics, one fact per line, the rules first."""
+    lines = [sentence(rules_label(stats.rules))]
+    # Translators: statistics; {count} games played.
+    lines.append(_("Games played: {count}").format(count=format_number(stats.played)))
+    rate = stats.win_rate
+    if rate is not None:
+        # Translators: statistics; {count} games won and {rate} the win rate (like 42%).
+        lines.append(
+            _("Won: {count}, {rate}").format(
+                count=format_number(stats.won),
+                rate=format_percent(rate, locale=get_language(), group_separator=False),
+            )
+        )
+    # Translators: statistics; wins in a row now, and the longest run of wins.
+    lines.append(
+        _("Current streak: {current}; best streak: {best}").format(
+            current=format_number(stats.current_streak), best=format_number(stats.best_streak)
+        )
+    )
+    if stats.best_time_ms is not None:
+        # Translators: statistics; the shortest time of a won game.
+        lines.append(_("Best time: {time}").format(time=duration(stats.best_time_ms)))
+    if stats.fewest_moves is not None:
+        # Translators: statistics; the fewest moves of a won game.
+        lines.append(_("Fewest moves: {count}").format(count=format_number(stats.fewest_moves)))
+    if stats.best_score is not None and _scoring(stats.rules):
+        # Translators: statistics (Pyramide rules): the highest score.
+        lines.append(_("Best score: {score}").format(score=format_number(stats.best_score)))
+    if stats.best is not None:
+        lines.append(best_game(stats))
+    return [sentence(line) for line in lines]
+
+
+def best_game(stats: Stats) -> str:
+    """The player's best win for these rules: score, time, moves (seed 000's order)."""
+    best = stats.best
+    assert best is not None
+    if _scoring(stats.rules):
+        # Translators: the best game: {score} points, then time and moves.
+        return _("Your best: {score} points in {time}, {moves}").format(
+            score=format_number(best.score), time=duration(best.time_ms), moves=m.moves(best.moves)
+        )
+    # Translators: the best game: time, then moves.
+    return _("Your best: {time}, {moves}").format(
+        time=duration(best.time_ms), moves=m.moves(best.moves)
+    )
+
+
+def _scoring(rules_text: str) -> bool:
+    try:
+        return parse_rules(rules_text).scoring
+    except ValueError:
+        return False
+
+
+def no_stats() -> str:
+    # Translators: the statistics command before any game was finished.
+    return _("No games finished yet.")
+
+
+# -- game records -----------------------------------------------------------------------------
+
+
+def result_words(record: GameRecord) -> str:
+    snap = record.snapshot
+    removed = m.won_panel_removed(snap.removed)
+    match record.result:
+        case "won":
+            # Translators: a game in the history: won; {time} and {moves} describe it.
+            return _("won in {time}, {moves}").format(
+                time=duration(record.result_ms or 0), moves=m.moves(record.result_moves or 0)
+            )
+        case "lost":
+            # Translators: a game in the history: left unfinished; {removed} says how
+            # many pyramid cards went (e.g. "12 of 28 cards removed").
+            return _("not won, {removed}").format(removed=removed)
+        case "discarded":
+            # Translators: a game in the history left before any move.
+            return _("left before any move")
+        case _:
+            # Translators: a game in the history still being played or saved to resume.
+            return _("in progress, {removed}").format(removed=removed)
+
+
+def history_line(record: GameRecord) -> str:
+    """One game in the list: id, date, rules, deal, result."""
+    deal = record.code or _("a layout")
+    # Translators: one line of the game history; {id} is the number to give to
+    # replay or --export, {date} when it started, {rules} the rules, {deal} the deal
+    # code, {result} how it ended.
+    return sentence(
+        _("Game {id}, {date}: {rules}, {deal}, {result}").format(
+            id=record.id,
+            date=when(record.started_at),
+            rules=rules_label(record.rules),
+            deal=deal,
+            result=result_words(record),
+        )
+    )
+
+
+def no_history() -> str:
+    # Translators: the history command before any game was played.
+    return _("No games yet.")
+
+
+def no_such_game(game_id: int) -> str:
+    # Translators: a game number that is not in the history.
+    return _("There is no game {id} in the history.").format(id=game_id)
+
+
+def storage_unavailable() -> str:
+    # Translators: the saved games cannot be read at all.
+    return _("Your saved games cannot be read.")
+
+
+def exported(paths: list[str]) -> str:
+    # Translators: the export wrote these files.
+    return _("Written: {files}.").format(files=format_list(paths))
+
+
+def export_failed(path: str, reason: str) -> str:
+    # Translators: a file could not be written; {reason} is the system's reason.
+    return _("Cannot write {file}: {reason}.").format(file=path, reason=reason)
+
+
+def record_does_not_replay(game_id: int) -> str:
+    # Translators: a stored game whose moves do not replay (a damaged record).
+    return _("Game {id} cannot be replayed: its record is damaged.").format(id=game_id)
+
+
+def action_words(token: str) -> str:
+    """A logged action, as the player would say it."""
+    if token == UNDO:
+        # Translators: an action in a transcript.
+        return _("Undo")
+    if token == CANCEL:
+        # Translators: an action in a transcript.
+        return _("Cancel the selection")
+    if token == "draw":
+        # Translators: an action in a transcript.
+        return _("Draw")
+    if token == "recycle":
+        # Translators: an action in a transcript.
+        return _("Recycle")
+    if token.startswith(SELECT + " "):
+        # Translators: an action in a transcript: the player touched {card}.
+        return _("Touch {card}").format(card=card_name(Card.parse(token.split()[1])))
+    if "+" in token:
+        first, second = (Card.parse(t) for t in token.split("+"))
+        # Translators: an action in a transcript: remove two cards as a pair.
+        return _("Pair {first} with {second}").format(
+            first=card_name(first), second=card_name(second)
+        )
+    # Translators: an action in a transcript: remove a King alone.
+    return _("Remove {card}").format(card=card_name(Card.parse(token)))
+
+
+# -- continuing a saved game ----------------------------------------------------------------
+
+
+def saved_game_offer(record: GameRecord) -> str:
+    """The offer at start: what the saved game is, and how to continue or not."""
+    snap = record.snapshot
+    # Translators: said at start when a game was saved; {rules} the rules, {removed}
+    # how far it went ("12 of 28 cards removed"), {moves} the move count; continue and
+    # new are the commands (translate them as the commands are in this language).
+    return _(
+        "You have a saved game: {rules}, {removed}, {moves}. Type continue to play it, "
+        "or new for a fresh deal."
+    ).format(
+        rules=rules_label(record.rules),
+        removed=m.won_panel_removed(snap.removed),
+        moves=m.moves(snap.moves),
+    )
+
+
+def continuing() -> str:
+    # Translators: the saved game is resumed.
+    return _("Continuing your saved game.")

@@ -1,0 +1,35 @@
+"""The player's data, kept so that nothing is lost: game records with their action
+logs (autosaved after every accepted action), statistics and settings, in one
+SQLite database in the user data folder.
+
+- :mod:`.actions`: action tokens and the replay that rebuilds a game from them.
+- :mod:`.store`: the database API (:class:`Store`); :mod:`.database` opens it
+  safely; :mod:`.schema` holds the migrations.
+- :mod:`.session`: :class:`AutosavedGame`, what the interactive loop plays through.
+- :mod:`.stats`, :mod:`.settings`: statistics and saved settings.
+- :mod:`.notices`: what the storage tells the player.
+"""
+
+from .actions import ActionLogError, apply_token, replay, select_token
+from .notices import Notice, NoticeKind, StorageError
+from .session import AutosavedGame, GameOpenElsewhere, Stopwatch
+from .stats import BestGame, Stats
+from .store import GameRecord, Snapshot, Store
+
+__all__ = [
+    "ActionLogError",
+    "AutosavedGame",
+    "BestGame",
+    "GameOpenElsewhere",
+    "GameRecord",
+    "Notice",
+    "NoticeKind",
+    "Snapshot",
+    "Stats",
+    "Stopwatch",
+    "StorageError",
+    "Store",
+    "apply_token",
+    "replay",
+    "select_token",
+]

@@ -1,0 +1,257 @@
+"""A game that saves itself: the piece the interactive loop plays through.
+
+:class:`AutosavedGame` holds a :class:`~.actions.LoggedGame`. The interface plays
+that game as any :class:`~pyramide_a11y.engine.Game` (``select``, ``draw``,
+``undo`` …, or :meth:`AutosavedGame.apply` with a token); every action that
+changed it is committed before the call returns, so whatever the player has
+been told is on disk. When the store fails (full disk, read-only folder, …)
+play goes on: the actions wait in memory, the player is told once, and the next
+action that can be saved writes them all.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from pyramide_a11y.engine import Layout, Outcome, Rules
+
+from .actions import LoggedGame, apply_token, normalise_token
+from .locks import GameLock
+from .notices import Notice, NoticeKind, StorageError
+from .store import GameRecord, Snapshot, Store
+
+
+class Stopwatch:
+    """A game timer in milliseconds, for callers without one of their own. It can
+    start from a saved time and pause."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, start_ms: int = 0) -> None:
+        self._clock = clock
+        self._base_ms = start_ms
+        self._since: float | None = clock()
+
+    def elapsed_ms(self) -> int:
+        if self._since is None:
+            return self._base_ms
+        return self._base_ms + int((self._clock() - self._since) * 1000)
+
+    def pause(self) -> None:
+        if self._since is not None:
+            self._base_ms = self.elapsed_ms()
+            self._since = None
+
+    def resume(self) -> None:
+        if self._since is None:
+            self._since = self._clock()
+
+
+class GameOpenElsewhere(Exception):
+    """The saved game is being played in another window."""
+
+
+class AutosavedGame:
+    """A game whose every accepted action is committed to a :class:`Store`.
+
+    Use :meth:`start` for a new deal and :meth:`resume` for a saved game. ``store``
+    may be None (no storage): the game is then played in memory only.
+    ``elapsed_ms`` reads the game's timer; it is stored with every action.
+    """
+
+    def __init__(
+        self,
+        store: Store | None,
+        game: LoggedGame,
+        code: str | None,
+        *,
+        elapsed_ms: Callable[[], int],
+        record_id: int | None = None,
+        tokens: tuple[str, ...] = (),
+        token_ms: tuple[int, ...] = (),
+        won_recorded: bool = False,
+        lock: GameLock | None = None,
+    ) -> None:
+        self.store = store
+        self.game = game
+        self.code = code
+        self.record_id = record_id
+        self.elapsed_ms = elapsed_ms
+        self._log: list[tuple[str, int]] = list(zip(tokens, token_ms, strict=True))
+        self._saved = len(self._log)
+        self._won_recorded = won_recorded
+        self._win: Snapshot | None = None
+        self._failing: NoticeKind | None = None
+        self._notices: list[Notice] = []
+        self._lock = lock
+        game.on_action = self._logged
+
+    # -- making one ----------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        store: Store | None,
+        layout: Layout,
+        rules: Rules,
+        code: str | None,
+        *,
+        elapsed_ms: Callable[[], int] | None = None,
+    ) -> AutosavedGame:
+        """A new game, recorded at once (so it can be resumed before any move).
+
+        Raises:
+            LayoutError: the layout does not fit the rules.
+        """
+        game = LoggedGame(layout, rules)
+        autosaved = cls(store, game, code, elapsed_ms=elapsed_ms or Stopwatch().elapsed_ms)
+        autosaved.flush()
+        return autosaved
+
+    @classmethod
+    def resume(
+        cls,
+        store: Store,
+        record: GameRecord,
+        *,
+        elapsed_ms: Callable[[], int] | None = None,
+    ) -> AutosavedGame:
+        """The saved game ``record`` (loaded whole with :meth:`Store.load`), rebuilt
+        by replaying its log. ``elapsed_ms`` should go on from
+        ``record.snapshot.elapsed_ms`` (default: a :class:`Stopwatch` that does).
+
+        Raises:
+            GameOpenElsewhere: another window holds it.
+            ActionLogError, LayoutError, ValueError: the record does not replay.
+        """
+        try:
+            lock = GameLock.try_acquire(store.folder, record.id)
+        except OSError:
+            lock = None  # cannot lock (odd folder): play it anyway
+        else:
+            if lock is None:
+                raise GameOpenElsewhere(record.id)
+        try:
+            game = record.rebuild()
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        timer = elapsed_ms or Stopwatch(start_ms=record.snapshot.elapsed_ms).elapsed_ms
+        return cls(
+            store,
+            game,
+            record.code,
+            elapsed_ms=timer,
+            record_id=record.id,
+            tokens=record.tokens,
+            token_ms=record.token_ms,
+            won_recorded=record.result is not None,
+            lock=lock,
+        )
+
+    # -- playing -------------------------------------------------------------------------
+
+    @property
+    def tokens(self) -> list[str]:
+        """Every logged action so far, oldest first."""
+        return [token for token, _ in self._log]
+
+    @property
+    def saved_actions(self) -> int:
+        """How many of :attr:`tokens` are committed."""
+        return self._saved
+
+    def apply(self, token: str) -> Outcome:
+        """Apply an action token to the game (committed if it changed anything).
+
+        Raises:
+            ActionLogError: the token is not an action (nothing changes).
+        """
+        return apply_token(self.game, normalise_token(token))
+
+    def _logged(self, token: str) -> None:
+        elapsed = self.elapsed_ms()
+        self._log.append((token, elapsed))
+        if self.game.won and not self._won_recorded and self._win is None:
+            self._win = self._snapshot(elapsed)
+        self.flush()
+
+    def flush(self) -> bool:
+        """Commit whatever is not saved yet; True when everything is saved."""
+        if self.store is None:
+            return False
+        try:
+            if self.record_id is None:
+                fresh = LoggedGame(self.game.layout, self.game.rules)
+                self.record_id = self.store.new_game(fresh, self.code)
+                self._take_lock()
+            if self._saved < len(self._log) or self._win is not None:
+                self.store.save_actions(
+                    self.record_id,
+                    self._saved + 1,
+                    self._log[self._saved :],
+                    self._snapshot(self.elapsed_ms()),
+                    won=self._win,
+                )
+                self._saved = len(self._log)
+                if self._win is not None:
+                    self._won_recorded = True
+                    self._win = None
+        except StorageError as err:
+            if err.kind != self._failing:
+                self._notices.append(Notice(err.kind))
+            self._failing = err.kind
+            return False
+        if self._failing is not None:
+            self._failing = None
+            self._notices.append(Notice(NoticeKind.SAVING_AGAIN))
+        return True
+
+    def _snapshot(self, elapsed_ms: int) -> Snapshot:
+        return Snapshot.of(self.game, len(self._log), elapsed_ms)
+
+    def _take_lock(self) -> None:
+        if self.store is None or self.record_id is None or self._lock is not None:
+            return
+        try:
+            self._lock = GameLock.try_acquire(self.store.folder, self.record_id)
+        except OSError:
+            self._lock = None
+
+    def take_notices(self) -> list[Notice]:
+        """What the player must be told since the last call (then forgotten)."""
+        notices, self._notices = self._notices, []
+        return notices
+
+    # -- ending --------------------------------------------------------------------------
+
+    def leave(self) -> str | None:
+        """The player moves on to another deal: the game is recorded as lost (or
+        discarded if no move was played) unless it was won. Returns the result, or
+        None if it could not be saved."""
+        self.game.on_action = None
+        result: str | None = None
+        if self.flush() and self.store is not None and self.record_id is not None:
+            try:
+                result = self.store.end_game(self.record_id, self._snapshot(self.elapsed_ms()))
+            except StorageError as err:
+                self._notices.append(Notice(err.kind))
+        self._release(remove=result is not None)
+        return result
+
+    def close(self) -> None:
+        """The program ends: save what is pending, and the timer, and keep the game
+        to resume."""
+        self.game.on_action = None
+        if self.flush() and self.store is not None and self.record_id is not None:
+            try:
+                snapshot = self._snapshot(self.elapsed_ms())
+                self.store.save_actions(self.record_id, self._saved + 1, [], snapshot)
+            except StorageError:
+                pass  # only seconds of the timer are lost; the player is leaving
+        self._release(remove=False)
+
+    def _release(self, *, remove: bool) -> None:
+        if self._lock is not None:
+            self._lock.release(remove=remove)
+            self._lock = None

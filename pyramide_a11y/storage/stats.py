@@ -1,0 +1,228 @@
+"""Statistics per preset and variant set (the key is ``str(rules)``).
+
+A game counts once, when its result is decided: won (the first time the table is
+won; undoing the win and winning again does not count again) or lost (abandoned
+after at least one move). A game left before any move is discarded, not counted.
+
+The ``stats`` table is updated in the same transaction that decides a result
+(:func:`count_result`). :func:`stats_from_records` recomputes the same figures
+from the game records with plain SQL aggregates, independently; the tests check
+that the two agree, and schema migration 2 fills the table that way.
+
+The best game follows seed 000's order: highest score, then shortest time, then
+fewest moves (then the earliest).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class BestGame:
+    """The player's best won game for a rules key."""
+
+    game_id: int
+    time_ms: int
+    moves: int
+    score: int
+
+    def order(self) -> tuple[int, int, int]:
+        """Smaller is better: score (higher first), time, moves."""
+        return (-self.score, self.time_ms, self.moves)
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """What the statistics command reads for one rules key."""
+
+    rules: str
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    best_time_ms: int | None = None
+    fewest_moves: int | None = None
+    best_score: int | None = None
+    best: BestGame | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won / played, None before any game."""
+        return self.won / self.played if self.played else None
+
+
+_COLUMNS = (
+    "rules, played, won, current_streak, best_streak, best_time_ms, fewest_moves, "
+    "best_score, best_game_id"
+)
+
+
+def read_stats(conn: sqlite3.Connection, rules: str | None = None) -> list[Stats]:
+    """The stored statistics, for one rules key or all of them (most played first)."""
+    sql = f"SELECT {_COLUMNS} FROM stats"
+    params: tuple[str, ...] = ()
+    if rules is not None:
+        sql += " WHERE rules = ?"
+        params = (rules,)
+    sql += " ORDER BY played DESC, rules"
+    return [_stats_of_row(conn, row) for row in conn.execute(sql, params)]
+
+
+def _stats_of_row(conn: sqlite3.Connection, row: Any) -> Stats:
+    rules, played, won, current, best_streak, best_time, fewest, best_score, best_id = row
+    best = None
+    if best_id is not None:
+        found = conn.execute(
+            "SELECT id, result_ms, result_moves, result_score FROM games WHERE id = ?",
+            (best_id,),
+        ).fetchone()
+        if found is not None:
+            best = BestGame(*found)
+    return Stats(
+        str(rules),
+        int(played),
+        int(won),
+        int(current),
+        int(best_streak),
+        best_time,
+        fewest,
+        best_score,
+        best,
+    )
+
+
+def count_result(
+    conn: sqlite3.Connection,
+    *,
+    game_id: int,
+    rules: str,
+    won: bool,
+    time_ms: int,
+    moves: int,
+    score: int,
+) -> None:
+    """Add one decided game to the ``stats`` row of ``rules``. Call it inside the
+    transaction that records the result, so the two are never apart."""
+    row = conn.execute(f"SELECT {_COLUMNS} FROM stats WHERE rules = ?", (rules,)).fetchone()
+    current = _stats_of_row(conn, row) if row else Stats(rules)
+    best_score = score if current.best_score is None else max(current.best_score, score)
+    if won:
+        streak = current.current_streak + 1
+        candidate = BestGame(game_id, time_ms, moves, score)
+        best = current.best
+        if best is None or candidate.order() < best.order():
+            best = candidate
+        updated = Stats(
+            rules,
+            current.played + 1,
+            current.won + 1,
+            streak,
+            max(current.best_streak, streak),
+            _min(current.best_time_ms, time_ms),
+            _min(current.fewest_moves, moves),
+            best_score,
+            best,
+        )
+    else:
+        updated = Stats(
+            rules,
+            current.played + 1,
+            current.won,
+            0,
+            current.best_streak,
+            current.best_time_ms,
+            current.fewest_moves,
+            best_score,
+            current.best,
+        )
+    _write(conn, updated)
+
+
+def _min(old: int | None, new: int) -> int:
+    return new if old is None else min(old, new)
+
+
+def _write(conn: sqlite3.Connection, stats: Stats) -> None:
+    conn.execute(
+        f"INSERT OR REPLACE INTO stats ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            stats.rules,
+            stats.played,
+            stats.won,
+            stats.current_streak,
+            stats.best_streak,
+            stats.best_time_ms,
+            stats.fewest_moves,
+            stats.best_score,
+            stats.best.game_id if stats.best else None,
+        ),
+    )
+
+
+def stats_from_records(conn: sqlite3.Connection) -> dict[str, Stats]:
+    """Every rules key's statistics recomputed from the game records alone."""
+    result: dict[str, Stats] = {}
+    aggregates = conn.execute(
+        """
+        SELECT rules, COUNT(*), SUM(result = 'won'),
+               MIN(CASE WHEN result = 'won' THEN result_ms END),
+               MIN(CASE WHEN result = 'won' THEN result_moves END),
+               MAX(result_score)
+        FROM games WHERE result IN ('won', 'lost') GROUP BY rules
+        """
+    ).fetchall()
+    for rules, played, won, best_time, fewest, best_score in aggregates:
+        outcomes = [
+            r == "won"
+            for (r,) in conn.execute(
+                "SELECT result FROM games WHERE rules = ? AND result IN ('won', 'lost') "
+                "ORDER BY ended_seq",
+                (rules,),
+            )
+        ]
+        best_row = conn.execute(
+            "SELECT id, result_ms, result_moves, result_score FROM games "
+            "WHERE rules = ? AND result = 'won' "
+            "ORDER BY result_score DESC, result_ms, result_moves, ended_seq LIMIT 1",
+            (rules,),
+        ).fetchone()
+        result[rules] = Stats(
+            rules,
+            played,
+            won,
+            _trailing_wins(outcomes),
+            _longest_run(outcomes),
+            best_time,
+            fewest,
+            best_score,
+            BestGame(*best_row) if best_row else None,
+        )
+    return result
+
+
+def _trailing_wins(outcomes: list[bool]) -> int:
+    count = 0
+    for won in reversed(outcomes):
+        if not won:
+            break
+        count += 1
+    return count
+
+
+def _longest_run(outcomes: list[bool]) -> int:
+    best = run = 0
+    for won in outcomes:
+        run = run + 1 if won else 0
+        best = max(best, run)
+    return best
+
+
+def rebuild_stats(conn: sqlite3.Connection) -> None:
+    """Replace the ``stats`` table with figures recomputed from the records (inside
+    the caller's transaction)."""
+    conn.execute("DELETE FROM stats")
+    for stats in stats_from_records(conn).values():
+        _write(conn, stats)

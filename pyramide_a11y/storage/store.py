@@ -1,0 +1,367 @@
+"""The player's data: game records with their action logs, statistics, settings.
+
+:class:`Store` wraps one SQLite connection. Every write is one immediate
+transaction: an action, the game's new state and, when the action decides the
+result, the statistics row all commit together or not at all. Reads and writes
+raise :class:`.notices.StorageError` (with the kind of failure) and nothing else,
+so the interface can tell the player and play on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pyramide_a11y.engine import Card, Game, Layout, Rules, parse_rules
+
+from .actions import LoggedGame, replay
+from .database import open_database
+from .locks import GameLock
+from .notices import Notice, StorageError, classify
+from .paths import data_dir
+from .stats import Stats, count_result, read_stats, stats_from_records
+
+PLAYING = None
+WON = "won"
+LOST = "lost"
+DISCARDED = "discarded"
+
+
+def utc_now() -> str:
+    """The current time as stored: ISO 8601 in UTC, to the second."""
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The state of a game after its last logged action, kept beside the log so a
+    list of games reads without replaying them."""
+
+    actions: int
+    elapsed_ms: int
+    moves: int
+    score: int
+    removed: int
+    selected: str | None
+    seen: str
+
+    @staticmethod
+    def of(game: Game, actions: int, elapsed_ms: int) -> Snapshot:
+        return Snapshot(
+            actions=actions,
+            elapsed_ms=elapsed_ms,
+            moves=game.moves,
+            score=game.position.score,
+            removed=game.position.removed_count,
+            selected=str(game.selected) if game.selected else None,
+            seen=" ".join(str(c) for c in sorted(game.seen)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One stored game. ``tokens`` is empty unless the record was loaded whole."""
+
+    id: int
+    rules: str
+    code: str | None
+    layout_json: str
+    started_at: str
+    updated_at: str
+    result: str | None
+    ended_at: str | None
+    result_ms: int | None
+    result_moves: int | None
+    result_score: int | None
+    snapshot: Snapshot
+    tokens: tuple[str, ...] = ()
+    token_ms: tuple[int, ...] = ()
+
+    @property
+    def in_progress(self) -> bool:
+        return self.result is None
+
+    def parsed_rules(self) -> Rules:
+        return parse_rules(self.rules)
+
+    def layout(self) -> Layout:
+        return Layout.from_json(self.layout_json)
+
+    def rebuild(self) -> LoggedGame:
+        """The exact game after the logged actions.
+
+        Raises:
+            ActionLogError, LayoutError, ValueError: the record does not replay.
+        """
+        return replay(self.layout(), self.parsed_rules(), self.tokens)
+
+    def seen_cards(self) -> frozenset[Card]:
+        return frozenset(Card.parse(c) for c in self.snapshot.seen.split())
+
+
+_GAME_COLUMNS = (
+    "id, rules, code, layout, started_at, updated_at, result, ended_at, result_ms, "
+    "result_moves, result_score, actions, elapsed_ms, moves, score, removed, selected, seen"
+)
+
+
+def _record(row: Any, tokens: Sequence[tuple[str, int]] = ()) -> GameRecord:
+    (gid, rules, code, layout, started, updated, result, ended, r_ms, r_moves, r_score) = row[:11]
+    actions, elapsed, moves, score, removed, selected, seen = row[11:]
+    return GameRecord(
+        id=int(gid),
+        rules=str(rules),
+        code=code,
+        layout_json=str(layout),
+        started_at=str(started),
+        updated_at=str(updated),
+        result=result,
+        ended_at=ended,
+        result_ms=r_ms,
+        result_moves=r_moves,
+        result_score=r_score,
+        snapshot=Snapshot(
+            int(actions),
+            int(elapsed),
+            int(moves),
+            int(score),
+            int(removed),
+            selected,
+            str(seen),
+        ),
+        tokens=tuple(t for t, _ in tokens),
+        token_ms=tuple(ms for _, ms in tokens),
+    )
+
+
+class Store:
+    """The database of one data folder. Open it with :meth:`open`."""
+
+    def __init__(self, conn: sqlite3.Connection, folder: Path) -> None:
+        self.conn = conn
+        self.folder = folder
+
+    @staticmethod
+    def open(
+        folder: str | Path | None = None, *, max_pages: int | None = None
+    ) -> tuple[Store | None, list[Notice]]:
+        """The store of ``folder`` (default: see :func:`.paths.data_dir`), or None
+        when it cannot be used, and the notices for the player. Never raises for a
+        problem with the folder or the file; never destroys an existing file."""
+        path = data_dir(folder)
+        opened = open_database(path, max_pages=max_pages)
+        if opened.conn is None:
+            return None, opened.notices
+        return Store(opened.conn, path), opened.notices
+
+    def close(self) -> None:
+        with suppress(sqlite3.Error):
+            self.conn.close()
+
+    # -- transactions ----------------------------------------------------------------
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as err:
+            raise StorageError(classify(err), str(err)) from err
+        try:
+            yield self.conn
+            self.conn.execute("COMMIT")
+        except BaseException as err:
+            with suppress(sqlite3.Error):
+                self.conn.execute("ROLLBACK")
+            if isinstance(err, sqlite3.Error | OSError):
+                raise StorageError(classify(err), str(err)) from err
+            raise
+
+    def _read(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
+        try:
+            return self.conn.execute(sql, params).fetchall()
+        except sqlite3.Error as err:
+            raise StorageError(classify(err), str(err)) from err
+
+    # -- games -------------------------------------------------------------------------
+
+    def new_game(self, game: Game, code: str | None) -> int:
+        """Record ``game`` (its layout, rules and state before any action); returns
+        its id.
+
+        Raises:
+            StorageError: nothing was written.
+        """
+        now = utc_now()
+        snapshot = Snapshot.of(game, 0, 0)
+        with self._write() as conn:
+            cursor = conn.execute(
+                "INSERT INTO games (rules, code, layout, started_at, updated_at, seen) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (str(game.rules), code, game.layout.to_json(game.rules), now, now, snapshot.seen),
+            )
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+    def save_actions(
+        self,
+        game_id: int,
+        first_seq: int,
+        entries: Sequence[tuple[str, int]],
+        snapshot: Snapshot,
+        *,
+        won: Snapshot | None = None,
+    ) -> None:
+        """Append ``entries`` (token, elapsed ms) as actions ``first_seq``, … and
+        store ``snapshot``, in one transaction. ``won``: the state when this batch
+        won the game; the first win decides the result and counts it in the
+        statistics (a later win of the same game, after an undo, counts nothing).
+
+        Raises:
+            StorageError: nothing was written.
+        """
+        with self._write() as conn:
+            conn.executemany(
+                "INSERT INTO actions (game_id, seq, token, elapsed_ms) VALUES (?, ?, ?, ?)",
+                [(game_id, first_seq + i, t, ms) for i, (t, ms) in enumerate(entries)],
+            )
+            conn.execute(
+                "UPDATE games SET updated_at = ?, actions = ?, elapsed_ms = ?, moves = ?, "
+                "score = ?, removed = ?, selected = ?, seen = ? WHERE id = ?",
+                (
+                    utc_now(),
+                    snapshot.actions,
+                    snapshot.elapsed_ms,
+                    snapshot.moves,
+                    snapshot.score,
+                    snapshot.removed,
+                    snapshot.selected,
+                    snapshot.seen,
+                    game_id,
+                ),
+            )
+            if won is not None:
+                self._decide(conn, game_id, WON, won)
+
+    def end_game(self, game_id: int, snapshot: Snapshot) -> str | None:
+        """The player leaves the game for another (or starts fresh): lost if at least
+        one move was played, discarded if none; a game already decided keeps its
+        result. Returns the result.
+
+        Raises:
+            StorageError: nothing was written.
+        """
+        with self._write() as conn:
+            row = conn.execute("SELECT result FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None or row[0] is not None:
+                return None if row is None else str(row[0])
+            result = LOST if snapshot.moves > 0 else DISCARDED
+            self._decide(conn, game_id, result, snapshot)
+            return result
+
+    def _decide(
+        self, conn: sqlite3.Connection, game_id: int, result: str, snapshot: Snapshot
+    ) -> None:
+        row = conn.execute("SELECT result, rules FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None or row[0] is not None:
+            return
+        seq = conn.execute("SELECT COALESCE(MAX(ended_seq), 0) + 1 FROM games").fetchone()[0]
+        conn.execute(
+            "UPDATE games SET result = ?, ended_seq = ?, ended_at = ?, result_ms = ?, "
+            "result_moves = ?, result_score = ? WHERE id = ?",
+            (
+                result,
+                seq,
+                utc_now(),
+                snapshot.elapsed_ms,
+                snapshot.moves,
+                snapshot.score,
+                game_id,
+            ),
+        )
+        if result in (WON, LOST):
+            count_result(
+                conn,
+                game_id=game_id,
+                rules=str(row[1]),
+                won=result == WON,
+                time_ms=snapshot.elapsed_ms,
+                moves=snapshot.moves,
+                score=snapshot.score,
+            )
+
+    def load(self, game_id: int) -> GameRecord | None:
+        """One game with its whole action log, or None if there is no such game."""
+        rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            return None
+        tokens = self._read(
+            "SELECT token, elapsed_ms FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return _record(rows[0], [(str(t), int(ms)) for t, ms in tokens])
+
+    def recent(self, limit: int = 20, *, include_discarded: bool = False) -> list[GameRecord]:
+        """The most recently played games, newest first (without their logs)."""
+        where = "" if include_discarded else "WHERE result IS NOT 'discarded' "
+        rows = self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games {where}ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (limit,),
+        )
+        return [_record(row) for row in rows]
+
+    def in_progress(self) -> list[GameRecord]:
+        """Games with no result yet, most recently played first (without logs)."""
+        rows = self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE result IS NULL "
+            "ORDER BY updated_at DESC, id DESC"
+        )
+        return [_record(row) for row in rows]
+
+    def resumable(self, *, exclude: int | None = None) -> tuple[GameRecord | None, bool]:
+        """The game to offer to continue: the most recent one in progress that no
+        other window is playing (and that has at least one action), and whether a
+        more recent one is open in another window."""
+        elsewhere = False
+        for record in self.in_progress():
+            if record.id == exclude:
+                continue
+            if GameLock.is_held_elsewhere(self.folder, record.id):
+                elsewhere = True
+                continue
+            if record.snapshot.actions == 0:
+                continue
+            return record, elsewhere
+        return None, elsewhere
+
+    # -- statistics --------------------------------------------------------------------
+
+    def stats(self, rules: str | None = None) -> list[Stats]:
+        """Stored statistics, for one rules key or all."""
+        try:
+            return read_stats(self.conn, rules)
+        except sqlite3.Error as err:
+            raise StorageError(classify(err), str(err)) from err
+
+    def stats_from_records(self) -> dict[str, Stats]:
+        """The statistics recomputed from the game records (for checks)."""
+        try:
+            return stats_from_records(self.conn)
+        except sqlite3.Error as err:
+            raise StorageError(classify(err), str(err)) from err
+
+    # -- settings ----------------------------------------------------------------------
+
+    def settings(self) -> dict[str, str]:
+        return {str(k): str(v) for k, v in self._read("SELECT key, value FROM settings")}
+
+    def save_setting(self, key: str, value: str) -> None:
+        with self._write() as conn:
+            conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
+
+    def forget_setting(self, key: str) -> None:
+        with self._write() as conn:
+            conn.execute("DELETE FROM settings WHERE key = ?", (key,))

@@ -1,0 +1,74 @@
+"""Helpers shared by the storage tests: deals, winning lines, game states."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pyramide_a11y.engine import Game, Layout, Move, Position, Rules, parse_code
+from pyramide_a11y.engine.moves import Draw, Recycle
+
+
+def new_game(code: str) -> Game:
+    parsed = parse_code(code)
+    return Game(Layout.from_code(parsed), parsed.rules)
+
+
+def winning_line(layout: Layout, rules: Rules, limit: int = 200_000) -> list[Move] | None:
+    """A list of moves that wins the deal (depth-first, removals before draws),
+    or None if none is found within ``limit`` positions."""
+    seen: set[tuple[int, bytes, bytes, int]] = set()
+    line: list[Move] = []
+
+    def search(position: Position) -> bool:
+        if position.is_won(rules):
+            return True
+        if len(seen) > limit:
+            return False
+        key = position.key()
+        if key in seen:
+            return False
+        seen.add(key)
+        moves = position.legal_moves(rules)
+        moves.sort(key=lambda m: isinstance(m, Draw | Recycle))
+        for move in moves:
+            line.append(move)
+            if search(position.after(move, rules)):
+                return True
+            line.pop()
+        return False
+
+    return list(line) if search(layout.position()) else None
+
+
+def game_state(game: Game) -> dict[str, Any]:
+    """Everything a resumed game must give back, as plain data."""
+    position = game.position
+    return {
+        "pyramid": [str(c) if c else None for c in position.pyramid],
+        "stock": [str(c) for c in position.stock],
+        "waste": [str(c) for c in position.waste],
+        "recycles": position.recycles,
+        "moves": game.moves,
+        "seen": sorted(str(c) for c in game.seen),
+        "selected": str(game.selected) if game.selected else None,
+        "history": [str(m) for m in game.history],
+        "can_undo": game.can_undo,
+    }
+
+
+def state_json(game: Game) -> str:
+    return json.dumps(game_state(game), sort_keys=True)
+
+
+def memory_folder(tmp_path: Path) -> Path:
+    """A data folder on a memory file system when there is one (``/dev/shm``), where
+    a commit's fsync costs nothing: for tests that commit thousands of actions and
+    check counting, not durability. Falls back to ``tmp_path``."""
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        return Path(tempfile.mkdtemp(prefix="pyramide-test-", dir=shm))
+    return tmp_path
