@@ -18,8 +18,11 @@ from pyramide_a11y.engine import Game, Position, Refusal, parse_move
 from pyramide_a11y.engine.geometry import ROW_SLOTS
 from pyramide_a11y.i18n import N_, _, resolve_language, set_language
 
-from . import records
+from . import play, records
+from .analyse_command import add_analyse_command
+from .solve_command import add_solve_command
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
+from .voice import add_voice_command
 
 # Maintainer-facing reasons printed by ``replay``; translated where printed.
 REASON_TEXT = {
@@ -65,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Pyramid solitaire for people who play by ear.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play.register(parser)
 
     deal = sub.add_parser(
         "deal",
@@ -90,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
     records.add_data_dir_option(replay)
     replay.set_defaults(func=_replay)
+    add_solve_command(sub)
+    add_analyse_command(sub)
+    add_voice_command(sub)
     records.register(parser, sub)
     return parser
 

@@ -488,9 +488,50 @@ def replaying() -> str:
     return _("Same deal from the start")
 
 
-def bad_deal(reason: str) -> str:
-    # Translators: a pasted deal code or layout file could not be used; {reason} says why.
-    return _("That deal cannot be used: {reason}").format(reason=reason)
+def bad_deal_code(text: str) -> str:
+    # Translators: a pasted deal code could not be read; {text} is what was typed.
+    return _("{text} is not a deal code I can read; codes look like PY1-N-AAAAAAS").format(
+        text=text
+    )
+
+
+def bad_layout_file(path: str) -> str:
+    # Translators: a layout file could not be used; {path} is the file name.
+    return _("The file {path} is not a layout I can play").format(path=path)
+
+
+def no_hints() -> str:
+    # Translators: hints need the solver, which this build lacks or which failed.
+    return _("No hint is available right now")
+
+
+def hint_pair(first: Card, second: Card) -> str:
+    # Translators: a hint: remove these two cards together.
+    return _("Hint: {first} with {second}").format(first=card_name(first), second=card_name(second))
+
+
+def hint_king(card: Card) -> str:
+    # Translators: a hint: remove this King.
+    return _("Hint: remove {card}").format(card=card_name(card))
+
+
+def hint_draw() -> str:
+    # Translators: a hint: draw a card.
+    return _("Hint: draw a card")
+
+
+def hint_recycle() -> str:
+    # Translators: a hint: turn the waste back into the stock.
+    return _("Hint: recycle the waste")
+
+
+def hint_lost() -> str:
+    # Translators: the hint proved the deal cannot be won from here (said only once every
+    # stock card has been seen). The game goes on; the exits are commands.
+    return _(
+        "This deal cannot be won from here. You can undo with u, ask for a hint with h, "
+        "replay this deal with replay, or start a new deal with n"
+    )
 
 
 def goodbye() -> str:

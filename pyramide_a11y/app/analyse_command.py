@@ -1,0 +1,285 @@
+"""``pyramide analyse``: solve many deals and report the win rate.
+
+Deals are drawn from the deal generator: the deal numbers come from SplitMix64
+seeded with ``--seed``, so a run can be repeated exactly. Work is spread over
+processes (all cores by default). Progress goes to standard error: a bar with
+the time left on a terminal, otherwise a plain line now and then; the report
+goes to standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from pyramide_a11y.engine import Layout, Rules, parse_rules
+from pyramide_a11y.engine.dealcode import (
+    MAX_NUMBER,
+    DealCode,
+    DealCodeError,
+    SplitMix64,
+    shuffled_deck,
+)
+from pyramide_a11y.i18n import _, ngettext
+from pyramide_a11y.i18n.formatting import format_number
+from pyramide_a11y.solver import solve
+from pyramide_a11y.solver.stats import percentile, wilson_interval
+
+from .sources import SourceError, add_rules_options, rules_from_options
+
+DEFAULT_TIMEOUT = 60.0
+PLAIN_PROGRESS_EVERY = 5.0
+"""Seconds between progress lines when standard error is not a terminal."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One solved deal: its number, verdict (None = unknown), nodes and seconds."""
+
+    number: int
+    winnable: bool | None
+    nodes: int
+    seconds: float
+
+
+def add_analyse_command(sub: Any) -> None:
+    """Register ``analyse`` on the subcommand parsers ``sub``."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="solve many random deals and report the win rate",
+        description="Solve N random deals under the chosen rules and report the share "
+        "that can be won (with a 95%% Wilson interval), the deals left unknown, and "
+        "the time per deal.",
+    )
+    add_rules_options(parser)
+    parser.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deal numbers (default 0)")
+    parser.add_argument(
+        "--jobs", type=int, default=None, metavar="J", help="processes (default: all cores)"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds per deal before it counts as unknown (default {DEFAULT_TIMEOUT:g})",
+    )
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.set_defaults(func=run_analyse)
+
+
+def deal_numbers(seed: int, count: int) -> list[int]:
+    """``count`` deal numbers drawn from SplitMix64 seeded with ``seed``."""
+    rng = SplitMix64(seed)
+    return [rng.below(MAX_NUMBER + 1) for _ in range(count)]
+
+
+def solve_deal(job: tuple[str, int, float | None]) -> DealResult:
+    """Solve deal ``number`` under the rules written as ``str(rules)`` (a worker)."""
+    rules_text, number, timeout = job
+    rules = parse_rules(rules_text)
+    position = Layout.deal(shuffled_deck(number), rules).position()
+    solution = solve(position, rules, timeout=timeout)
+    return DealResult(number, solution.winnable, solution.nodes, solution.seconds)
+
+
+def solve_all(
+    rules: Rules, numbers: list[int], jobs: int, timeout: float | None
+) -> Iterator[DealResult]:
+    """Results in the order they finish, ``jobs`` processes at once."""
+    work = [(str(rules), n, timeout) for n in numbers]
+    if jobs <= 1:
+        yield from map(solve_deal, work)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap_unordered(solve_deal, work, chunksize=1)
+
+
+def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO | None = None) -> int:
+    """Solve, show progress on ``err``, print the report on ``out``."""
+    err = err or sys.stderr
+    if args.deals < 1:
+        # Translators: error of the analyse command; {value} is what the user typed.
+        raise SourceError(_("--deals must be 1 or more, not {value}").format(value=args.deals))
+    jobs = args.jobs or os.cpu_count() or 1
+    if jobs < 1:
+        # Translators: error of the analyse command; {value} is what the user typed.
+        raise SourceError(_("--jobs must be 1 or more, not {value}").format(value=args.jobs))
+    rules = rules_from_options(args, None)
+    numbers = deal_numbers(args.seed, args.deals)
+    progress = Progress(args.deals, err)
+    start = time.perf_counter()
+    results: list[DealResult] = []
+    for result in solve_all(rules, numbers, min(jobs, args.deals), args.timeout):
+        results.append(result)
+        progress.update(len(results))
+    progress.finish()
+    wall = time.perf_counter() - start
+    report = build_report(rules, args.seed, results, wall, jobs, args.timeout)
+    if args.json:
+        print(json.dumps(report), file=out)
+    else:
+        for line in report_lines(report):
+            print(line, file=out)
+    return 0
+
+
+def build_report(
+    rules: Rules,
+    seed: int,
+    results: list[DealResult],
+    wall: float,
+    jobs: int,
+    timeout: float | None,
+) -> dict[str, Any]:
+    """The report as data (also the ``--json`` shape)."""
+    won = sum(r.winnable is True for r in results)
+    lost = sum(r.winnable is False for r in results)
+    unknown = [r for r in results if r.winnable is None]
+    decided = won + lost
+    low, high = wilson_interval(won, decided)
+    times = [r.seconds for r in results]
+    return {
+        "rules": str(rules),
+        "seed": seed,
+        "deals": len(results),
+        "winnable": won,
+        "lost": lost,
+        "unknown": len(unknown),
+        "unknown_deals": sorted(_code_of(rules, r.number) for r in unknown),
+        "win_rate": won / decided if decided else None,
+        "ci95": [low, high],
+        "seconds_per_deal": {
+            "median": percentile(times, 0.5),
+            "p95": percentile(times, 0.95),
+            "max": max(times),
+        },
+        "nodes": sum(r.nodes for r in results),
+        "seconds": wall,
+        "jobs": jobs,
+        "timeout": timeout,
+    }
+
+
+def _code_of(rules: Rules, number: int) -> str:
+    try:
+        return str(DealCode(rules, number))
+    except DealCodeError:
+        return str(number)
+
+
+def _percent(fraction: float) -> str:
+    return format_number(round(100 * fraction, 1))
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 1:
+        # Translators: a short duration in milliseconds, e.g. "12 ms".
+        return _("{value} ms").format(value=format_number(round(seconds * 1000, 1)))
+    # Translators: a short duration in seconds, e.g. "2.5 s".
+    return _("{value} s").format(value=format_number(round(seconds, 2)))
+
+
+def report_lines(report: dict[str, Any]) -> list[str]:
+    """The report in sentences, most important first."""
+    lines: list[str] = []
+    decided = report["winnable"] + report["lost"]
+    if report["win_rate"] is None:
+        # Translators: analyse report when no deal got a verdict.
+        lines.append(_("No deal was decided."))
+    else:
+        low, high = report["ci95"]
+        # Translators: analyse report, first line. {won} and {decided} are counts of
+        # deals, {rate}, {low} and {high} percentages (numbers without the % sign).
+        lines.append(
+            ngettext(
+                "Won {won} of {decided} decided deal: {rate}% "
+                "(95% confidence interval {low}% to {high}%).",
+                "Won {won} of {decided} decided deals: {rate}% "
+                "(95% confidence interval {low}% to {high}%).",
+                decided,
+            ).format(
+                won=format_number(report["winnable"]),
+                decided=format_number(decided),
+                rate=_percent(report["win_rate"]),
+                low=_percent(low),
+                high=_percent(high),
+            )
+        )
+    # Translators: analyse report; deals whose search ran out of time.
+    lines.append(
+        ngettext("Unknown: {count} deal.", "Unknown: {count} deals.", report["unknown"]).format(
+            count=format_number(report["unknown"])
+        )
+    )
+    times = report["seconds_per_deal"]
+    # Translators: analyse report; each value is a duration like "12 ms" or "2.5 s".
+    lines.append(
+        _("Time per deal: median {median}, 95th percentile {p95}, longest {longest}.").format(
+            median=_duration(times["median"]),
+            p95=_duration(times["p95"]),
+            longest=_duration(times["max"]),
+        )
+    )
+    # Translators: analyse report, last line; {rules} like "classic(passes=3)".
+    lines.append(
+        ngettext(
+            "Rules {rules}, seed {seed}, {deals} deal.",
+            "Rules {rules}, seed {seed}, {deals} deals.",
+            report["deals"],
+        ).format(rules=report["rules"], seed=report["seed"], deals=format_number(report["deals"]))
+    )
+    if report["unknown_deals"]:
+        # Translators: analyse report; a list of deal codes follows.
+        lines.append(_("Unknown deals:") + " " + " ".join(report["unknown_deals"]))
+    return lines
+
+
+class Progress:
+    """Progress on ``stream``: a bar rewritten in place on a terminal, otherwise a
+    plain line every few seconds and at the end."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.start = time.perf_counter()
+        self.last_line = self.start
+        self.terminal = stream.isatty()
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        if not self.terminal:
+            if now - self.last_line < PLAIN_PROGRESS_EVERY and done < self.total:
+                return
+            self.last_line = now
+            print(self._text(done, now), file=self.stream, flush=True)
+            return
+        filled = self.WIDTH * done // self.total
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        self.stream.write(f"\r[{bar}] {self._text(done, now)}\x1b[K")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.terminal:
+            self.stream.write("\n")
+            self.stream.flush()
+
+    def _text(self, done: int, now: float) -> str:
+        elapsed = now - self.start
+        left = elapsed / done * (self.total - done) if done else 0.0
+        # Translators: analyse progress; {done} of {total} deals, {left} seconds to go.
+        return _("{done} of {total} deals, about {left} s left").format(
+            done=format_number(done),
+            total=format_number(self.total),
+            left=format_number(round(left)),
+        )

@@ -1,0 +1,197 @@
+"""The two ways of talking to the player: a prompt_toolkit ``PromptSession`` when
+standard input and output are both terminals, plain lines otherwise.
+
+Both print each answer as plain lines in reading order (no colour, toolbar,
+completion menu or full-screen layout) and let the session speak it. The
+prompt adds keyboard mode (seed 004): with the line empty, the arrows move a
+focus among the playable cards, Enter or Space selects, Escape cancels, and
+``u h n d r`` act at once, echoed on the line.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Callable
+from typing import TextIO
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application import run_in_terminal
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.input import Input
+from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.output import ColorDepth, Output
+
+from .session import Answer, Session
+
+PROMPT = "> "
+ACT_AT_ONCE = ("u", "h", "n", "d", "r", "U", "H", "N", "D", "R")
+# Terminals that report focus (xterm's mode 1004) send these; prompt_toolkit has no
+# key for them, so they are mapped to two function keys nobody has.
+FOCUS_IN, FOCUS_OUT = "\x1b[I", "\x1b[O"
+FOCUS_IN_KEY, FOCUS_OUT_KEY = Keys.F23, Keys.F24
+
+
+def interactive(stdin: TextIO, stdout: TextIO) -> bool:
+    """Use the prompt only when both ends are terminals."""
+    try:
+        return stdin.isatty() and stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def write_answer(out: TextIO, answer: Answer) -> None:
+    for line in answer.lines:
+        out.write(line + "\n")
+    out.flush()
+
+
+def run_plain(session: Session, stdin: TextIO, stdout: TextIO) -> int:
+    """Read lines until ``quit`` or end of input; print every answer."""
+    lock = threading.Lock()
+
+    def emit(answer: Answer) -> None:
+        with lock:
+            write_answer(stdout, answer)
+
+    session.emit = emit
+    emit(session.opening())
+    for line in stdin:
+        answer = session.handle(line)
+        emit(answer)
+        if answer.quit:
+            break
+    session.close()
+    return 0
+
+
+def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> KeyBindings:
+    """Keyboard mode. Every binding but the letters and Enter acts only on an empty line."""
+    kb = KeyBindings()
+    state = {"focusing": False}
+
+    def empty() -> bool:
+        from prompt_toolkit.application import get_app
+
+        return not get_app().current_buffer.text
+
+    is_empty = Condition(empty)
+
+    def show(answer: Answer) -> None:
+        run_in_terminal(lambda: write(answer))
+
+    for key, direction in (("left", "left"), ("right", "right"), ("up", "up"), ("down", "down")):
+
+        def move(event: KeyPressEvent, direction: str = direction) -> None:
+            state["focusing"] = True
+            show(session.move_focus(direction))
+
+        kb.add(key, filter=is_empty)(move)
+
+    @kb.add(" ", filter=is_empty)
+    def _space(event: KeyPressEvent) -> None:
+        state["focusing"] = False
+        show(session.activate_focus())
+
+    @kb.add("enter", filter=is_empty & Condition(lambda: state["focusing"]))
+    def _enter(event: KeyPressEvent) -> None:
+        state["focusing"] = False
+        show(session.activate_focus())
+
+    @kb.add("escape", eager=True, filter=is_empty)
+    def _escape(event: KeyPressEvent) -> None:
+        state["focusing"] = False
+        show(session.escape())
+
+    for letter in ACT_AT_ONCE:
+
+        def act(event: KeyPressEvent, letter: str = letter) -> None:
+            state["focusing"] = False
+            buffer = event.current_buffer
+            buffer.insert_text(letter.lower())
+            buffer.validate_and_handle()
+
+        kb.add(letter, filter=is_empty)(act)
+
+    @kb.add(FOCUS_IN_KEY)
+    def _focus_in(event: KeyPressEvent) -> None:
+        session.focus_gained()
+
+    @kb.add(FOCUS_OUT_KEY)
+    def _focus_out(event: KeyPressEvent) -> None:
+        session.focus_lost()
+
+    return kb
+
+
+def run_prompt(
+    session: Session,
+    stdout: TextIO,
+    *,
+    input: Input | None = None,
+    output: Output | None = None,
+    report_focus: bool = True,
+) -> int:
+    """The interactive loop on a real (or test) terminal."""
+    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+    ANSI_SEQUENCES.setdefault(FOCUS_IN, FOCUS_IN_KEY)
+    ANSI_SEQUENCES.setdefault(FOCUS_OUT, FOCUS_OUT_KEY)
+    lock = threading.Lock()
+
+    def write(answer: Answer) -> None:
+        with lock:
+            write_answer(stdout, answer)
+
+    prompt: PromptSession[str] = PromptSession(
+        key_bindings=build_key_bindings(session, write),
+        input=input,
+        output=output,
+        complete_while_typing=False,
+        enable_history_search=False,
+        mouse_support=False,
+        color_depth=ColorDepth.MONOCHROME,
+        erase_when_done=False,
+    )
+
+    def emit(answer: Answer) -> None:
+        app = prompt.app
+        if app.is_running and app.loop is not None:
+            app.loop.call_soon_threadsafe(lambda: run_in_terminal(lambda: write(answer)))
+        else:
+            write(answer)
+
+    session.emit = emit
+    focus_reporting = report_focus and output is None and stdout.isatty()
+    if focus_reporting:
+        stdout.write("\x1b[?1004h")
+    try:
+        write(session.opening())
+        while True:
+            try:
+                line = prompt.prompt(PROMPT)
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                break
+            answer = session.handle(line)
+            write(answer)
+            if answer.quit:
+                break
+    finally:
+        if focus_reporting:
+            stdout.write("\x1b[?1004l")
+            stdout.flush()
+        session.close()
+    return 0
+
+
+def run(session: Session, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Pick the loop that fits the standard streams."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    if interactive(stdin, stdout):
+        return run_prompt(session, stdout)
+    return run_plain(session, stdin, stdout)

@@ -1,0 +1,84 @@
+"""``pyramide`` with no subcommand: play a game."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from pyramide_a11y.engine import get_rules
+from pyramide_a11y.i18n import resolve_language, set_language
+from pyramide_a11y.narration import Verbosity
+
+from .loop import run
+from .session import RATE_RANGE, Session, Settings, random_deal
+from .sources import GameSource, SourceError, rules_from_options, source_from_options
+from .speaking import make_session_speaker
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the game's options to the top-level parser and make playing the default."""
+    from .sources import add_rules_options
+
+    add_rules_options(parser)
+    group = parser.add_argument_group("game")
+    group.add_argument("--deal", metavar="CODE", help="play this deal code, e.g. PY1-N-AAAAAAS")
+    group.add_argument("--layout", metavar="FILE", help="play a layout file (JSON or a listing)")
+    group.add_argument(
+        "--seed", type=int, default=0, help="for a text listing: orders the unlisted stock cards"
+    )
+    group.add_argument(
+        "--lang", help="language: pt (Portugal), pt-BR (Brazil) or en; default from the locale"
+    )
+    group.add_argument(
+        "--speech", default="auto", help="speech: auto, none, or a backend name (see docs)"
+    )
+    group.add_argument("--rate", type=int, default=175, help="speech rate, words per minute")
+    group.add_argument(
+        "--verbosity", choices=("brief", "full"), default="brief", help="how much is said"
+    )
+    group.add_argument(
+        "--no-error-help",
+        action="store_true",
+        help="a covered card gets a short cue instead of a sentence",
+    )
+    group.add_argument(
+        "--hint-time", type=float, default=2.0, help="seconds a hint may think (default 2)"
+    )
+    parser.set_defaults(func=play)
+
+
+def game_source(args: argparse.Namespace) -> GameSource:
+    """The deal the options name, or a new random deal of the chosen rules."""
+    from pathlib import Path
+
+    if args.deal or args.layout:
+        namespace = argparse.Namespace(**vars(args))
+        namespace.code = args.deal
+        namespace.layout = Path(args.layout) if args.layout else None
+        return source_from_options(namespace)
+    return random_deal(rules_from_options(args, get_rules("pyramide")))
+
+
+def play(args: argparse.Namespace, out: TextIO) -> int:
+    language = set_language(resolve_language(args.lang))
+    if not RATE_RANGE[0] <= args.rate <= RATE_RANGE[1]:
+        raise SourceError(f"--rate must be between {RATE_RANGE[0]} and {RATE_RANGE[1]}")
+    settings = Settings(
+        language=language,
+        verbosity=Verbosity(args.verbosity),
+        speech=args.speech != "none",
+        rate=args.rate,
+        error_help=not args.no_error_help,
+        hint_budget=args.hint_time,
+    )
+    source = game_source(args)
+    args.language = language
+    speaker = make_session_speaker(args)
+    speaker.set_language(language)
+    speaker.set_rate(settings.rate)
+    session = Session(source, settings=settings, speaker=speaker)
+    try:
+        return run(session, sys.stdin, out)
+    finally:
+        speaker.close()

@@ -1,0 +1,476 @@
+"""One player's session: a game, the settings, and every command's answer.
+
+:meth:`Session.handle` takes one typed line and returns one :class:`Answer`;
+nothing raises for any input, and the game changes only through the engine's
+legal actions. The prompt loops (``loop.py``) print and speak the answers; the
+session itself does no I/O except through the ``emit`` callback it is given for
+late answers (a hint that took a while).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pyramide_a11y.commands import (
+    Action,
+    AmbiguousCardError,
+    CommandSyntaxError,
+    NewGame,
+    NoSuchCardError,
+    Rows,
+    Setting,
+    Simple,
+    Touch,
+    Where,
+    parse_command,
+    resolve,
+)
+from pyramide_a11y.engine import (
+    Card,
+    DealCode,
+    DealCodeError,
+    Event,
+    Game,
+    Layout,
+    Refusal,
+    RemoveKing,
+    RemovePair,
+    Rules,
+    parse_code,
+)
+from pyramide_a11y.engine.dealcode import LETTERS
+from pyramide_a11y.engine.geometry import ROW_COL
+from pyramide_a11y.i18n import get_language, normalise_language, set_language
+from pyramide_a11y.narration import (
+    Style,
+    Verbosity,
+    card_name,
+    describe,
+    join,
+    narrator,
+    rank_name,
+)
+from pyramide_a11y.narration import help as help_text
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.speech.base import Speaker
+
+from .hinting import QUICK_WAIT, HintFinder, HintJob, HintLike, default_finder
+from .sources import GameSource, SourceError, read_layout_file
+from .timer import GameTimer
+
+RATE_RANGE = (80, 450)
+THINK_RANGE = (0.5, 60.0)
+
+
+@dataclass
+class Settings:
+    """What the player can change in play."""
+
+    language: str = "en"
+    verbosity: Verbosity = Verbosity.BRIEF
+    speech: bool = True
+    rate: int = 175
+    error_help: bool = True
+    hint_budget: float = 2.0
+
+    @property
+    def style(self) -> Style:
+        return Style(self.verbosity, self.error_help)
+
+
+@dataclass
+class Answer:
+    """The lines that answer one command; ``quit`` ends the session."""
+
+    lines: list[str] = field(default_factory=list)
+    quit: bool = False
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.lines)
+
+
+def random_deal(rules: Rules, rng: random.Random | None = None) -> GameSource:
+    """A new deal under ``rules``, with its code where the rules can be coded."""
+    number = (rng or random.Random()).randrange(26**LETTERS)
+    deal = DealCode(rules, number)
+    try:
+        code: str | None = str(deal)
+    except DealCodeError:
+        code = None
+    return GameSource(Layout.from_code(deal), rules, code)
+
+
+_ON = {"on", "sim", "s", "yes", "y", "1", "ligado", "ligada", "ligar", "true"}
+_OFF = {"off", "nao", "no", "n", "0", "desligado", "desligada", "desligar", "false"}
+_LANGUAGE_WORDS = {
+    "pt": "pt_PT",
+    "portugues": "pt_PT",
+    "portugal": "pt_PT",
+    "br": "pt_BR",
+    "brasil": "pt_BR",
+    "brasileiro": "pt_BR",
+    "en": "en",
+    "english": "en",
+    "ingles": "en",
+}
+
+
+class Session:
+    """A game session. Not thread-safe: call it from the prompt's thread only
+    (late hint answers come through ``emit``, which the loop makes safe)."""
+
+    def __init__(
+        self,
+        source: GameSource,
+        *,
+        settings: Settings | None = None,
+        speaker: Speaker | None = None,
+        timer: GameTimer | None = None,
+        hint_finder: HintFinder | None = None,
+        emit: Callable[[Answer], None] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.settings = settings or Settings(language=get_language())
+        set_language(self.settings.language)
+        self.speaker = speaker
+        self.timer = timer or GameTimer()
+        self.hint_finder = hint_finder if hint_finder is not None else default_finder()
+        self.emit = emit or (lambda answer: None)
+        self.rng = rng or random.Random()
+        self.source = source
+        self.game = Game(source.layout, source.rules)
+        self.last = Answer()
+        self.focus: int = 0
+        self._hint: HintJob | None = None
+        self._lock = threading.Lock()
+
+    # -- speaking -----------------------------------------------------------------------
+
+    def say(self, answer: Answer) -> Answer:
+        """Remember ``answer`` for repeat and speak it (when speech is on)."""
+        if answer.lines:
+            self.last = answer
+            if self.speaker is not None and self.settings.speech:
+                self.speaker.say(answer.text)
+        return answer
+
+    # -- the start --------------------------------------------------------------------------
+
+    def opening(self) -> Answer:
+        """The preset, the deal code and the opening position, briefly."""
+        rules = self.game.rules
+        first = [
+            m.starting(m.preset_name(rules.name), rules.passes),
+            m.deal_code(self.source.code) if self.source.code else m.no_deal_code(),
+            m.help_hint(),
+        ]
+        return self.say(Answer([join(first), narrator.table_summary(self.game)]))
+
+    # -- one line ---------------------------------------------------------------------------
+
+    def handle(self, line: str) -> Answer:
+        """The answer to one typed line. Never raises."""
+        try:
+            return self.say(self._handle(line))
+        except Exception:
+            return self.say(Answer([join([m.unknown_command(line.strip())])]))
+
+    def _handle(self, line: str) -> Answer:
+        resumed = self.timer.activity()
+        text = line.strip()
+        if not text:
+            if resumed:
+                return Answer([join([m.resumed()])])
+            return Answer([narrator.table_summary(self.game)])
+        try:
+            command = parse_command(text, self.settings.language)
+        except CommandSyntaxError as err:
+            if err.too_many:
+                return Answer([join([m.too_many_cards()])])
+            if err.card:
+                return Answer([join([m.not_a_card(text)])])
+            return Answer([join([m.unknown_command(text)])])
+        match command:
+            case Simple(action):
+                return self._simple(action)
+            case Touch(cards):
+                try:
+                    resolved = resolve(cards, self.game)
+                except NoSuchCardError as err:
+                    return Answer([join([m.no_playable_rank(rank_name(err.rank))])])
+                except AmbiguousCardError as err:
+                    return Answer([join([m.ambiguous(err.candidates)])])
+                return self._touch(resolved)
+            case Rows(row):
+                return Answer(narrator.rows(self.game, row))
+            case Where(spec):
+                card = resolve((spec,), self.game)[0]
+                return Answer([narrator.where(card, self.game)])
+            case NewGame(source):
+                return self._new_game(source)
+            case Setting(name, value):
+                return self._setting(name, value)
+        return Answer([join([m.unknown_command(text)])])  # pragma: no cover
+
+    # -- playing ------------------------------------------------------------------------------
+
+    def _outcome(self, outcome: Event | Refusal) -> Answer:
+        self._drop_hint()
+        if isinstance(outcome, Event) and outcome.won:
+            lines = describe(outcome, self.game, self.settings.style)
+            return Answer(
+                [
+                    lines[0],
+                    *narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)[1:],
+                ]
+            )
+        return Answer(describe(outcome, self.game, self.settings.style))
+
+    def _touch(self, cards: tuple[Card, ...]) -> Answer:
+        game = self.game
+        if len(cards) == 1:
+            return self._outcome(game.select(cards[0]))
+        first, second = cards
+        if game.selected is not None:
+            game.cancel()
+        outcome = game.select(first)
+        if isinstance(outcome, Refusal) or outcome.kind.value != "select":
+            # The first card was refused, or was a King and left alone.
+            return self._outcome(outcome)
+        return self._outcome(game.select(second))
+
+    def _simple(self, action: Action) -> Answer:
+        game = self.game
+        match action:
+            case Action.DRAW:
+                return self._outcome(game.draw())
+            case Action.RECYCLE:
+                return self._outcome(game.recycle())
+            case Action.UNDO:
+                return self._outcome(game.undo())
+            case Action.CANCEL:
+                return self._outcome(game.cancel())
+            case Action.HINT:
+                return self._start_hint()
+            case Action.NEW:
+                return self._new_game(None)
+            case Action.REPLAY:
+                return self._start(self.source, m.replaying())
+            case Action.HELP:
+                return Answer(help_text.help_lines())
+            case Action.KEYS:
+                return Answer(help_text.keys_lines())
+            case Action.RULES:
+                return Answer(help_text.rules_lines(game.rules))
+            case Action.QUIT:
+                self._drop_hint()
+                return Answer([join([m.goodbye()])], quit=True)
+            case Action.REPEAT:
+                return Answer(list(self.last.lines) or [join([m.nothing_to_repeat()])])
+            case Action.TABLE:
+                return Answer([narrator.table_summary(game)])
+            case Action.FREE:
+                return Answer([join([m.free_cards(game.position.free_cards())])])
+            case Action.PILES:
+                return Answer([narrator.piles(game)])
+            case Action.PAIRS:
+                return Answer([narrator.playable(game)])
+            case Action.STATUS:
+                return Answer([narrator.status(game, self.timer.elapsed(), self.source.code)])
+            case Action.PAUSE:
+                self.timer.pause()
+                return Answer([join([m.paused()])])
+        return Answer([join([m.unknown_command(action.value)])])  # pragma: no cover
+
+    # -- new deals ----------------------------------------------------------------------------
+
+    def _start(self, source: GameSource, first: str) -> Answer:
+        self._drop_hint()
+        self.source = source
+        self.game = Game(source.layout, source.rules)
+        self.timer.reset()
+        self.focus = 0
+        opening = self.opening()
+        return Answer([join([first]), *opening.lines])
+
+    def _new_game(self, text: str | None) -> Answer:
+        rules = self.game.rules
+        if not text:
+            return self._start(random_deal(rules, self.rng), m.new_deal())
+        path = Path(text).expanduser()
+        if path.is_file():
+            try:
+                layout = read_layout_file(path)
+                chosen = layout.rules or rules
+                layout.validate(chosen)
+            except (SourceError, ValueError):
+                return Answer([join([m.bad_layout_file(text)])])
+            return self._start(GameSource(layout, chosen, None), m.new_deal())
+        try:
+            code = parse_code(text)
+            layout = Layout.from_code(code)
+            source = GameSource(layout, code.rules, str(code))
+        except (DealCodeError, ValueError):
+            return Answer([join([m.bad_deal_code(text)])])
+        return self._start(source, m.new_deal())
+
+    # -- settings -----------------------------------------------------------------------------
+
+    def _setting(self, name: str, value: str) -> Answer:
+        settings = self.settings
+        word = value.strip()
+        if name == "language":
+            chosen = _LANGUAGE_WORDS.get(word) or normalise_language(word)
+            if chosen is None:
+                return Answer([join([m.unknown_language(value)])])
+            settings.language = set_language(chosen)
+            if self.speaker is not None:
+                self.speaker.set_language(settings.language)
+            return Answer([join([m.language_set()])])
+        if name == "verbosity":
+            if word in ("brief", "breve", "short", "curto"):
+                settings.verbosity = Verbosity.BRIEF
+                return Answer([join([m.verbosity_brief()])])
+            if word in ("full", "completo", "long", "longo", "detalhado"):
+                settings.verbosity = Verbosity.FULL
+                return Answer([join([m.verbosity_full()])])
+            return Answer([join([m.bad_setting()])])
+        if name in ("speech", "errors"):
+            if word not in _ON | _OFF:
+                return Answer([join([m.bad_setting()])])
+            on = word in _ON
+            if name == "speech":
+                settings.speech = on
+                if not on and self.speaker is not None:
+                    self.speaker.stop()
+                return Answer([join([m.speech_on() if on else m.speech_off()])])
+            settings.error_help = on
+            return Answer([join([m.error_help_on() if on else m.error_help_off()])])
+        if name == "rate":
+            if not word.isdigit() or not RATE_RANGE[0] <= int(word) <= RATE_RANGE[1]:
+                return Answer([join([m.bad_rate()])])
+            settings.rate = int(word)
+            if self.speaker is not None:
+                self.speaker.set_rate(settings.rate)
+            return Answer([join([m.rate_set(settings.rate)])])
+        try:
+            seconds = float(word.replace(",", "."))
+        except ValueError:
+            return Answer([join([m.bad_setting()])])
+        if not THINK_RANGE[0] <= seconds <= THINK_RANGE[1]:
+            return Answer([join([m.bad_setting()])])
+        settings.hint_budget = seconds
+        return Answer([join([m.hint_budget_set(seconds)])])
+
+    # -- hints --------------------------------------------------------------------------------
+
+    def _drop_hint(self) -> None:
+        if self._hint is not None:
+            self._hint.cancel()
+            self._hint = None
+
+    def _start_hint(self) -> Answer:
+        if self.hint_finder is None:
+            return Answer([join([m.no_hints()])])
+        self._drop_hint()
+        job = HintJob(self.hint_finder, self.game, self.settings.hint_budget)
+        self._hint = job
+        if job.wait(QUICK_WAIT):
+            self._hint = None
+            return self._hint_answer(job)
+
+        def deliver() -> None:
+            job.wait(self.settings.hint_budget + 30.0)
+            with self._lock:
+                if self._hint is not job or job.cancelled.is_set():
+                    return
+                self._hint = None
+            self.emit(self.say(self._hint_answer(job)))
+
+        threading.Thread(target=deliver, name="hint-deliver", daemon=True).start()
+        return Answer([join([m.searching()])])
+
+    def _hint_answer(self, job: HintJob) -> Answer:
+        hint: HintLike | None = job.result
+        if hint is None:
+            return Answer([join([m.no_hints()])])
+        kind = hint.kind.value
+        move = hint.move
+        if kind == "move" and isinstance(move, RemovePair):
+            return Answer([join([m.hint_pair(move.first, move.second)])])
+        if kind == "move" and isinstance(move, RemoveKing):
+            return Answer([join([m.hint_king(move.card)])])
+        if kind == "draw":
+            return Answer([join([m.hint_draw()])])
+        if kind == "recycle":
+            return Answer([join([m.hint_recycle()])])
+        if kind == "lost":
+            return Answer([join([m.hint_lost()])])
+        return Answer([join([m.impasse(), m.impasse_exits()])])
+
+    # -- keyboard mode ------------------------------------------------------------------------
+
+    def _focusable(self) -> list[Card]:
+        return list(self.game.position.playable_cards(self.game.rules))
+
+    def move_focus(self, direction: str) -> Answer:
+        """Left/right: previous/next playable card; up/down: the nearest playable card
+        in the row above/below (the piles count as a row under the pyramid)."""
+        self.timer.activity()
+        cards = self._focusable()
+        if not cards:
+            return self.say(Answer([join([m.no_focus()])]))
+        index = min(self.focus, len(cards) - 1)
+        if direction == "right":
+            index = (index + 1) % len(cards)
+        elif direction == "left":
+            index = (index - 1) % len(cards)
+        else:
+            index = self._row_step(cards, index, 1 if direction == "down" else -1)
+        self.focus = index
+        return self.say(Answer([narrator.sentence(card_name(cards[index]))]))
+
+    def _row_step(self, cards: list[Card], index: int, step: int) -> int:
+        pyramid = self.game.position.pyramid
+
+        def row_of(card: Card) -> int:
+            return ROW_COL[pyramid.index(card)][0] if card in pyramid else 7
+
+        here = row_of(cards[index])
+        rows = sorted({row_of(c) for c in cards})
+        targets = [r for r in rows if (r - here) * step > 0]
+        if not targets:
+            return index
+        target = min(targets, key=lambda r: abs(r - here))
+        return next(i for i, c in enumerate(cards) if row_of(c) == target)
+
+    def activate_focus(self) -> Answer:
+        """Enter or Space on an empty line: select the focused card."""
+        cards = self._focusable()
+        if not cards:
+            self.timer.activity()
+            return self.say(Answer([join([m.no_focus()])]))
+        card = cards[min(self.focus, len(cards) - 1)]
+        self.timer.activity()
+        answer = self.say(self._outcome(self.game.select(card)))
+        self.focus = min(self.focus, max(0, len(self._focusable()) - 1))
+        return answer
+
+    def escape(self) -> Answer:
+        """Esc: cancel the selection."""
+        self.timer.activity()
+        return self.say(self._outcome(self.game.cancel()))
+
+    def focus_lost(self) -> None:
+        self.timer.pause()
+
+    def focus_gained(self) -> None:
+        self.timer.activity()
+
+    def close(self) -> None:
+        self._drop_hint()

@@ -1,0 +1,103 @@
+"""``pyramide solve``: the verdict on a deal and a winning line.
+
+The line is printed one move per line in canonical notation, so it can be saved
+and given to ``pyramide replay --moves``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from pyramide_a11y.i18n import _, ngettext
+from pyramide_a11y.i18n.formatting import format_number
+from pyramide_a11y.solver import Solution, Verdict, solve
+
+from .sources import SourceError, add_rules_options, add_source_options, source_from_options
+
+DEFAULT_TIMEOUT = 60.0
+
+
+def add_solve_command(sub: Any) -> None:
+    """Register ``solve`` on the subcommand parsers ``sub``."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "solve",
+        help="say whether a deal can be won, with a winning line (reveals the deal)",
+        description="Search every line of play of a deal (a code or a layout file) and "
+        "say whether it can be won. A winning line is printed one move per line in "
+        "canonical notation (KD, 10C+3S, draw, recycle), ready for replay --moves.",
+    )
+    add_source_options(parser)
+    add_rules_options(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"winnable": true|false|null, "moves": [...], "nodes": N, "seconds": S}',
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"give up after S seconds and say unknown (default {DEFAULT_TIMEOUT:g})",
+    )
+    parser.set_defaults(func=run_solve)
+
+
+def run_solve(args: argparse.Namespace, out: TextIO) -> int:
+    """Solve and print; 0 whatever the verdict, 2 for a bad source or option."""
+    if args.timeout is not None and args.timeout <= 0:
+        # Translators: error of the solve command; {value} is what the user typed.
+        raise SourceError(
+            _("--timeout must be a positive number of seconds, not {value}").format(
+                value=args.timeout
+            )
+        )
+    source = source_from_options(args)
+    solution = solve(source.layout.position(), source.rules, timeout=args.timeout)
+    if args.json:
+        print(json.dumps(solution_json(solution)), file=out)
+        return 0
+    print(verdict_sentence(solution), file=out)
+    for move in solution.moves:
+        print(move, file=out)
+    print(effort_sentence(solution), file=out)
+    return 0
+
+
+def solution_json(solution: Solution) -> dict[str, Any]:
+    """The ``--json`` shape."""
+    return {
+        "winnable": solution.winnable,
+        "moves": [str(m) for m in solution.moves],
+        "nodes": solution.nodes,
+        "seconds": round(solution.seconds, 6),
+    }
+
+
+def verdict_sentence(solution: Solution) -> str:
+    """One sentence: winnable in N moves, cannot be won, or no verdict in time."""
+    if solution.verdict is Verdict.WINNABLE:
+        count = len(solution.moves)
+        # Translators: solve command verdict; the winning moves follow, one per line.
+        return ngettext(
+            "Winnable: a winning line of {count} move.",
+            "Winnable: a winning line of {count} moves.",
+            count,
+        ).format(count=format_number(count))
+    if solution.verdict is Verdict.LOST:
+        # Translators: solve command verdict, after searching every line of play.
+        return _("Cannot be won: every line of play was searched.")
+    # Translators: solve command verdict when the time limit ran out.
+    return _("Unknown: no verdict within the time limit.")
+
+
+def effort_sentence(solution: Solution) -> str:
+    """How much was searched, and how long it took."""
+    # Translators: solve command, last line; {nodes} positions, {seconds} a decimal number.
+    return ngettext(
+        "Searched {nodes} position in {seconds} seconds.",
+        "Searched {nodes} positions in {seconds} seconds.",
+        solution.nodes,
+    ).format(nodes=format_number(solution.nodes), seconds=format_number(round(solution.seconds, 3)))

@@ -1,0 +1,52 @@
+"""The game clock: runs while playing, pauses on request, on focus loss and
+after two minutes without input, and gives back the same time on resuming."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+IDLE_LIMIT = 120.0
+"""Seconds without input after which the clock stops counting."""
+
+
+class GameTimer:
+    """Counts playing time. ``clock`` is injectable for tests (monotonic seconds)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._counted = 0.0
+        self._since = clock()
+        self._paused = False
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    def _gap(self, now: float) -> float:
+        return 0.0 if self._paused else min(max(0.0, now - self._since), IDLE_LIMIT)
+
+    def elapsed(self) -> float:
+        """Seconds played so far (idle time beyond the limit is not counted)."""
+        return self._counted + self._gap(self._clock())
+
+    def activity(self) -> bool:
+        """The player did something: count the time since the last activity (up to
+        the idle limit) and run. Returns True when this resumed a paused clock."""
+        now = self._clock()
+        self._counted += self._gap(now)
+        self._since = now
+        was_paused = self._paused
+        self._paused = False
+        return was_paused
+
+    def pause(self) -> None:
+        now = self._clock()
+        self._counted += self._gap(now)
+        self._since = now
+        self._paused = True
+
+    def reset(self) -> None:
+        self._counted = 0.0
+        self._since = self._clock()
+        self._paused = False

@@ -1,0 +1,179 @@
+"""``pyramide voz`` / ``pyramide voice``: what speech this machine has, heard.
+
+Lists the speech backends and whether each works (with what is missing and how
+to install it), the voices found for the session language, then speaks a sample
+sentence with the chosen backend, or writes it to a WAV file with ``--out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import wave
+from pathlib import Path
+from typing import Any, TextIO
+
+from pyramide_a11y.i18n import _, get_language, ngettext
+from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
+from pyramide_a11y.speech.detect import running_screen_reader
+from pyramide_a11y.speech.espeak_backend import espeak_command, list_voices
+from pyramide_a11y.speech.factory import BACKENDS, CHOICES, SpeakerChoice, open_speaker
+from pyramide_a11y.speech.messages import problem_sentence
+from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker, WorkerError
+from pyramide_a11y.speech.sanitize import speakable
+from pyramide_a11y.speech.voices import espeak_voice
+
+SAMPLE_SECONDS = 20.0  # the longest we wait for the sample to be heard
+
+
+def add_voice_command(sub: Any) -> None:
+    """Register ``voice`` (alias ``voz``) on the subcommand parsers ``sub``."""
+    parser = sub.add_parser(
+        "voice",
+        aliases=["voz"],
+        help="list the speech backends and voices, and speak a sample sentence",
+        description="List the speech backends and voices found, then speak a sample "
+        "sentence in the session language (or write it to a WAV file with --out).",
+    )
+    parser.add_argument("--speech", choices=CHOICES, default="auto", help="backend for the sample")
+    parser.add_argument("--lang", help="session language: pt (pt_PT), pt-BR or en")
+    parser.add_argument("--rate", type=int, help="words per minute (175 is ordinary)")
+    parser.add_argument("--out", type=Path, help="write the sample to this WAV file instead")
+    parser.set_defaults(func=run_voice)
+
+
+def sample_sentence() -> str:
+    # Translators: the sample sentence ``pyramide voice`` speaks in the session language.
+    return _("This is how the game sounds: ten of clubs and three of spades leave together.")
+
+
+def run_voice(args: argparse.Namespace, out: TextIO) -> int:
+    """The ``voice`` subcommand; exit status 0 when the sample was heard or written."""
+    language = get_language()
+    # Translators: first line of ``pyramide voice``. {language} is pt_PT, pt_BR or en.
+    print(_("Session language: {language}.").format(language=language), file=out)
+    reader = running_screen_reader()
+    if reader:
+        # Translators: ``pyramide voice``. {reader} is a screen reader's name (Orca, NVDA).
+        print(_("Screen reader running: {reader}. The game's own speech is off by "
+                "default (--speech auto).").format(reader=reader), file=out)  # fmt: skip
+    if args.out:
+        return _write_sample(args, language, out)
+
+    working: dict[str, SpeakerChoice] = {}
+    for backend in BACKENDS[:-1]:
+        choice = open_speaker(backend, language, args.rate, screen_reader=lambda: None)
+        if choice.problem is None:
+            working[backend] = choice
+            # Translators: ``pyramide voice``: a speech backend that works. {backend}: pyttsx3…
+            print(_("{backend}: works.").format(backend=backend), file=out)
+        else:
+            detail = f" ({choice.problem.detail})" if choice.problem.detail else ""
+            # Translators: ``pyramide voice``: a backend that does not work. {backend}:
+            # pyttsx3…; {problem}: the sentence saying what is missing; {detail}: the error.
+            print(_("{backend}: {problem}{detail}").format(
+                backend=backend, problem=problem_sentence(choice.problem), detail=detail,
+            ), file=out)  # fmt: skip
+        _print_voices(backend, choice, language, out)
+    try:
+        return _speak_sample(args.speech, working, out)
+    finally:
+        for choice in working.values():
+            choice.speaker.close()
+
+
+def _print_voices(backend: str, choice: SpeakerChoice, language: str, out: TextIO) -> None:
+    if backend == "pyttsx3" and isinstance(choice.speaker, Pyttsx3Speaker):
+        voices = choice.speaker.check()
+        wanted = espeak_voice(language) if sys.platform.startswith("linux") else None
+        # Translators: ``pyramide voice``: pyttsx3 uses the system's default voice.
+        default = _("the system's default")
+        # Translators: ``pyramide voice``. {count}: voices pyttsx3 found; {voice}: the one
+        # used for the session language.
+        line = ngettext(
+            "{count} voice; for this language: {voice}.",
+            "{count} voices; for this language: {voice}.",
+            len(voices),
+        )
+        print("  " + line.format(count=len(voices), voice=wanted or default), file=out)
+    elif backend == "espeak-ng" and choice.problem is None:
+        prefix = language.split("_")[0]
+        names = ", ".join(sorted({v.languages[0] for v in list_voices(prefix)}))
+        # Translators: ``pyramide voice``. {voices}: espeak-ng voice names; {voice}: the one used.
+        print("  " + _("voices: {voices}; for this language: {voice}.").format(
+            voices=names, voice=espeak_voice(language)
+        ), file=out)  # fmt: skip
+    elif backend == "speech-dispatcher" and choice.problem is None:
+        # Translators: ``pyramide voice``: speech-dispatcher's voice is chosen outside the game.
+        print("  " + _("voice and rate: those set for speech-dispatcher (as Orca uses)."), file=out)
+
+
+def _speak_sample(wanted: str, working: dict[str, SpeakerChoice], out: TextIO) -> int:
+    if wanted == "none":
+        # Translators: ``pyramide voice --speech none``.
+        print(_("Speech is off (--speech none): nothing to play."), file=out)
+        return 0
+    names = list(working) if wanted == "auto" else [wanted] if wanted in working else []
+    if not names:
+        # Translators: ``pyramide voice``: no backend could speak the sample.
+        print(_("No speech backend works here: the game will be text only."), file=out)
+        return 1
+    speaker = working[names[0]].speaker
+    assert isinstance(speaker, BackgroundSpeaker)
+    # Translators: ``pyramide voice``. {backend}: the backend speaking; {sentence}: what it says.
+    print(_("Speaking with {backend}: {sentence}").format(
+        backend=speaker.name, sentence=sample_sentence()
+    ), file=out)  # fmt: skip
+    speaker.say(sample_sentence())
+    end = time.monotonic() + SAMPLE_SECONDS
+    while time.monotonic() < end and not speaker.spoken and not speaker.failures:
+        time.sleep(0.02)
+    if speaker.spoken:
+        return 0
+    # Translators: ``pyramide voice``: why the sample did not play, when nothing else is known.
+    error = speaker.last_error or _("no answer in time")
+    # Translators: ``pyramide voice``: the sample did not play. {error}: what went wrong.
+    print(_("The sample did not play: {error}").format(error=error), file=out)
+    return 1
+
+
+def _write_sample(args: argparse.Namespace, language: str, out: TextIO) -> int:
+    path: Path = args.out
+    text = sample_sentence()
+    voice: str | None = None
+    error = ""
+    if args.speech in ("auto", "pyttsx3"):
+        speaker = Pyttsx3Speaker(language, args.rate, player=["true"])
+        try:
+            voice = speaker.synthesise(text, path)
+        except WorkerError as err:
+            error = str(err)
+        finally:
+            speaker.close()
+    if voice is None and args.speech in ("auto", "espeak-ng"):
+        utterance = Utterance(speakable(text, language), language, args.rate, None, 0)
+        import subprocess
+
+        try:
+            subprocess.run(espeak_command(utterance, path), input=utterance.text.encode(),
+                           capture_output=True, timeout=10, check=True)  # fmt: skip
+            voice = espeak_voice(language)
+        except (OSError, subprocess.SubprocessError) as err:
+            error = str(err)
+    if voice is None:
+        # Translators: ``pyramide voice --out``: nothing could be written. {error}: why.
+        print(_("Could not write the sample: {error}").format(error=error or args.speech),
+              file=out)  # fmt: skip
+        return 1
+    try:
+        with wave.open(str(path), "rb") as wav:
+            seconds = wav.getnframes() / wav.getframerate()
+    except (wave.Error, EOFError, OSError):
+        seconds = 0.0
+    # Translators: ``pyramide voice --out``. {path}: the file; {seconds}: its length;
+    # {voice}: the voice used.
+    print(_("Wrote {path}: {seconds} seconds of speech, voice {voice}.").format(
+        path=path, seconds=f"{seconds:.1f}", voice=voice
+    ), file=out)  # fmt: skip
+    return 0

@@ -1,0 +1,135 @@
+"""Longer texts: the help, the keyboard keys, and «Regras» — the rules of the
+preset being played, built from the rules' options so variants read right."""
+
+from __future__ import annotations
+
+from pyramide_a11y.engine import Rules
+from pyramide_a11y.i18n import _, ngettext
+from pyramide_a11y.i18n.formatting import format_number
+
+from . import messages as m
+from .narrator import sentence
+
+
+def help_lines() -> list[str]:
+    """The command reference, short, in the session's language."""
+    return [
+        # Translators: help, line 1. The card notation of THIS language: Portuguese
+        # uses A 2..10 V D R and p o c e (10p, Ro, Vc); English A 2..10 J Q K and c d h s.
+        _(
+            "Cards: rank and suit, like 10c, kd or qh, or in words, ten of clubs. "
+            "A rank alone, like 10, works when only one playable card has it."
+        ),
+        # Translators: help, line 2.
+        _(
+            "One card selects it and says what pairs with it; a second card completes "
+            "the pair; the same card again, or cancel, cancels. Two cards on one line "
+            "pair at once. A king goes with one command."
+        ),
+        # Translators: help, line 3: the single-letter commands (the same in every language).
+        _("Letters alone: d draw, r recycle, u undo, h hint, n new deal, q quit."),
+        # Translators: help, line 4: the review commands, in this language's words.
+        _(
+            "Review: table, free, stock, pyramid or row and a number, where and a card, "
+            "pairs, status, rules, repeat, keys."
+        ),
+        # Translators: help, line 5: the settings and other commands, in this language.
+        _(
+            "Settings: lang pt, br or en; brief or full; speech on or off; rate and a "
+            "number; errors on or off; think and seconds. Also: replay, new and a deal "
+            "code or a file, pause."
+        ),
+    ]
+
+
+def keys_lines() -> list[str]:
+    """Keyboard mode."""
+    return [
+        # Translators: keyboard mode help (seed 004's keys).
+        _(
+            "With the line empty: Left and Right move among the playable cards, Up and "
+            "Down change row; Enter or Space selects; Escape cancels; the letters u, h, "
+            "n, d and r act at once."
+        )
+    ]
+
+
+def rules_lines(rules: Rules) -> list[str]:
+    """The rules of ``rules`` (preset and variants), in the session's language."""
+    parts: list[str] = []
+    # Translators: title of the rules text; {name} is the preset's name.
+    parts.append(_("Rules of {name}").format(name=m.preset_name(rules.name)))
+    # Translators: rules text.
+    parts.append(
+        _(
+            "Remove the 28 pyramid cards in pairs that add up to 13; a king leaves alone. "
+            "Ace is 1, jack 11, queen 12, king 13; suits do not matter"
+        )
+    )
+    # Translators: rules text.
+    parts.append(_("A pyramid card is free when no card covers it"))
+    if rules.stock_top_playable:
+        # Translators: rules text (paciencia).
+        parts.append(
+            _("You play free pyramid cards, the face-up top of the stock and the top of the waste")
+        )
+    else:
+        # Translators: rules text.
+        parts.append(_("You play free pyramid cards and the top of the waste"))
+    if rules.stock_waste_pairs and rules.stock_top_playable:
+        # Translators: rules text (paciencia).
+        parts.append(_("The stock top and the waste top may pair with each other"))
+    elif rules.stock_waste_pairs:
+        # Translators: rules text (stock against waste variant).
+        parts.append(_("The card just drawn may pair with the waste card under it"))
+    else:
+        # Translators: rules text.
+        parts.append(_("The card just drawn does not pair with the waste card under it"))
+    if rules.cover_pairs:
+        # Translators: rules text (cover pair variant).
+        parts.append(_("A card may also pair with the only card still covering it"))
+    if rules.draw_recycles:
+        # Translators: rules text (seed 000): d is the draw command.
+        parts.append(
+            _("With d you draw a card; on an empty stock it turns the waste back into the stock")
+        )
+    else:
+        # Translators: rules text: d and r are commands.
+        parts.append(
+            _("With d you draw a card; with r the waste goes back into the stock once it is empty")
+        )
+    passes = rules.passes
+    if passes is None:
+        # Translators: rules text.
+        parts.append(_("You may go through the stock as often as you like"))
+    else:
+        # Translators: rules text: how many passes through the stock in all.
+        parts.append(
+            ngettext(
+                "You go through the stock {count} time in all",
+                "You go through the stock {count} times in all",
+                passes,
+            ).format(count=format_number(passes))
+        )
+    if rules.strict_win:
+        # Translators: rules text (strict win variant).
+        parts.append(_("You win when the pyramid, the stock and the waste are all empty"))
+    else:
+        # Translators: rules text.
+        parts.append(_("You win when the pyramid is clear, whatever is left in the stock"))
+    if rules.scoring:
+        # Translators: rules text (seed 000's score).
+        parts.append(_("Each pyramid card removed scores 10 points"))
+    if rules.undo_limit is None:
+        # Translators: rules text.
+        parts.append(_("Undo has no limit"))
+    else:
+        # Translators: rules text: the undo limit (100 in seed 000).
+        parts.append(
+            ngettext(
+                "Undo takes back up to {count} action",
+                "Undo takes back up to {count} actions",
+                rules.undo_limit,
+            ).format(count=format_number(rules.undo_limit))
+        )
+    return [" ".join(sentence(p) for p in parts)]

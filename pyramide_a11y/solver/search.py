@@ -1,0 +1,524 @@
+"""An exact solver: from any position and rules, winnable (with a line), lost, or
+unknown when a node or time budget runs out.
+
+The search works on a compact state, never on :class:`Position` objects:
+
+- Every card in play gets a *place*: pyramid slots are places 0..27, and the
+  stock and waste together form one sequence (the waste bottom to top, then the
+  stock top to bottom) whose cards are places 28, 29, … Drawing and recycling
+  never reorder that sequence, they only move a pointer: the waste is the part
+  before the pointer, the stock the part from it on. Removing cards removes them
+  from the sequence.
+- A state is then ``(present, pointer, recycles)``: ``present`` is a bitmask of
+  the places whose card is still on the table. The pointer is normalised to just
+  after the waste top, so equal tables have equal keys.
+
+What the rules allow us to skip (each fact is checked against a brute-force
+search in the tests):
+
+- A King that can be removed is removed at once: it pairs with nothing, and
+  taking it away only uncovers cards.
+- With unlimited recycles, every card of the sequence can be brought to the
+  place where it plays (waste top, or stock top where that is playable) by
+  drawing and recycling, without changing anything else. The pointer then does
+  not matter, the state is just ``present``, and the draws are put back in when
+  the line is turned into engine moves. Without pairs inside the sequence (stock
+  against waste), sequence cards of one value are interchangeable, so a pyramid
+  card is only ever tried with the first of them.
+- A pyramid card whose every possible partner is gone, covers it, or lies
+  beneath it (so cannot be reached while it stays) makes the position lost.
+- From a state one can draw (and recycle) to every state of the same table with a
+  later pointer in the same pass, or in a later pass. So a table that failed
+  at (pass, pointer) fails at every later (pass, pointer) too.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pyramide_a11y.engine import Draw, Move, Position, Recycle, RemoveKing, RemovePair, Rules
+from pyramide_a11y.engine.cards import Card
+from pyramide_a11y.engine.geometry import COVERED_BY, COVERS, ON_TOP, SLOTS
+
+__all__ = ["Solution", "Verdict", "solve"]
+
+_PYR = (1 << SLOTS) - 1
+_COVER_MASK = tuple(sum(1 << c for c in COVERED_BY[s]) for s in range(SLOTS))
+
+
+def _beneath(s: int) -> frozenset[int]:
+    """Slots that ``s`` covers, directly or through others."""
+    out: set[int] = set()
+    todo = list(COVERS[s])
+    while todo:
+        t = todo.pop()
+        if t not in out:
+            out.add(t)
+            todo.extend(COVERS[t])
+    return frozenset(out)
+
+
+_BENEATH = tuple(_beneath(s) for s in range(SLOTS))
+_ALL_DECK = ((1 << 64) - 1) & ~_PYR
+# Where a partner of the card at each slot may be: anywhere in the sequence, and
+# any slot that neither lies on top of it nor beneath it (with cover pairs, also
+# the slots right next to it above and below).
+_ALLOWED = tuple(
+    _ALL_DECK
+    | sum(1 << t for t in range(SLOTS) if t != s and t not in _BENEATH[s] and t not in ON_TOP[s])
+    for s in range(SLOTS)
+)
+_ALLOWED_COVER = tuple(
+    _ALLOWED[s] | sum(1 << t for t in (*COVERED_BY[s], *COVERS[s])) for s in range(SLOTS)
+)
+_FREE_CACHE: dict[int, tuple[int, ...]] = {}
+
+
+def _free_slots(pyr: int) -> tuple[int, ...]:
+    """Free slots of a pyramid bitmask, bottom row first (cached: few shapes occur)."""
+    free = _FREE_CACHE.get(pyr)
+    if free is None:
+        free = tuple(
+            s for s in range(SLOTS - 1, -1, -1) if pyr >> s & 1 and not pyr & _COVER_MASK[s]
+        )
+        _FREE_CACHE[pyr] = free
+    return free
+
+
+class Verdict(enum.Enum):
+    WINNABLE = "winnable"
+    LOST = "lost"
+    """Not winnable: the whole reachable space was searched."""
+    UNKNOWN = "unknown"
+    """The node or time budget ran out, or the search was cancelled."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A verdict, the winning line (engine moves, empty unless winnable), the
+    nodes searched and the seconds taken."""
+
+    verdict: Verdict
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+    @property
+    def winnable(self) -> bool | None:
+        """True, False, or None when unknown."""
+        if self.verdict is Verdict.UNKNOWN:
+            return None
+        return self.verdict is Verdict.WINNABLE
+
+
+class _Abort(Exception):
+    """The budget ran out."""
+
+
+# Abstract moves of the search: ("K", place, 0), ("P", place, place), ("D", 0, 0),
+# ("R", 0, 0).
+_Step = tuple[str, int, int]
+
+
+def solve(
+    position: Position,
+    rules: Rules,
+    *,
+    max_nodes: int | None = None,
+    timeout: float | None = None,
+    cancelled: threading.Event | None = None,
+) -> Solution:
+    """Decide whether ``position`` can be won under ``rules``.
+
+    Returns a :class:`Solution`. When winnable, its moves replay with
+    :meth:`Position.after` from ``position`` to a won position. ``LOST`` means
+    every line was tried. ``UNKNOWN`` when ``max_nodes`` or ``timeout`` (seconds)
+    ran out or ``cancelled`` was set. Pure computation: no I/O.
+    """
+    start = time.perf_counter()
+    search = _Search(position, rules, max_nodes, timeout, cancelled, start)
+    try:
+        won = search.run()
+    except _Abort:
+        return Solution(Verdict.UNKNOWN, (), search.nodes, time.perf_counter() - start)
+    moves: tuple[Move, ...] = ()
+    if won:
+        moves = tuple(search.engine_line())
+    verdict = Verdict.WINNABLE if won else Verdict.LOST
+    return Solution(verdict, moves, search.nodes, time.perf_counter() - start)
+
+
+class _Search:
+    def __init__(
+        self,
+        position: Position,
+        rules: Rules,
+        max_nodes: int | None,
+        timeout: float | None,
+        cancelled: threading.Event | None,
+        start: float,
+        *,
+        relax: bool = True,
+    ) -> None:
+        self.rules = rules
+        seq: list[Card] = [*position.waste, *position.stock]
+        self.cards: list[Card | None] = [*position.pyramid, *seq]
+        self.val = [0 if c is None else c.value for c in self.cards]
+        self.n = len(seq)
+        present = 0
+        for place, card in enumerate(self.cards):
+            if card is not None:
+                present |= 1 << place
+        self.present = present
+        self.ptr = len(position.waste)
+        self.rec = position.recycles
+        self.limit = rules.recycles
+        self.stp = rules.stock_top_playable
+        self.swp = rules.stock_waste_pairs
+        self.cover = rules.cover_pairs
+        self.strict = rules.strict_win
+        self.goal_mask = -1 if rules.strict_win else _PYR
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.next_tick = 0
+        self.deadline = None if timeout is None else start + timeout
+        self.cancelled = cancelled
+        self.line: list[_Step] = []
+        self.failed: dict[int, int] = {}
+        self.failed_set: set[int] = set()
+        self.won_set: set[int] = set()
+        self.keep_wins = not relax
+        self._build_checks()
+        # The relaxation: every sequence card always at hand, no pairs inside the
+        # sequence. Any win under the real rules is a win there (with the
+        # sequence-only pairs left out), so a table it loses is lost. It is cheap,
+        # because sequence cards of one value are then interchangeable.
+        self.relaxed: _Search | None = None
+        if relax and not rules.strict_win and (self.limit is not None or self.swp):
+            relaxed_rules = rules.with_options(recycles=None, stock_waste_pairs=False)
+            self.relaxed = _Search(
+                position, relaxed_rules, max_nodes, timeout, cancelled, start, relax=False
+            )
+
+    # -- the "a card with no partner left" test ------------------------------------
+
+    def _build_checks(self) -> None:
+        """For each value, the places of that value that need a partner, each with
+        the mask of places where a usable partner may still be."""
+        value_mask = [0] * 14
+        for place, v in enumerate(self.val):
+            if v:
+                value_mask[v] |= 1 << place
+        self.value_mask = value_mask
+        self.deck_value_mask = [m & ~_PYR for m in value_mask]
+        allowed = _ALLOWED_COVER if self.cover else _ALLOWED
+        checks: list[tuple[tuple[int, int], ...]] = [() for _ in range(14)]
+        for v in range(1, 13):
+            entries: list[tuple[int, int]] = []
+            partners = value_mask[13 - v]
+            for place, pv in enumerate(self.val):
+                if pv != v:
+                    continue
+                if place < SLOTS:
+                    entries.append((1 << place, partners & allowed[place]))
+                elif self.strict:
+                    entries.append((1 << place, partners))
+            checks[v] = tuple(entries)
+        self.checks = checks
+
+    def _hopeless(self, present: int, values: tuple[int, ...]) -> bool:
+        checks = self.checks
+        for v in values:
+            for bit, usable in checks[v]:
+                if present & bit and not present & usable:
+                    return True
+        return False
+
+    def _relaxed_holds(self, present: int) -> bool:
+        """False when the relaxation proves ``present`` lost."""
+        relaxed = self.relaxed
+        if relaxed is None:
+            return True
+        before = relaxed.nodes
+        try:
+            return relaxed._unlimited(present)
+        finally:
+            relaxed.line.clear()
+            self.nodes += relaxed.nodes - before
+
+    # -- running ----------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        """Check the budget (every 1024 nodes, and when the node budget is reached)."""
+        self.next_tick = self.nodes + 1024
+        if self.max_nodes is not None:
+            if self.nodes > self.max_nodes:
+                raise _Abort
+            self.next_tick = min(self.next_tick, self.max_nodes + 1)
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _Abort
+        if self.cancelled is not None and self.cancelled.is_set():
+            raise _Abort
+
+    def run(self) -> bool:
+        if self._hopeless(self.present, tuple(range(1, 13))):
+            self.nodes = 1
+            return False
+        if not self._relaxed_holds(self.present):
+            return False
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, 10_000))
+        try:
+            if self.limit is None:
+                return self._unlimited(self.present)
+            return self._finite(self.present, self._norm(self.present, self.ptr), self.rec)
+        finally:
+            sys.setrecursionlimit(old_limit)
+
+    def _norm(self, present: int, ptr: int) -> int:
+        """The pointer moved back to just after the waste top."""
+        return ((present >> SLOTS) & ((1 << ptr) - 1)).bit_length()
+
+    # -- finite recycles ----------------------------------------------------------------
+
+    def _finite(self, present: int, ptr: int, rec: int) -> bool:
+        self.nodes += 1
+        if self.nodes >= self.next_tick:
+            self._tick()
+        if not present & self.goal_mask:
+            return True
+        # (rec, ptr) orders the states of one table: each can draw (and recycle)
+        # its way to every later one, so a failure covers every later state too.
+        stamp = rec << 6 | ptr
+        failed = self.failed.get(present)
+        if failed is not None and failed <= stamp:
+            return False
+        val = self.val
+        free = _free_slots(present & _PYR)
+        deck = present >> SLOTS
+        below = deck & ((1 << ptr) - 1)
+        wt = below.bit_length() - 1 + SLOTS if below else -1
+        above = deck >> ptr
+        st = ptr + (above & -above).bit_length() - 1 + SLOTS if above else -1
+        stp = self.stp
+        # Kings go at once.
+        for s in free:
+            if val[s] == 13:
+                return self._finite_step(("K", s, 0), present & ~(1 << s), ptr, rec)
+        if wt >= 0 and val[wt] == 13:
+            nxt = present & ~(1 << wt)
+            return self._finite_step(("K", wt, 0), nxt, self._norm(nxt, ptr), rec)
+        if stp and st >= 0 and val[st] == 13:
+            return self._finite_step(("K", st, 0), present & ~(1 << st), ptr, rec)
+        for a, b in self._pairs(present, free, wt, st, below):
+            nxt = present & ~(1 << a) & ~(1 << b)
+            if self._hopeless(nxt, (val[a], val[b])):
+                continue
+            if not self._relaxed_holds(nxt):
+                continue
+            nptr = self._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
+            if self._finite_step(("P", a, b), nxt, nptr, rec):
+                return True
+        if st >= 0:
+            if self._finite_step(("D", 0, 0), present, st - SLOTS + 1, rec):
+                return True
+        elif (
+            wt >= 0
+            and rec < (self.limit or 0)
+            and self._finite_step(("R", 0, 0), present, 0, rec + 1)
+        ):
+            return True
+        if failed is None or stamp < failed:
+            self.failed[present] = stamp
+        return False
+
+    def _finite_step(self, step: _Step, present: int, ptr: int, rec: int) -> bool:
+        if self._finite(present, ptr, rec):
+            self.line.append(step)
+            return True
+        return False
+
+    def _pairs(
+        self, present: int, free: tuple[int, ...], wt: int, st: int, below: int
+    ) -> Iterator[tuple[int, int]]:
+        """Pairs playable now, pyramid pairs first."""
+        val = self.val
+        for i, a in enumerate(free):
+            need = 13 - val[a]
+            for b in free[i + 1 :]:
+                if val[b] == need:
+                    yield a, b
+        if self.cover:
+            for c in free:
+                for s in COVERS[c]:
+                    # The card at s is covered by c alone.
+                    alone = present >> s & 1 and present & _COVER_MASK[s] == 1 << c
+                    if alone and val[s] + val[c] == 13:
+                        yield s, c
+        stp = self.stp and st >= 0
+        for a in free:
+            need = 13 - val[a]
+            if wt >= 0 and val[wt] == need:
+                yield a, wt
+            if stp and val[st] == need:
+                yield a, st
+        if wt >= 0:
+            if stp and self.swp and val[wt] + val[st] == 13:
+                yield wt, st
+            if self.swp and not self.stp:
+                rest = below & ~(1 << (wt - SLOTS))
+                if rest:
+                    wu = rest.bit_length() - 1 + SLOTS
+                    if val[wu] + val[wt] == 13:
+                        yield wu, wt
+
+    # -- unlimited recycles -------------------------------------------------------------
+
+    def _unlimited(self, present: int) -> bool:
+        self.nodes += 1
+        if self.nodes >= self.next_tick:
+            self._tick()
+        if not present & self.goal_mask:
+            return True
+        if present in self.won_set:
+            # Only the relaxation fills won_set: its lines are thrown away.
+            return True
+        if present in self.failed_set:
+            return False
+        val = self.val
+        free = _free_slots(present & _PYR)
+        for s in free:
+            if val[s] == 13:
+                return self._unlimited_step(("K", s, 0), present & ~(1 << s))
+        # Any King of the sequence can be brought into play and removed.
+        kings = present & self.deck_value_mask[13]
+        if kings:
+            place = (kings & -kings).bit_length() - 1
+            return self._unlimited_step(("K", place, 0), present & ~(1 << place))
+        for a, b in self._unlimited_pairs(present, free):
+            nxt = present & ~(1 << a) & ~(1 << b)
+            if self._hopeless(nxt, (val[a], val[b])):
+                continue
+            if not self._relaxed_holds(nxt):
+                continue
+            if self._unlimited_step(("P", a, b), nxt):
+                return True
+        self.failed_set.add(present)
+        return False
+
+    def _unlimited_step(self, step: _Step, present: int) -> bool:
+        if self._unlimited(present):
+            self.line.append(step)
+            if self.keep_wins:
+                self.won_set.add(present)
+            return True
+        return False
+
+    def _unlimited_pairs(self, present: int, free: tuple[int, ...]) -> Iterator[tuple[int, int]]:
+        val = self.val
+        for i, a in enumerate(free):
+            need = 13 - val[a]
+            for b in free[i + 1 :]:
+                if val[b] == need:
+                    yield a, b
+        if self.cover:
+            for c in free:
+                for s in COVERS[c]:
+                    # The card at s is covered by c alone.
+                    alone = present >> s & 1 and present & _COVER_MASK[s] == 1 << c
+                    if alone and val[s] + val[c] == 13:
+                        yield s, c
+        deck_value_mask = self.deck_value_mask
+        inner_pairs = self.swp
+        for a in free:
+            m = present & deck_value_mask[13 - val[a]]
+            while m:
+                low = m & -m
+                yield a, low.bit_length() - 1
+                if not inner_pairs:
+                    # Interchangeable: the first one stands for all of them.
+                    break
+                m ^= low
+        if inner_pairs:
+            # Neighbours in the sequence can be brought to waste top and the card
+            # under it (or waste top and stock top).
+            d = present & ~_PYR
+            prev = -1
+            while d:
+                low = d & -d
+                place = low.bit_length() - 1
+                if prev >= 0 and val[prev] + val[place] == 13:
+                    yield prev, place
+                prev = place
+                d ^= low
+
+    # -- back to engine moves ----------------------------------------------------------
+
+    def engine_line(self) -> list[Move]:
+        """The winning line as engine moves, replayed on the compact state (with
+        unlimited recycles, the draws and recycles the search skipped are put back)."""
+        moves: list[Move] = []
+        cards = self.cards
+        present = self.present
+        ptr = self._norm(present, self.ptr)
+        for kind, a, b in reversed(self.line):
+            if kind == "D":
+                above = (present >> SLOTS) >> ptr
+                ptr += (above & -above).bit_length()
+                moves.append(Draw())
+                continue
+            if kind == "R":
+                ptr = 0
+                moves.append(Recycle())
+                continue
+            if kind == "K":
+                b = a
+            if self.limit is None:
+                ptr = self._bring_into_play(present, ptr, a, b, moves)
+            first, second = cards[a], cards[b]
+            assert first is not None and second is not None
+            moves.append(RemoveKing(first) if kind == "K" else RemovePair(first, second))
+            present &= ~(1 << a) & ~(1 << b)
+            ptr = self._norm(present, ptr)
+        return moves
+
+    def _bring_into_play(self, present: int, ptr: int, a: int, b: int, moves: list[Move]) -> int:
+        """Unlimited recycles: draw (and recycle) until the sequence cards at places
+        ``a`` and ``b`` can play; returns the new pointer."""
+        deck = present >> SLOTS
+        places = sorted({p - SLOTS for p in (a, b) if p >= SLOTS})
+        if not places:
+            return ptr
+        if len(places) == 2:
+            # Neighbours: waste top and stock top, or waste top and the card under it.
+            targets = [places[0] + 1 if self.stp else places[1] + 1]
+        else:
+            i = places[0]
+            targets = [i + 1]  # as the waste top
+            if self.stp:
+                targets.append((deck & ((1 << i) - 1)).bit_length())  # as the stock top
+        target = min(targets, key=lambda t: _walk_cost(deck, ptr, t))
+        if target > ptr:
+            moves.extend(Draw() for _ in range(_between(deck, ptr, target)))
+        elif target < ptr:
+            moves.extend(Draw() for _ in range(_between(deck, ptr, self.n)))
+            moves.append(Recycle())
+            moves.extend(Draw() for _ in range(_between(deck, 0, target)))
+        return target
+
+
+def _between(deck: int, low: int, high: int) -> int:
+    """Sequence cards present at positions low … high-1."""
+    return (deck & ((1 << high) - 1) & ~((1 << low) - 1)).bit_count()
+
+
+def _walk_cost(deck: int, ptr: int, target: int) -> int:
+    """Draws and recycles to move the pointer from ``ptr`` to ``target``."""
+    if target >= ptr:
+        return _between(deck, ptr, target)
+    return _between(deck, ptr, 64) + 1 + _between(deck, 0, target)

@@ -1,0 +1,106 @@
+"""The espeak-ng backend: the ``espeak-ng`` program streaming into the player.
+
+``espeak-ng --stdout`` starts writing audio after its first clause, and the
+player starts on the first chunk, so sound begins within tens of milliseconds.
+Both children are killed when a newer answer arrives.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from .background import BackgroundSpeaker, Outcome, Utterance
+from .player import default_player, reads_stdin, with_file
+from .voices import VoiceInfo, espeak_voice
+
+PROGRAM = "espeak-ng"
+
+
+def espeak_command(utterance: Utterance, out: Path | None = None) -> list[str]:
+    """The espeak-ng command line for an utterance; the text is given on stdin.
+
+    Writes a WAV to ``out``, or to standard output when ``out`` is None.
+    """
+    command = [PROGRAM, "-v", espeak_voice(utterance.language), "-s", str(utterance.rate or 175)]
+    if utterance.volume is not None:
+        command += ["-a", str(round(utterance.volume * 100))]
+    return [*command, *(["-w", str(out)] if out else ["--stdout"])]
+
+
+def _seconds_bound(utterance: Utterance, grace: float) -> float:
+    """A generous bound on how long speaking an utterance can take."""
+    words = max(1, len(utterance.text) / 6)
+    return grace + 2.0 * words * 60 / (utterance.rate or 175)
+
+
+def list_voices(language_prefix: str = "") -> list[VoiceInfo]:
+    """The voices ``espeak-ng --voices`` lists (optionally for one language prefix)."""
+    try:
+        result = subprocess.run(
+            [PROGRAM, f"--voices={language_prefix}" if language_prefix else "--voices"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return []
+    voices = []
+    for line in result.stdout.splitlines()[1:]:
+        fields = line.split()
+        if len(fields) >= 5 and fields[1] != "variant":
+            voices.append(VoiceInfo(fields[4], fields[3], (fields[1],)))
+    return voices
+
+
+class EspeakNgSpeaker(BackgroundSpeaker):
+    """Speaks through the ``espeak-ng`` program and the player."""
+
+    name = "espeak-ng"
+
+    def __init__(
+        self, language: str = "en", rate: int | None = None, player: Sequence[str] | None = None
+    ) -> None:
+        self.player = list(player) if player else default_player()
+        self._dir = Path(tempfile.mkdtemp(prefix="pyramide-espeak-"))
+        super().__init__(language, rate)
+
+    def _speak(self, utterance: Utterance) -> None:
+        deadline = time.monotonic() + _seconds_bound(utterance, self.player_grace)
+        if reads_stdin(self.player):
+            synth = self._start(
+                espeak_command(utterance), stdin=subprocess.PIPE, stdout=subprocess.PIPE
+            )
+            assert synth.stdout is not None
+            try:
+                player = self._start(self.player, stdin=synth.stdout)
+            finally:
+                synth.stdout.close()  # the player holds it now; espeak-ng sees it go
+            # A sentence fits the pipe's buffer: this write never blocks.
+            self._feed(synth, utterance.text)
+            self._follow([synth, player], utterance, deadline)
+        else:
+            path = self._dir / "answer.wav"
+            synth = self._start(espeak_command(utterance, path), stdin=subprocess.PIPE)
+            self._feed(synth, utterance.text)
+            if self._follow([synth], utterance, deadline, counts=False) is Outcome.DONE:
+                player = self._start(with_file(self.player, path))
+                self._follow([player], utterance, deadline)
+            path.unlink(missing_ok=True)
+
+    @staticmethod
+    def _feed(child: subprocess.Popen[bytes], text: str) -> None:
+        assert child.stdin is not None
+        try:
+            child.stdin.write(text.encode("utf-8") + b"\n")
+            child.stdin.close()
+        except OSError:
+            pass
+
+    def _release(self) -> None:
+        shutil.rmtree(self._dir, ignore_errors=True)

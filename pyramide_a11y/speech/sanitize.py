@@ -1,0 +1,65 @@
+"""Make a printed answer fit to be spoken: words and plain punctuation only.
+
+What is printed and what is spoken are the same sentences; this only removes what
+a synthesiser would read badly or aloud as a symbol name: markup, suit and box
+symbols, decorative quotes and dashes, digit grouping. A few symbols that carry
+meaning become words in the session language (speech may expand abbreviations).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Symbols that carry meaning in an answer, as words. Keys are session languages.
+_WORDS: dict[str, dict[str, str]] = {
+    "pt_PT": {"+": " mais ", "%": " por cento", "=": " igual a ", "&": " e ", "/": " de "},
+    "pt_BR": {"+": " mais ", "%": " por cento", "=": " igual a ", "&": " e ", "/": " de "},
+    "en": {"+": " plus ", "%": " percent", "=": " equals ", "&": " and ", "/": " of "},
+}
+# Suit symbols are accepted in input but never spoken (cards are said in words).
+_SUITS = "♠♣♥♦♤♧♡♢"
+_MARKUP = re.compile(r"<[^<>]{0,200}>|\x1b\[[0-9;?]*[A-Za-z]|[*_`#~|\\^]+")
+# Thin, no-break and narrow no-break spaces between digits group thousands in
+# pt_PT; espeak-ng reads "1 234" as two numbers, so the groups are joined.
+_GROUPED_DIGITS = re.compile(r"(?<=\d)[\u00a0\u202f\u2009 ](?=\d{3}\b)")
+_DASHES = re.compile(r"\s*[\u2013\u2014\u2015]\s*")
+_SPACES = re.compile(r"\s+")
+# A hyphen is kept inside a word or code ("PY1-N-AAAAAAS"); elsewhere ("--"
+# for a gone card) it is a symbol.
+_LOOSE_HYPHENS = re.compile(r"(?<![^\W_])-+|-+(?![^\W_])")
+# Letters, digits, spaces and the punctuation a synthesiser turns into pauses.
+_KEEP_PUNCTUATION = set(".,;:!?'-()")
+
+
+def speakable(text: str, language: str = "en") -> str:
+    """Return ``text`` as plain words for a synthesiser.
+
+    Removes markup (tags, terminal escapes, markdown marks), suit and other
+    symbols, and joins digit groups; ``+ % = & /`` become words in ``language``
+    (``pt_PT``, ``pt_BR`` or ``en``; anything else reads as ``en``). Never raises;
+    an answer of only symbols becomes the empty string.
+    """
+    words = _WORDS.get(language, _WORDS["en"])
+    text = unicodedata.normalize("NFC", text)
+    text = _MARKUP.sub(" ", text)
+    text = _GROUPED_DIGITS.sub("", text)
+    text = _DASHES.sub(", ", text)
+    text = _LOOSE_HYPHENS.sub(" ", text)
+    out: list[str] = []
+    for char in text:
+        if char in words:
+            out.append(words[char])
+        elif char in _SUITS:
+            out.append(" ")
+        elif char.isalnum() or char.isspace() or char in _KEEP_PUNCTUATION:
+            out.append(char)
+        elif unicodedata.category(char).startswith("P"):
+            # Other punctuation (quotes, guillemets, brackets): a word boundary.
+            out.append(" ")
+        else:
+            out.append(" ")
+    spoken = _SPACES.sub(" ", "".join(out)).strip()
+    spoken = re.sub(r"\(\s*\)", "", spoken)
+    spoken = re.sub(r"\(\s+", "(", spoken)
+    return re.sub(r"\s+([.,;:!?)])", r"\1", spoken).strip()

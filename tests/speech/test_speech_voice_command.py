@@ -1,0 +1,65 @@
+"""``pyramide voz`` / ``pyramide voice``: the diagnostic, end to end."""
+
+from __future__ import annotations
+
+import io
+import shlex
+import wave
+from pathlib import Path
+
+import pytest
+from conftest import Sink
+
+from pyramide_a11y.app.cli import main
+from pyramide_a11y.i18n import set_language
+from pyramide_a11y.speech.player import PLAYER_ENV
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> object:
+    yield None
+    set_language("en")
+
+
+def test_out_writes_the_sample_in_the_session_voice(tmp_path: Path) -> None:
+    out = io.StringIO()
+    wav_path = tmp_path / "sample.wav"
+    assert main(["voz", "--lang", "pt-BR", "--out", str(wav_path)], out) == 0
+    assert out.getvalue().splitlines() == [
+        "Idioma da sessão: pt_BR.",
+        f"Gravado {wav_path}: {out.getvalue().split(': ')[2].split()[0]} segundos de fala, "
+        "voz roa/pt-br.",
+    ]
+    with wave.open(str(wav_path), "rb") as wav:
+        assert 2.5 < wav.getnframes() / wav.getframerate() < 9
+
+
+def test_lists_backends_and_speaks_the_sample(monkeypatch: pytest.MonkeyPatch, sink: Sink) -> None:
+    monkeypatch.setenv(PLAYER_ENV, shlex.join(sink.command))
+    out = io.StringIO()
+    assert main(["voice", "--lang", "en"], out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "Session language: en."
+    assert "pyttsx3: works." in lines
+    assert "espeak-ng: works." in lines
+    voices = next(line for line in lines if line.startswith("  voices: "))
+    assert {"en", "en-gb", "en-us"} <= set(voices[10:].split(";")[0].split(", "))
+    assert voices.endswith("; for this language: en.")
+    assert any(line.startswith("speech-dispatcher: ") for line in lines)
+    assert lines[-1] == (
+        "Speaking with pyttsx3: This is how the game sounds: "
+        "ten of clubs and three of spades leave together."
+    )
+    assert len(sink.starts()) == 3  # a moment of silence to probe each player, then the sample
+
+
+def test_no_backend_working_says_text_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(PLAYER_ENV, "no-such-audio-player")
+    monkeypatch.setattr("pyramide_a11y.speech.factory.SPD_SAY", "no-such-spd-say")
+    out = io.StringIO()
+    assert main(["voice", "--lang", "pt"], out) == 1
+    lines = out.getvalue().splitlines()
+    assert (
+        "pyttsx3: Voz desligada: falta o no-such-audio-player. O jogo continua em texto." in lines
+    )
+    assert lines[-1] == "Nenhum motor de voz funciona aqui: o jogo será só texto."

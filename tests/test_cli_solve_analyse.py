@@ -1,0 +1,98 @@
+"""``pyramide solve`` and ``pyramide analyse`` through the real entry point."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from engine_helpers import FIXTURES
+
+from pyramide_a11y.app.analyse_command import deal_numbers
+from pyramide_a11y.solver.stats import percentile, wilson_interval
+
+SEED002 = FIXTURES / "seed002.json"
+
+
+def run(*args: str, lang: str = "en") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pyramide_a11y", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"LANGUAGE": lang, "PATH": "/usr/bin:/bin"},
+    )
+
+
+def test_solve_json_gives_a_line_that_replay_wins(tmp_path: Path) -> None:
+    result = run("solve", "--layout", str(SEED002), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"winnable", "moves", "nodes", "seconds"}
+    assert data["winnable"] is True and data["nodes"] > 0
+    moves = tmp_path / "line.moves"
+    moves.write_text("\n".join(data["moves"]) + "\n", encoding="utf-8")
+    replay = run("replay", "--layout", str(SEED002), "--moves", str(moves), "--json")
+    assert json.loads(replay.stdout)["won"] is True
+
+
+def test_solve_text_prints_the_verdict_then_one_move_per_line() -> None:
+    lines = run("solve", "--layout", str(SEED002)).stdout.splitlines()
+    assert lines[0].startswith("Winnable: a winning line of ")
+    count = int(lines[0].split(" of ")[1].split()[0])
+    assert len(lines) == count + 2
+    assert lines[-1].startswith("Searched ")
+
+
+def test_solve_a_lost_deal_in_portuguese() -> None:
+    # Classic, one pass: this deal cannot be won (an exhaustive search says so).
+    assert json.loads(run("solve", "PY1-C-AAAAAAB", "--json").stdout)["winnable"] is False
+    pt = run("solve", "PY1-C-AAAAAAB", lang="pt_PT").stdout.splitlines()
+    assert pt[0] == "Não se pode ganhar: todas as sequências de jogadas foram procuradas."
+    br = run("solve", "PY1-C-AAAAAAB", lang="pt_BR").stdout.splitlines()
+    assert br[0] == "Não dá para ganhar: todas as sequências de jogadas foram verificadas."
+
+
+def test_solve_rejects_a_bad_timeout() -> None:
+    result = run("solve", "PY1-C-AAAAAAB", "--timeout", "0")
+    assert result.returncode == 2
+    assert "--timeout must be a positive number of seconds" in result.stderr
+
+
+def test_analyse_json_report_and_plain_progress() -> None:
+    result = run("analyse", "--rules", "pyramide", "--deals", "12", "--jobs", "2", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["deals"] == 12 and report["unknown"] == 0
+    assert report["winnable"] + report["lost"] == 12
+    low, high = report["ci95"]
+    assert low <= report["win_rate"] <= high
+    # Not a terminal: plain lines, no carriage returns, the last one says 12 of 12.
+    assert "\r" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith("12 of 12 deals")
+
+
+def test_analyse_is_repeatable_and_the_text_report_reads_well() -> None:
+    args = ("analyse", "--rules", "classic", "--passes", "3", "--deals", "6", "--jobs", "1")
+    first, second = run(*args).stdout, run(*args).stdout
+    lines = first.splitlines()
+    assert lines[0].startswith("Won ") and "95% confidence interval" in lines[0]
+    assert lines[1] == "Unknown: 0 deals."
+    assert lines[2].startswith("Time per deal: median ")
+    assert lines[3] == "Rules classic(passes=3), seed 0, 6 deals."
+    # The verdicts do not depend on timing: the same first line twice.
+    assert first.splitlines()[0] == second.splitlines()[0]
+
+
+def test_deal_numbers_follow_the_seed() -> None:
+    assert deal_numbers(7, 3) == deal_numbers(7, 3)
+    assert deal_numbers(7, 3) != deal_numbers(8, 3)
+
+
+def test_wilson_interval_and_percentiles() -> None:
+    low, high = wilson_interval(998, 1500)
+    assert round(low, 4) == 0.6411 and round(high, 4) == 0.6888
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    assert percentile([3.0, 1.0, 2.0, 4.0], 0.5) == 2.0
+    assert percentile([1.0, 2.0], 0.95) == 2.0

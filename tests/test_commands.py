@@ -1,0 +1,191 @@
+"""The command parser: notations of both languages, words, symbols, letters alone,
+rank-only shorthand and ambiguity; and arbitrary lines never break the game."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyramide_a11y.commands import (
+    Action,
+    AmbiguousCardError,
+    CardSpec,
+    CommandSyntaxError,
+    NewGame,
+    NoSuchCardError,
+    Rows,
+    Setting,
+    Simple,
+    Touch,
+    Where,
+    parse_command,
+    resolve,
+)
+from pyramide_a11y.engine import DECK, Card, Game, Layout, Rank, Suit, parse_code
+from pyramide_a11y.i18n import set_language
+from pyramide_a11y.narration import card_name
+
+
+def card(text: str) -> CardSpec:
+    c = Card.parse(text)
+    return CardSpec(c.rank, c.suit)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "expected"),
+    [
+        ("10p", "pt_PT", Touch((card("10C"),))),
+        ("Ro", "pt_BR", Touch((card("KD"),))),
+        ("Vc", "pt_PT", Touch((card("JH"),))),
+        ("Dp", "pt_PT", Touch((card("QC"),))),
+        ("10c", "en", Touch((card("10C"),))),
+        ("10c", "pt_PT", Touch((card("10H"),))),
+        ("kd", "en", Touch((card("KD"),))),
+        ("KD", "pt_BR", Touch((card("KD"),))),
+        ("dez de paus", "pt_PT", Touch((card("10C"),))),
+        ("Ás de Espadas", "pt_BR", Touch((card("AS"),))),
+        ("ten of clubs", "en", Touch((card("10C"),))),
+        ("10♣", "en", Touch((card("10C"),))),
+        ("Q ♥", "en", Touch((card("QH"),))),
+        ("10♣+3♠", "pt_PT", Touch((card("10C"), card("3S")))),
+        ("10p 3e", "pt_PT", Touch((card("10C"), card("3S")))),
+        ("dez de paus e três de espadas", "pt_PT", Touch((card("10C"), card("3S")))),
+        ("ten of clubs and three of spades", "en", Touch((card("10C"), card("3S")))),
+        ("10 3", "en", Touch((CardSpec(Rank.TEN), CardSpec(Rank.THREE)))),
+        ("rei", "pt_PT", Touch((CardSpec(Rank.KING),))),
+        ("as", "pt_PT", Touch((CardSpec(Rank.ACE),))),
+        ("as", "en", Touch((card("AS"),))),
+        ("d", "pt_PT", Simple(Action.DRAW)),
+        ("D", "en", Simple(Action.DRAW)),
+        ("r", "pt_BR", Simple(Action.RECYCLE)),
+        ("u", "en", Simple(Action.UNDO)),
+        ("h", "en", Simple(Action.HINT)),
+        ("n", "en", Simple(Action.NEW)),
+        ("?", "pt_PT", Simple(Action.HELP)),
+        ("sair", "en", Simple(Action.QUIT)),
+        ("regras", "pt_BR", Simple(Action.RULES)),
+        ("Recomeçar", "pt_PT", Simple(Action.REPLAY)),
+        ("fila 3", "pt_PT", Rows(3)),
+        ("pyramid", "en", Rows()),
+        ("onde está o rei de copas", "pt_PT", Where(card("KH"))),
+        ("where is the ace of spades", "en", Where(card("AS"))),
+        ("novo PY1-N-AAAAAAS", "pt_PT", NewGame("PY1-N-AAAAAAS")),
+        ("new game PY1-C-AAAAAAB", "en", NewGame("PY1-C-AAAAAAB")),
+        ("lang br", "pt_PT", Setting("language", "br")),
+        ("breve", "pt_PT", Setting("verbosity", "breve")),
+        ("voz não", "pt_PT", Setting("speech", "nao")),
+    ],
+)
+def test_parse_command(text: str, language: str, expected: object) -> None:
+    assert parse_command(text, language) == expected
+
+
+@pytest.mark.parametrize("text", ["", "xyz", "11p", "ten of", "10p 3e 4c", "fila 9", "onde"])
+def test_syntax_errors(text: str) -> None:
+    with pytest.raises(CommandSyntaxError):
+        parse_command(text, "pt_PT")
+
+
+def test_every_card_reads_back_from_its_spoken_name_and_both_notations() -> None:
+    for language in ("pt_PT", "pt_BR", "en"):
+        set_language(language)
+        for c in DECK:
+            assert parse_command(card_name(c), language) == Touch((CardSpec(c.rank, c.suit),))
+    set_language("en")
+    en_rank = {1: "a", 11: "j", 12: "q", 13: "k"}
+    pt_rank = {1: "a", 11: "v", 12: "d", 13: "r"}
+    pt_suit = {Suit.CLUBS: "p", Suit.DIAMONDS: "o", Suit.HEARTS: "c", Suit.SPADES: "e"}
+    for c in DECK:
+        en = en_rank.get(c.value, str(c.value)) + c.suit.value.lower()
+        pt = pt_rank.get(c.value, str(c.value)) + pt_suit[c.suit]
+        assert parse_command(en, "en") == Touch((CardSpec(c.rank, c.suit),))
+        assert parse_command(pt, "pt_PT") == Touch((CardSpec(c.rank, c.suit),))
+
+
+def new_game(code: str = "PY1-N-AAAAAAS") -> Game:
+    deal = parse_code(code)
+    return Game(Layout.from_code(deal), deal.rules)
+
+
+def test_rank_shorthand_resolves_unique_and_reports_ambiguity() -> None:
+    game = new_game()
+    free = game.position.playable_cards(game.rules)
+    by_rank: dict[Rank, list[Card]] = {}
+    for c in free:
+        by_rank.setdefault(c.rank, []).append(c)
+    unique = next(r for r, cs in by_rank.items() if len(cs) == 1)
+    assert resolve((CardSpec(unique),), game) == (by_rank[unique][0],)
+    missing = next(r for r in Rank if r not in by_rank)
+    with pytest.raises(NoSuchCardError):
+        resolve((CardSpec(missing),), game)
+    game.draw()
+    free = game.position.playable_cards(game.rules)
+    ranks = [c.rank for c in free]
+    repeated = [r for r in set(ranks) if ranks.count(r) > 1]
+    if repeated:
+        with pytest.raises(AmbiguousCardError) as info:
+            resolve((CardSpec(repeated[0]),), game)
+        assert len(info.value.candidates) > 1
+
+
+LINES = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(
+        [
+            "d",
+            "r",
+            "u",
+            "n",
+            "q",
+            "?",
+            "10 3",
+            "rei",
+            "Ro",
+            "kd",
+            "pares",
+            "fila 7",
+            "esc",
+            "replay",
+            "lang en",
+            "lang pt",
+            "breve",
+            "full",
+            "pausa",
+            "10p 3e",
+            "where kh",
+            "status",
+        ]
+    ),
+    st.builds(lambda c: str(c), st.sampled_from(DECK)),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(LINES, min_size=1, max_size=25))
+def test_arbitrary_lines_always_get_an_answer_and_only_legal_changes(lines: list[str]) -> None:
+    from pyramide_a11y.app.session import Session
+    from pyramide_a11y.app.sources import GameSource
+    from pyramide_a11y.speech.base import RecordingSpeaker
+
+    deal = parse_code("PY1-N-AAAAAAS")
+    source = GameSource(Layout.from_code(deal), deal.rules, str(deal))
+    speaker = RecordingSpeaker()
+    session = Session(source, speaker=speaker, hint_finder=lambda g, b, c: None)  # type: ignore[arg-type,return-value]
+    try:
+        for line in lines:
+            game = session.game
+            before = game.position
+            answer = session.handle(line)
+            assert answer.lines and all(answer.lines), line
+            if session.game is not game:
+                continue  # new deal or replay: a fresh game
+            after = game.position
+            if after != before:
+                legal = {before.after(m, game.rules) for m in before.legal_moves(game.rules)}
+                assert after in legal or answer.lines[0].lower().startswith(
+                    ("move undone", "jogada anulada", "jogada desfeita")
+                ), (line, answer.lines)
+    finally:
+        session.close()
+        set_language("en")
