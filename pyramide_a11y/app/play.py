@@ -10,6 +10,7 @@ from pyramide_a11y.engine import get_rules
 from pyramide_a11y.i18n import resolve_language, set_language
 from pyramide_a11y.narration import Verbosity, sentence
 from pyramide_a11y.narration import messages as m
+from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .loop import run
 from .session import RATE_RANGE, Session, Settings, random_deal
@@ -32,7 +33,10 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--lang", help="language: pt (Portugal), pt-BR (Brazil) or en; default from the locale"
     )
     group.add_argument(
-        "--speech", default="auto", help="speech: auto, none, or a backend name (see docs)"
+        "--speech",
+        default="auto",
+        choices=SPEECH_CHOICES,
+        help="speech: auto (silent beside a screen reader), a backend, or none (docs/speech.md)",
     )
     group.add_argument("--rate", type=int, default=175, help="speech rate, words per minute")
     group.add_argument(
@@ -88,7 +92,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     )
     source = game_source(args)
     args.language = language
-    speaker = make_session_speaker(args)
+    speaker = make_session_speaker(args, out)
     speaker.set_language(language)
     speaker.set_rate(settings.rate)
     session = Session(source, settings=settings, speaker=speaker)
