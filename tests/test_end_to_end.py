@@ -268,3 +268,43 @@ def test_visual_mode_prints_symbols_but_never_speaks_them() -> None:
     assert "king of clubs (K♣)" in printed
     assert all(symbol not in said for said in speaker.spoken for symbol in "♣♦♥♠")
     assert "king of clubs" in speaker.spoken[0]
+
+
+def test_a_slow_hint_arrives_while_the_prompt_waits() -> None:
+    import enum
+    import threading
+    from dataclasses import dataclass
+
+    from pyramide_a11y.engine import Draw
+
+    class Kind(enum.Enum):
+        DRAW = "draw"
+
+    @dataclass(frozen=True)
+    class Slow:
+        kind: enum.Enum
+        move: object
+        exact: bool
+
+    def finder(game: object, budget: float, cancelled: threading.Event | None) -> Slow:
+        time.sleep(0.8)
+        return Slow(Kind.DRAW, Draw(), False)
+
+    session, speaker = recording_session(won_code("paciencia"), "pt_BR")
+    session.hint_finder = finder  # type: ignore[assignment]
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        thread = threading.Thread(
+            target=run_prompt, args=(session, out), kwargs={"input": pipe, "output": DummyOutput()}
+        )
+        thread.start()
+        pipe.send_text("h\r")
+        for _ in range(100):
+            if "Dica: vire uma carta." in speaker.spoken:
+                break
+            time.sleep(0.05)
+        pipe.send_text("q\r")
+        thread.join(10)
+    assert speaker.spoken[1] == "Procurando uma solução."
+    assert speaker.spoken[2] == "Dica: vire uma carta."
+    assert "Dica: vire uma carta." in out.getvalue()

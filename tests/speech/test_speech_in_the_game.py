@@ -34,6 +34,12 @@ def english_afterwards() -> object:
     set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games and settings of these runs go to a folder of their own."""
+    monkeypatch.setenv("PYRAMIDE_DATA_DIR", str(tmp_path / "data"))
+
+
 def program(*options: str, player: str, stdin: str = "d\nq\n") -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, LANGUAGE="", LC_ALL="", LANG="C.UTF-8", **{PLAYER_ENV: player})
     return subprocess.run(
@@ -145,6 +151,7 @@ def test_typing_goes_on_while_an_answer_plays_in_a_real_terminal(sink: Sink) -> 
     name = f"pyr-speech-{uuid.uuid4().hex[:8]}"
     command = (
         f"{PLAYER_ENV}={shlex.quote(shlex.join(sink.command))} PROMPT_TOOLKIT_NO_CPR=1 "
+        f"PYRAMIDE_DATA_DIR={shlex.quote(os.environ['PYRAMIDE_DATA_DIR'])} "
         f"{sys.executable} -m pyramide_a11y --lang en --deal {CODE} --speech espeak-ng "
         "--rate 90; sleep 30"
     )
