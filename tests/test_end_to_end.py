@@ -98,7 +98,16 @@ def test_plain_loop_has_no_prompt_and_no_escape_codes() -> None:
 def test_the_program_through_pipes_prints_plain_text_only() -> None:
     env = dict(os.environ, LANG="pt_BR.UTF-8", LANGUAGE="", LC_ALL="")
     result = subprocess.run(
-        [sys.executable, "-m", "pyramide_a11y", "--deal", won_code("paciencia")],
+        # Silent: a test must not depend on (or use) this machine's sound.
+        [
+            sys.executable,
+            "-m",
+            "pyramide_a11y",
+            "--deal",
+            won_code("paciencia"),
+            "--speech",
+            "none",
+        ],
         input="d\nq\n",
         capture_output=True,
         text=True,

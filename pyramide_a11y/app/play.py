@@ -10,6 +10,7 @@ from pyramide_a11y.engine import get_rules
 from pyramide_a11y.i18n import resolve_language, set_language
 from pyramide_a11y.narration import Verbosity, sentence
 from pyramide_a11y.narration import messages as m
+from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .autosave import GameStorage, apply_saved_settings
 from .loop import run
@@ -33,7 +34,10 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--lang", help="language: pt (Portugal), pt-BR (Brazil) or en; default from the locale"
     )
     group.add_argument(
-        "--speech", default=None, help="speech: auto, none, or a backend name (see docs)"
+        "--speech",
+        default=None,
+        choices=SPEECH_CHOICES,
+        help="speech: auto (silent beside a screen reader), a backend, or none (docs/speech.md)",
     )
     group.add_argument("--rate", type=int, default=None, help="speech rate, words per minute")
     group.add_argument(
@@ -58,6 +62,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 SAVED_SETTING_CHECKS = {
     "rate": lambda v: isinstance(v, int) and RATE_RANGE[0] <= v <= RATE_RANGE[1],
     "verbosity": lambda v: v in ("brief", "full"),
+    "speech": lambda v: v in SPEECH_CHOICES,
     "hint_budget": lambda v: isinstance(v, float) and THINK_RANGE[0] <= v <= THINK_RANGE[1],
 }
 """Saved values the session can use (others fall back to the defaults)."""
@@ -100,7 +105,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     source = None if args.deal or args.layout else storage.resume_saved()
     source = source or game_source(args)
     args.language = language
-    speaker = make_session_speaker(args)
+    speaker = make_session_speaker(args, out)
     speaker.set_language(language)
     speaker.set_rate(settings.rate)
     session = Session(
