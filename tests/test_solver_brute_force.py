@@ -65,3 +65,17 @@ def test_verdicts_agree_with_brute_force(data: st.DataObject) -> None:
     assert solution.winnable == expected, (str(rules), position)
     if expected:
         assert replays_to_win(position, solution.moves, rules)
+
+
+def test_the_card_under_the_waste_top_counts_as_a_partner_in_the_last_pass() -> None:
+    # Found by the property above: 7S drawn onto 6C pairs with it (stock against
+    # waste), then AS drawn onto QD. The waste must not be written off early.
+    rules = get_rules("pyramide").with_options(stock_waste_pairs=True, passes=1, strict_win=True)
+    position = Position(
+        (None,) * SLOTS,
+        (Card.parse("7S"), Card.parse("AS")),
+        (Card.parse("QD"), Card.parse("6C")),
+    )
+    solution = solve(position, rules)
+    assert solution.verdict is Verdict.WINNABLE
+    assert replays_to_win(position, solution.moves, rules)

@@ -8,7 +8,8 @@ from typing import TextIO
 
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.i18n import resolve_language, set_language
-from pyramide_a11y.narration import Verbosity
+from pyramide_a11y.narration import Verbosity, sentence
+from pyramide_a11y.narration import messages as m
 
 from .autosave import GameStorage, apply_saved_settings
 from .loop import run
@@ -46,6 +47,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--hint-time", type=float, default=None, help="seconds a hint may think (default 2)"
     )
+    group.add_argument(
+        "--symbols",
+        action="store_true",
+        help="visual mode: print suit symbols after card names (never spoken)",
+    )
     parser.set_defaults(func=play)
 
 
@@ -65,7 +71,15 @@ def game_source(args: argparse.Namespace) -> GameSource:
         namespace = argparse.Namespace(**vars(args))
         namespace.code = args.deal
         namespace.layout = Path(args.layout) if args.layout else None
-        return source_from_options(namespace)
+        try:
+            return source_from_options(namespace)
+        except SourceError as err:
+            # The player reads one sentence in their language; the detail is English.
+            if args.deal and not args.layout:
+                raise SourceError(sentence(m.bad_deal_code(args.deal))) from err
+            if args.layout and not args.deal:
+                raise SourceError(sentence(m.bad_layout_file(args.layout))) from err
+            raise
     return random_deal(rules_from_options(args, get_rules("pyramide")))
 
 
@@ -74,7 +88,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     apply_saved_settings(args, storage.saved_settings(), valid=SAVED_SETTING_CHECKS)
     language = set_language(resolve_language(args.lang))
     if not RATE_RANGE[0] <= args.rate <= RATE_RANGE[1]:
-        raise SourceError(f"--rate must be between {RATE_RANGE[0]} and {RATE_RANGE[1]}")
+        raise SourceError(sentence(m.bad_rate()))
     settings = Settings(
         language=language,
         verbosity=Verbosity(args.verbosity),
@@ -98,6 +112,6 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     )
     session.storage = storage
     try:
-        return run(session, sys.stdin, out)
+        return run(session, sys.stdin, out, visual=args.symbols)
     finally:
         speaker.close()

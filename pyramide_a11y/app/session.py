@@ -137,6 +137,7 @@ class Session:
     """A game session. Not thread-safe: call it from the prompt's thread only
     (late hint answers come through ``emit``, which the loop makes safe)."""
 
+    strict = False
     storage: GameStorage | None = None
     """Autosave, saved settings and the player's best (set by ``play``); with it,
     make the session with ``game_factory=storage.game_factory``."""
@@ -206,6 +207,10 @@ class Session:
                 answer.lines.extend(self.storage.take_sentences())
             return self.say(answer)
         except Exception:
+            # The last guard: a fault must not end the player's game. Tests set
+            # ``strict`` so that a fault fails them instead of hiding here.
+            if self.strict:
+                raise
             return self.say(Answer([join([m.unknown_command(line.strip())])]))
 
     def _handle(self, line: str) -> Answer:
@@ -259,7 +264,7 @@ class Session:
             best = self.storage.best_line(self.game.rules) if self.storage else None
             if best is not None:  # the panel's facts, then the player's best
                 panel.insert(2, join([best]))
-            return Answer([lines[0], *panel[1:]])
+            return Answer([lines[0], *panel])
         return Answer(describe(outcome, self.game, self.settings.style))
 
     def _touch(self, cards: tuple[Card, ...]) -> Answer:
@@ -471,7 +476,18 @@ class Session:
         else:
             index = self._row_step(cards, index, 1 if direction == "down" else -1)
         self.focus = index
-        return self.say(Answer([narrator.sentence(card_name(cards[index]))]))
+        return self.say(Answer([narrator.sentence(self._focus_name(cards[index]))]))
+
+    def _focus_name(self, card: Card) -> str:
+        """The focused card, and its pile when it is not in the pyramid."""
+        position = self.game.position
+        if card in position.pyramid:
+            return card_name(card)
+        if card == position.waste_top:
+            return m.waste_top(card)
+        if card == self.game.stock_top:
+            return m.stock_top(card)
+        return card_name(card)
 
     def _row_step(self, cards: list[Card], index: int, step: int) -> int:
         pyramid = self.game.position.pyramid

@@ -162,6 +162,7 @@ WORDS: dict[str, Action] = {
     "mesa": Action.TABLE,
     "free": Action.FREE,
     "livres": Action.FREE,
+    "descobertas": Action.FREE,
     "stock": Action.PILES,
     "waste": Action.PILES,
     "piles": Action.PILES,

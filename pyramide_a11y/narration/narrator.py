@@ -117,7 +117,8 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
     if (
         event.kind in (EventKind.DRAW, EventKind.RECYCLE)
         and not rules.stock_top_playable
-        and (event.stock_count == 0 or style.verbosity is Verbosity.FULL)
+        and event.stock_count == 0
+        and style.verbosity is Verbosity.BRIEF
     ):
         changes.append(m.stock_count(event.stock_count))
     if style.verbosity is Verbosity.FULL:

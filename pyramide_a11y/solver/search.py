@@ -65,6 +65,7 @@ def _beneath(s: int) -> frozenset[int]:
 
 _BENEATH = tuple(_beneath(s) for s in range(SLOTS))
 _ALL_DECK = ((1 << 64) - 1) & ~_PYR
+_ALL_VALUES = tuple(range(1, 13))
 # Where a partner of the card at each slot may be: anywhere in the sequence, and
 # any slot that neither lies on top of it nor beneath it (with cover pairs, also
 # the slots right next to it above and below).
@@ -120,8 +121,8 @@ class _Abort(Exception):
     """The budget ran out."""
 
 
-# Abstract moves of the search: ("K", place, 0), ("P", place, place), ("D", 0, 0),
-# ("R", 0, 0).
+# Abstract moves of the search: ("K", place, 0), ("P", place, place), ("D", pointer, 0)
+# (draw until the pointer is there), ("R", 0, 0).
 _Step = tuple[str, int, int]
 
 
@@ -192,6 +193,7 @@ class _Search:
         self.failed: dict[int, int] = {}
         self.failed_set: set[int] = set()
         self.won_set: set[int] = set()
+        self.lonely_cache: dict[int, int] = {}
         self.keep_wins = not relax
         self._build_checks()
         # The relaxation: every sequence card always at hand, no pairs inside the
@@ -271,14 +273,14 @@ class _Search:
             return False
         if not self._relaxed_holds(self.present):
             return False
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, 10_000))
-        try:
-            if self.limit is None:
-                return self._unlimited(self.present)
-            return self._finite(self.present, self._norm(self.present, self.ptr), self.rec)
-        finally:
-            sys.setrecursionlimit(old_limit)
+        # The depth grows with the passes (a few levels per draw stop); never
+        # lowered again, since another thread may be searching too.
+        depth = 200 + 60 * (self.limit or 0)
+        if sys.getrecursionlimit() < depth:
+            sys.setrecursionlimit(depth)
+        if self.limit is None:
+            return self._unlimited(self.present)
+        return self._finite(self.present, self._norm(self.present, self.ptr), self.rec)
 
     def _norm(self, present: int, ptr: int) -> int:
         """The pointer moved back to just after the waste top."""
@@ -315,17 +317,32 @@ class _Search:
             return self._finite_step(("K", wt, 0), nxt, self._norm(nxt, ptr), rec)
         if stp and st >= 0 and val[st] == 13:
             return self._finite_step(("K", st, 0), present & ~(1 << st), ptr, rec)
+        last = rec == self.limit
+        if last and below & (below - 1):
+            # Last pass: a waste card that can never leave buries the ones under it.
+            dead = self._buried(present, below)
+            if dead:
+                alive = present & ~dead
+                if self._hopeless(alive, _ALL_VALUES):
+                    if failed is None or stamp < failed:
+                        self.failed[present] = stamp
+                    return False
+        known = self.failed.get
         for a, b in self._pairs(present, free, wt, st, below):
             nxt = present & ~(1 << a) & ~(1 << b)
+            nptr = self._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
+            seen = known(nxt)
+            if seen is not None and seen <= (rec << 6 | nptr):
+                continue  # that table already failed from here or earlier
             if self._hopeless(nxt, (val[a], val[b])):
                 continue
-            if not self._relaxed_holds(nxt):
+            if not last and not self._relaxed_holds(nxt):
                 continue
-            nptr = self._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
             if self._finite_step(("P", a, b), nxt, nptr, rec):
                 return True
         if st >= 0:
-            if self._finite_step(("D", 0, 0), present, st - SLOTS + 1, rec):
+            target = self._next_stop(present, ptr, free, last)
+            if target >= 0 and self._finite_step(("D", target, 0), present, target, rec):
                 return True
         elif (
             wt >= 0
@@ -336,6 +353,82 @@ class _Search:
         if failed is None or stamp < failed:
             self.failed[present] = stamp
         return False
+
+    def _next_stop(self, present: int, ptr: int, free: tuple[int, ...], last: bool) -> int:
+        """Where drawing is worth stopping: the pointer after the next draw that
+        brings a card into play that could leave (a King, a partner of a free
+        pyramid card, or of its neighbour where the rules pair those), else the
+        end of the stock when a recycle is left; -1 when no draw is worth making.
+
+        Stopping anywhere else only offers moves of the pyramid alone, which were
+        already offered here, before drawing: skipping those stops loses nothing."""
+        val = self.val
+        wanted = 1 << 13
+        for a in free:
+            wanted |= 1 << (13 - val[a])
+        stp = self.stp
+        swp = self.swp
+        deck = present >> SLOTS
+        below = deck & ((1 << ptr) - 1)
+        prev = below.bit_length() - 1 + SLOTS if below else -1
+        rest = deck >> ptr << ptr
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            place = low.bit_length() - 1 + SLOTS
+            v = val[place]
+            if wanted >> v & 1:
+                return place - SLOTS + 1
+            if stp:
+                if rest:
+                    nxt = (rest & -rest).bit_length() - 1 + SLOTS
+                    w = val[nxt]
+                    if wanted >> w & 1 or (swp and v + w == 13):
+                        return place - SLOTS + 1
+            elif swp and prev >= 0 and v + val[prev] == 13:
+                return place - SLOTS + 1
+            prev = place
+        if last:
+            return -1
+        return deck.bit_length()
+
+    def _buried(self, present: int, below: int) -> int:
+        """In the last pass, the places of waste cards that can never be played: those
+        under a card (not a King) with no partner left that could ever meet it.
+        Without stock-against-waste pairs a waste card can only meet pyramid cards;
+        with them, also the cards above it and the stock (and, where the card under
+        the waste top plays, the card right under it)."""
+        pyr = present & _PYR
+        lonely = self.lonely_cache.get(pyr)
+        if lonely is None:
+            # Sequence cards whose value has no partner left in the pyramid.
+            lonely = 0
+            value_mask = self.value_mask
+            for v in range(1, 13):
+                if not pyr & value_mask[13 - v]:
+                    lonely |= self.deck_value_mask[v]
+            self.lonely_cache[pyr] = lonely
+        waste = below << SLOTS
+        candidates = lonely & waste
+        if not self.swp:
+            if not candidates:
+                return 0
+            return waste & ((1 << candidates.bit_length()) - 1)
+        under_too = not self.stp
+        value_mask = self.value_mask
+        val = self.val
+        while candidates:
+            place = candidates.bit_length() - 1
+            candidates ^= 1 << place
+            reach = ~((1 << (place + 1)) - 1)
+            if under_too:
+                under = waste & ((1 << place) - 1)
+                if under:
+                    # As the waste top it may also pair with the card right under it.
+                    reach |= 1 << (under.bit_length() - 1)
+            if not present & value_mask[13 - val[place]] & reach:
+                return waste & ((1 << (place + 1)) - 1)
+        return 0
 
     def _finite_step(self, step: _Step, present: int, ptr: int, rec: int) -> bool:
         if self._finite(present, ptr, rec):
@@ -400,9 +493,10 @@ class _Search:
         if kings:
             place = (kings & -kings).bit_length() - 1
             return self._unlimited_step(("K", place, 0), present & ~(1 << place))
+        failed_set = self.failed_set
         for a, b in self._unlimited_pairs(present, free):
             nxt = present & ~(1 << a) & ~(1 << b)
-            if self._hopeless(nxt, (val[a], val[b])):
+            if nxt in failed_set or self._hopeless(nxt, (val[a], val[b])):
                 continue
             if not self._relaxed_holds(nxt):
                 continue
@@ -468,9 +562,8 @@ class _Search:
         ptr = self._norm(present, self.ptr)
         for kind, a, b in reversed(self.line):
             if kind == "D":
-                above = (present >> SLOTS) >> ptr
-                ptr += (above & -above).bit_length()
-                moves.append(Draw())
+                moves.extend(Draw() for _ in range(_between(present >> SLOTS, ptr, a)))
+                ptr = a
                 continue
             if kind == "R":
                 ptr = 0

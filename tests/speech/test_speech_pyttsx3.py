@@ -190,3 +190,20 @@ def test_stuck_player_is_killed(tmp_path: Path) -> None:
         assert wait_for(lambda: not speaker._children, 1)
     finally:
         speaker.close()
+
+
+def test_close_while_playing_releases_everything_and_can_repeat(sink: Sink) -> None:
+    children_before = my_children()
+    speaker = Pyttsx3Speaker("en", player=sink.command)
+    speaker.check()
+    speaker.say(LONG_PT)
+    assert wait_for(lambda: len(sink.starts()) == 1)
+    playing = sink.starts()[0][1]
+    speaker.close()
+    assert not alive(playing)
+    assert my_children() == children_before
+    assert not speaker._dir.exists()
+    speaker.close()  # twice is fine
+    speaker.say("after close")  # ignored, no error
+    speaker.stop()
+    assert len(sink.starts()) == 1

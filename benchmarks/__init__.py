@@ -1,0 +1,1 @@
+"""Benchmarks: performance goals are measured here, never in timed tests."""
