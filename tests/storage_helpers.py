@@ -85,11 +85,15 @@ ROOT = Path(__file__).resolve().parent.parent
 class Program:
     """``pyramide`` on pipes, in English, without speech."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *options: str) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
         env["LANGUAGE"] = "en"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "pyramide_a11y", "--speech", "none", "--data-dir", str(folder)],
+            [
+                sys.executable,
+                *("-m", "pyramide_a11y", "--speech", "none", "--data-dir", str(folder)),
+                *options,
+            ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
