@@ -150,3 +150,14 @@ def test_without_a_usable_folder_play_goes_on_and_says_so_once(tmp_path: Path) -
     assert lines[0] == "Your games cannot be saved right now; play goes on."
     assert sum("saved" in line for line in lines) == 1
     assert any(line.startswith("Drew ") for line in lines)
+
+
+def test_continue_without_a_saved_game_resumes_a_pause(tmp_path: Path) -> None:
+    storage = GameStorage.open(tmp_path)
+    session = session_with(storage, won_code("pyramide"))
+    session.opening()
+    session.handle("pause")
+    answer = session.handle("continuar").lines
+    assert len(answer) == 1 and not answer[0].startswith("Continuing")
+    assert session.handle("continue").lines[0].startswith("Free: ")
+    session.close()
