@@ -161,3 +161,19 @@ def test_continue_without_a_saved_game_resumes_a_pause(tmp_path: Path) -> None:
     assert len(answer) == 1 and not answer[0].startswith("Continuing")
     assert session.handle("continue").lines[0].startswith("Free: ")
     session.close()
+
+
+def test_rules_named_on_the_command_line_choose_which_saved_game_is_offered(
+    tmp_path: Path,
+) -> None:
+    program = Program(tmp_path, "--deal", won_code("pyramide"))
+    program.answer()
+    program.send("d")
+    program.answer()
+    assert program.close()[0] == 0
+    program = Program(tmp_path, "--rules", "classic")
+    assert program.answer()[0].startswith("Classic Pyramid")  # a new classic deal
+    assert program.close()[0] == 0
+    program = Program(tmp_path, "--rules", "pyramide")
+    assert program.answer()[0].startswith("You have a saved game: Pyramide")
+    assert program.close()[0] == 0
