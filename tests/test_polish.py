@@ -52,3 +52,68 @@ def test_a_hint_works_on_an_autosaved_game_and_saves_none_of_its_search(tmp_path
     session.storage.close()
     again = autosaved_session(tmp_path, won_code("pyramide"))
     assert again.game.position == position  # the solver's trial moves were not logged
+
+
+def played(code: str, language: str, lines: list[str]) -> list[str]:
+    """The answers of a session (no storage, no hints) to ``lines``, one string each."""
+    set_language(language)
+    session = Session(
+        source_of(code), settings=Settings(language=language), speaker=RecordingSpeaker()
+    )
+    session.hint_finder = None
+    session.strict = True
+    return [session.handle(line).text for line in lines]
+
+
+def test_pt_pt_speaks_seed_000s_words() -> None:
+    # Row 6 starts with the nine of hearts (covered); row 7 has 5D and 2S.
+    said = played("PY1-N-AAAAAAS", "pt_PT", ["9c", "5o 2e", "cancelar", "d", "u", "?", "monte"])
+    assert said[0] == "Esta carta está bloqueada por outra."
+    assert said[1].startswith("A soma tem de ser igual a 13.")
+    assert said[3].startswith("Comprou ")
+    assert said[4].startswith("Jogada anulada.")
+    assert "d comprar" in said[5] and "u anular" in said[5] and "n nova partida" in said[5]
+    assert said[6].endswith("23 cartas no monte.")
+    set_language("pt_PT")
+    from pyramide_a11y.narration import messages
+
+    assert messages.impasse() == "Não há mais jogadas possíveis"
+    assert messages.hint_draw() == "Dica: compre uma carta"
+
+
+def test_pt_pt_catalog_never_calls_the_stock_baralho() -> None:
+    # Seed 000 calls the stock «monte»; «baralho» is the whole deck of 52 cards.
+    po = Path(__file__).resolve().parent.parent / "locales/pt_PT/LC_MESSAGES/pyramide.po"
+    translated = [line for line in po.read_text(encoding="utf-8").splitlines() if "msgstr" in line]
+    assert translated and not [line for line in translated if "baralho" in line.lower()]
+    assert not [line for line in translated if "tirou" in line.lower()]
+
+
+def test_pt_br_speaks_seed_004s_words() -> None:
+    said = played(
+        "PY1-P-AAAAAAB",
+        "pt_BR",
+        ["Ro", "10c 10e", "cancelar", "r", "d", "u", "estado", "ajuda"],
+    )
+    assert said[0] == "Essa carta ainda está coberta."
+    assert said[1].startswith("Essas duas não somam 13.")
+    assert said[3] == "Dá para reciclar quando o monte ficar vazio."
+    assert said[4].startswith("Virou ")
+    assert said[5].startswith("Jogada desfeita.")
+    assert said[6].startswith("0 de 28. Rodada 1 de 3. 1 jogada. Tempo 0 segundos.")
+    assert "d virar" in said[7] and "u desfazer" in said[7] and "h dica" in said[7]
+    assert "n novo jogo" in said[7] and "regras" in said[7]
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("pt_BR", "0 de 28. 0 jogadas. Tempo 0 segundos."),
+        ("pt_PT", "0 de 28. 0 jogadas. Tempo 0 segundos."),
+        ("en", "0 of 28. 0 moves. Time 0 seconds."),
+    ],
+)
+def test_zero_takes_the_plural_when_said(language: str, expected: str) -> None:
+    assert played(won_code("classic"), language, ["status"])[0].startswith(expected)
+    one = played(won_code("classic"), language, ["d", "status"])[1]
+    assert (" 1 jogada." in one) if language != "en" else (" 1 move." in one)

@@ -166,15 +166,17 @@ def waste_top(card: Card | None) -> str:
 
 
 def stock_top(card: Card | None) -> str:
-    """Only for rules where the stock top is face up (paciencia)."""
+    """A card only for rules where the stock top is face up (paciencia)."""
     if card is None:
-        # Translators: the stock is empty (paciencia, where its top is face up).
+        # Translators: the stock has no cards left.
         return _("Stock empty")
     # Translators: the face-up card on top of the stock (paciencia).
     return _("Stock: {card}").format(card=card_name(card))
 
 
 def stock_count(count: int) -> str:
+    if count == 0:  # said after the last card is drawn: shorter than "0 cards"
+        return stock_top(None)
     # Translators: how many cards are left in the stock.
     return ngettext("{count} card in the stock", "{count} cards in the stock", count).format(
         count=format_number(count)

@@ -175,7 +175,8 @@ def piles(game: Game) -> str:
     parts = [m.waste_top(position.waste_top)]
     if game.rules.stock_top_playable:
         parts.append(m.stock_top(game.stock_top))
-    parts.append(m.stock_count(len(position.stock)))
+    if position.stock or not game.rules.stock_top_playable:  # else "stock empty" said it
+        parts.append(m.stock_count(len(position.stock)))
     if game.rules.recycles is not None and game.rules.recycles > 0:
         parts.append(m.round_of(position.round, game.rules.recycles + 1))
     return join(parts)
