@@ -117,3 +117,30 @@ def test_zero_takes_the_plural_when_said(language: str, expected: str) -> None:
     assert played(won_code("classic"), language, ["status"])[0].startswith(expected)
     one = played(won_code("classic"), language, ["d", "status"])[1]
     assert (" 1 jogada." in one) if language != "en" else (" 1 move." in one)
+
+
+@pytest.mark.parametrize(
+    ("language", "lines", "expected"),
+    [
+        (
+            "en",
+            ["where 10", "where the king"],
+            ["Which 10? Give the suit too, like where 10c."] * 1,
+        ),
+        ("en", ["where xyz"], ["Xyz is not a card."]),
+        (
+            "en",
+            ["row 9", "row", "pyramid 0"],
+            ["Give a row from 1, the top, to 7, the bottom."] * 3,
+        ),
+        ("pt_PT", ["onde 10"], ["Qual 10? Indique também o naipe, como onde 10p."]),
+        ("pt_BR", ["fileira 8"], ["Indique uma fileira de 1, no topo, a 7, na base."]),
+    ],
+)
+def test_a_bad_where_or_row_says_what_to_type(
+    language: str, lines: list[str], expected: list[str]
+) -> None:
+    # They used to say "Where 10 is not a card" and "Row 9 is not a card".
+    said = played(won_code("classic"), language, lines)
+    assert said[: len(expected)] == expected
+    assert all(len(answer.split(". ")) == 1 for answer in said)  # one sentence each

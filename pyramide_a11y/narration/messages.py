@@ -387,6 +387,17 @@ def not_a_card(text: str) -> str:
     return _("{text} is not a card").format(text=text)
 
 
+def no_such_row() -> str:
+    # Translators: a row number outside 1..7 (or none) was typed after "row".
+    return _("Give a row from 1, the top, to 7, the bottom")
+
+
+def where_needs_suit(text: str) -> str:
+    # Translators: "where" with a rank but no suit; {text} is what was typed after it.
+    # The example uses the English notation: put this language's (pt: onde 10p).
+    return _("Which {text}? Give the suit too, like where 10c").format(text=text)
+
+
 def too_many_cards() -> str:
     # Translators: more than two cards on one line.
     return _("Give one card, or two to pair them")
