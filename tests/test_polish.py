@@ -144,3 +144,11 @@ def test_a_bad_where_or_row_says_what_to_type(
     said = played(won_code("classic"), language, lines)
     assert said[: len(expected)] == expected
     assert all(len(answer.split(". ")) == 1 for answer in said)  # one sentence each
+
+
+def test_undoing_a_pair_names_the_cards_back_once() -> None:
+    # Classic PY1-C-AAAAABG: 6D and 7D are free in row 7 and pair.
+    said = played("PY1-C-AAAAABG", "en", ["6d 7d", "u"])
+    assert said[1].startswith("Move undone. Six of diamonds and seven of diamonds are back.")
+    assert "Now free" not in said[1]  # they were just named as back
+    assert said[1].count("six of diamonds") + said[1].count("Six of diamonds") == 1
