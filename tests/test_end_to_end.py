@@ -257,7 +257,7 @@ def test_a_bad_deal_code_on_the_command_line_is_one_sentence_in_the_language() -
     )
     assert result.returncode == 2
     assert result.stderr.strip() == (
-        "pyramide: PY1-X não é um código de jogo válido; os códigos são como PY1-N-AAAAAAS."
+        "pyramide: PY1-X não é um código de partida válido; os códigos são como PY1-N-AAAAAAS."
     )
 
 

@@ -232,8 +232,12 @@ class Session:
         except CommandSyntaxError as err:
             if err.too_many:
                 return Answer([join([m.too_many_cards()])])
+            if err.row:
+                return Answer([join([m.no_such_row()])])
+            if err.suit:
+                return Answer([join([m.where_needs_suit(err.text)])])
             if err.card:
-                return Answer([join([m.not_a_card(text)])])
+                return Answer([join([m.not_a_card(err.text)])])
             return Answer([join([m.unknown_command(text)])])
         match command:
             case Simple(action):
