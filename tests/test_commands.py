@@ -3,6 +3,8 @@ rank-only shorthand and ambiguity; and arbitrary lines never break the game."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -172,6 +174,7 @@ def test_arbitrary_lines_always_get_an_answer_and_only_legal_changes(lines: list
     source = GameSource(Layout.from_code(deal), deal.rules, str(deal))
     speaker = RecordingSpeaker()
     session = Session(source, speaker=speaker, hint_finder=lambda g, b, c: None)  # type: ignore[arg-type,return-value]
+    session.strict = True
     try:
         for line in lines:
             game = session.game
@@ -189,3 +192,39 @@ def test_arbitrary_lines_always_get_an_answer_and_only_legal_changes(lines: list
     finally:
         session.close()
         set_language("en")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40), st.sampled_from(["pt_PT", "pt_BR", "en"]))
+def test_parser_raises_only_its_syntax_error(text: str, language: str) -> None:
+    with contextlib.suppress(CommandSyntaxError):
+        parse_command(text, language)
+
+
+def test_every_legal_move_round_trips_through_both_notations() -> None:
+    from playthrough import PRESETS, typed, winning_commands, won_code
+
+    from pyramide_a11y.engine import RemoveKing, RemovePair, parse_move
+
+    for preset in PRESETS:
+        deal = parse_code(won_code(preset))
+        game = Game(Layout.from_code(deal), deal.rules)
+        for played in winning_commands(preset, "en"):
+            for move in game.legal_moves():
+                if not isinstance(move, RemovePair | RemoveKing):
+                    continue
+                for language in ("pt_PT", "en"):
+                    command = parse_command(typed(str(move), language), language)
+                    assert isinstance(command, Touch)
+                    cards = resolve(command.cards, game)
+                    expected = (
+                        (move.first, move.second) if isinstance(move, RemovePair) else (move.card,)
+                    )
+                    assert cards == expected
+            command = parse_command(played, "en")
+            if isinstance(command, Touch):
+                picked = resolve(command.cards, game)
+                game.play(RemovePair(*picked) if len(picked) == 2 else RemoveKing(picked[0]))
+            else:
+                game.play(parse_move("draw" if played == "d" else "recycle"))
+        assert game.won

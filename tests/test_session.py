@@ -48,13 +48,14 @@ def session(language: str = "en", **kwargs: object) -> tuple[Session, RecordingS
         hint_finder=kwargs.pop("hint_finder", None) or (lambda g, b, c: None),  # type: ignore[arg-type]
         **kwargs,  # type: ignore[arg-type]
     )
+    s.strict = True
     return s, speaker
 
 
 def test_opening_announces_preset_code_and_table_and_is_spoken() -> None:
     s, speaker = session("pt_PT")
     answer = s.opening()
-    assert answer.lines[0] == "Pyramide, voltas ilimitadas ao baralho. Jogo PY1-N-AAAAAAS. " + (
+    assert answer.lines[0] == "Pyramide, voltas ilimitadas ao monte. Partida PY1-N-AAAAAAS. " + (
         "Escreva ? para ajuda."
     )
     assert answer.lines[1].startswith("Livres: ")
@@ -227,3 +228,15 @@ def test_keyboard_focus_moves_among_playable_cards_and_selects() -> None:
     assert playable[0] not in s.game.position.pyramid or s.game.selected == playable[0]
     assert answer.lines
     assert s.escape().lines
+
+
+def test_keyboard_focus_on_the_stock_top_names_the_pile() -> None:
+    speaker = RecordingSpeaker()
+    s = Session(source("PY1-P-AAAAAAB"), settings=Settings(language="pt_BR"), speaker=speaker)
+    s.strict = True
+    top = s.game.stock_top
+    assert top is not None
+    answer = s.move_focus("left")  # from the first playable card, wraps to the last
+    from pyramide_a11y.narration import card_name
+
+    assert answer.lines == [f"Monte: {card_name(top)}."]

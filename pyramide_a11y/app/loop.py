@@ -4,8 +4,11 @@ standard input and output are both terminals, plain lines otherwise.
 Both print each answer as plain lines in reading order (no colour, toolbar,
 completion menu or full-screen layout) and let the session speak it. The
 prompt adds keyboard mode (seed 004): with the line empty, the arrows move a
-focus among the playable cards, Enter or Space selects, Escape cancels, and
-``u h n d r`` act at once, echoed on the line.
+focus among the playable cards and start keyboard mode; in it, Enter or Space
+selects the focused card, Escape cancels, and ``u h n d r`` act at once,
+echoed on the line. Keyboard mode ends with the next typed command, so that
+typing a card such as ``Ro`` or ``Dp`` never triggers a letter command.
+Escape cancels a selection on an empty line in either mode.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import ColorDepth, Output
 
+from pyramide_a11y.narration.cards import with_symbols
+
 from .session import Answer, Session
 
 PROMPT = "> "
@@ -43,19 +48,21 @@ def interactive(stdin: TextIO, stdout: TextIO) -> bool:
         return False
 
 
-def write_answer(out: TextIO, answer: Answer) -> None:
+def write_answer(out: TextIO, answer: Answer, visual: bool = False) -> None:
+    """Print ``answer``; in the visual mode each card name gets its suit symbol
+    (only in print: the speaker always gets the words)."""
     for line in answer.lines:
-        out.write(line + "\n")
+        out.write((with_symbols(line) if visual else line) + "\n")
     out.flush()
 
 
-def run_plain(session: Session, stdin: TextIO, stdout: TextIO) -> int:
+def run_plain(session: Session, stdin: TextIO, stdout: TextIO, *, visual: bool = False) -> int:
     """Read lines until ``quit`` or end of input; print every answer."""
     lock = threading.Lock()
 
     def emit(answer: Answer) -> None:
         with lock:
-            write_answer(stdout, answer)
+            write_answer(stdout, answer, visual)
 
     session.emit = emit
     emit(session.opening())
@@ -68,10 +75,18 @@ def run_plain(session: Session, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
-def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> KeyBindings:
-    """Keyboard mode. Every binding but the letters and Enter acts only on an empty line."""
+class KeyboardMode:
+    """Whether the arrows have put the prompt in keyboard mode."""
+
+    def __init__(self) -> None:
+        self.active = False
+
+
+def build_key_bindings(
+    session: Session, write: Callable[[Answer], None], mode: KeyboardMode
+) -> KeyBindings:
+    """Keyboard mode; every binding acts only on an empty line."""
     kb = KeyBindings()
-    state = {"focusing": False}
 
     def empty() -> bool:
         from prompt_toolkit.application import get_app
@@ -86,35 +101,30 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
     for key, direction in (("left", "left"), ("right", "right"), ("up", "up"), ("down", "down")):
 
         def move(event: KeyPressEvent, direction: str = direction) -> None:
-            state["focusing"] = True
+            mode.active = True
             show(session.move_focus(direction))
 
         kb.add(key, filter=is_empty)(move)
 
-    @kb.add(" ", filter=is_empty)
-    def _space(event: KeyPressEvent) -> None:
-        state["focusing"] = False
-        show(session.activate_focus())
+    keyboard = is_empty & Condition(lambda: mode.active)
 
-    @kb.add("enter", filter=is_empty & Condition(lambda: state["focusing"]))
-    def _enter(event: KeyPressEvent) -> None:
-        state["focusing"] = False
+    @kb.add(" ", filter=keyboard)
+    @kb.add("enter", filter=keyboard)
+    def _select(event: KeyPressEvent) -> None:
         show(session.activate_focus())
 
     @kb.add("escape", eager=True, filter=is_empty)
     def _escape(event: KeyPressEvent) -> None:
-        state["focusing"] = False
         show(session.escape())
 
     for letter in ACT_AT_ONCE:
 
         def act(event: KeyPressEvent, letter: str = letter) -> None:
-            state["focusing"] = False
             buffer = event.current_buffer
             buffer.insert_text(letter.lower())
             buffer.validate_and_handle()
 
-        kb.add(letter, filter=is_empty)(act)
+        kb.add(letter, filter=keyboard)(act)
 
     @kb.add(FOCUS_IN_KEY)
     def _focus_in(event: KeyPressEvent) -> None:
@@ -134,6 +144,7 @@ def run_prompt(
     input: Input | None = None,
     output: Output | None = None,
     report_focus: bool = True,
+    visual: bool = False,
 ) -> int:
     """The interactive loop on a real (or test) terminal."""
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -143,10 +154,11 @@ def run_prompt(
 
     def write(answer: Answer) -> None:
         with lock:
-            write_answer(stdout, answer)
+            write_answer(stdout, answer, visual)
 
+    mode = KeyboardMode()
     prompt: PromptSession[str] = PromptSession(
-        key_bindings=build_key_bindings(session, write),
+        key_bindings=build_key_bindings(session, write, mode),
         input=input,
         output=output,
         complete_while_typing=False,
@@ -176,6 +188,8 @@ def run_prompt(
                 continue
             except EOFError:
                 break
+            if line.strip().lower() not in ACT_AT_ONCE:
+                mode.active = False
             answer = session.handle(line)
             write(answer)
             if answer.quit:
@@ -188,10 +202,16 @@ def run_prompt(
     return 0
 
 
-def run(session: Session, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def run(
+    session: Session,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    *,
+    visual: bool = False,
+) -> int:
     """Pick the loop that fits the standard streams."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     if interactive(stdin, stdout):
-        return run_prompt(session, stdout)
-    return run_plain(session, stdin, stdout)
+        return run_prompt(session, stdout, visual=visual)
+    return run_plain(session, stdin, stdout, visual=visual)

@@ -6,12 +6,15 @@ import argparse
 import sys
 from typing import TextIO
 
-from pyramide_a11y.engine import get_rules
+from pyramide_a11y.engine import Rules, get_rules
 from pyramide_a11y.i18n import resolve_language, set_language
-from pyramide_a11y.narration import Verbosity
+from pyramide_a11y.narration import Verbosity, sentence
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
+from .autosave import GameStorage, apply_saved_settings
 from .loop import run
-from .session import RATE_RANGE, Session, Settings, random_deal
+from .session import RATE_RANGE, THINK_RANGE, Session, Settings, random_deal
 from .sources import GameSource, SourceError, rules_from_options, source_from_options
 from .speaking import make_session_speaker
 
@@ -31,11 +34,14 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--lang", help="language: pt (Portugal), pt-BR (Brazil) or en; default from the locale"
     )
     group.add_argument(
-        "--speech", default="auto", help="speech: auto, none, or a backend name (see docs)"
+        "--speech",
+        default=None,
+        choices=SPEECH_CHOICES,
+        help="speech: auto (silent beside a screen reader), a backend, or none (docs/speech.md)",
     )
-    group.add_argument("--rate", type=int, default=175, help="speech rate, words per minute")
+    group.add_argument("--rate", type=int, default=None, help="speech rate, words per minute")
     group.add_argument(
-        "--verbosity", choices=("brief", "full"), default="brief", help="how much is said"
+        "--verbosity", choices=("brief", "full"), default=None, help="how much is said"
     )
     group.add_argument(
         "--no-error-help",
@@ -43,9 +49,33 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="a covered card gets a short cue instead of a sentence",
     )
     group.add_argument(
-        "--hint-time", type=float, default=2.0, help="seconds a hint may think (default 2)"
+        "--hint-time", type=float, default=None, help="seconds a hint may think (default 2)"
+    )
+    group.add_argument(
+        "--symbols",
+        action="store_true",
+        help="visual mode: print suit symbols after card names (never spoken)",
     )
     parser.set_defaults(func=play)
+
+
+SAVED_SETTING_CHECKS = {
+    "rate": lambda v: isinstance(v, int) and RATE_RANGE[0] <= v <= RATE_RANGE[1],
+    "verbosity": lambda v: v in ("brief", "full"),
+    "speech": lambda v: v in SPEECH_CHOICES,
+    "hint_budget": lambda v: isinstance(v, float) and THINK_RANGE[0] <= v <= THINK_RANGE[1],
+}
+"""Saved values the session can use (others fall back to the defaults)."""
+
+
+def named_rules(args: argparse.Namespace) -> Rules | None:
+    """The rules the command line names, if it names any (then only a saved game of
+    those rules is offered)."""
+    given = (args.rules, args.passes, args.recycles)
+    flags = (args.strict_win, args.stock_waste_pairs, args.cover_pairs)
+    if all(v is None for v in given) and not any(flags):
+        return None
+    return rules_from_options(args, get_rules("pyramide"))
 
 
 def game_source(args: argparse.Namespace) -> GameSource:
@@ -56,14 +86,24 @@ def game_source(args: argparse.Namespace) -> GameSource:
         namespace = argparse.Namespace(**vars(args))
         namespace.code = args.deal
         namespace.layout = Path(args.layout) if args.layout else None
-        return source_from_options(namespace)
+        try:
+            return source_from_options(namespace)
+        except SourceError as err:
+            # The player reads one sentence in their language; the detail is English.
+            if args.deal and not args.layout:
+                raise SourceError(sentence(m.bad_deal_code(args.deal))) from err
+            if args.layout and not args.deal:
+                raise SourceError(sentence(m.bad_layout_file(args.layout))) from err
+            raise
     return random_deal(rules_from_options(args, get_rules("pyramide")))
 
 
 def play(args: argparse.Namespace, out: TextIO) -> int:
+    storage = GameStorage.open(getattr(args, "data_dir", None))  # autosave; saved settings
+    apply_saved_settings(args, storage.saved_settings(), valid=SAVED_SETTING_CHECKS)
     language = set_language(resolve_language(args.lang))
     if not RATE_RANGE[0] <= args.rate <= RATE_RANGE[1]:
-        raise SourceError(f"--rate must be between {RATE_RANGE[0]} and {RATE_RANGE[1]}")
+        raise SourceError(sentence(m.bad_rate()))
     settings = Settings(
         language=language,
         verbosity=Verbosity(args.verbosity),
@@ -72,13 +112,21 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         error_help=not args.no_error_help,
         hint_budget=args.hint_time,
     )
-    source = game_source(args)
+    source = None if args.deal or args.layout else storage.resume_saved(named_rules(args))
+    source = source or game_source(args)
     args.language = language
-    speaker = make_session_speaker(args)
+    speaker = make_session_speaker(args, out)
     speaker.set_language(language)
     speaker.set_rate(settings.rate)
-    session = Session(source, settings=settings, speaker=speaker)
+    session = Session(
+        source,
+        settings=settings,
+        speaker=speaker,
+        timer=storage.timer,
+        game_factory=storage.game_factory,
+    )
+    session.storage = storage
     try:
-        return run(session, sys.stdin, out)
+        return run(session, sys.stdin, out, visual=args.symbols)
     finally:
         speaker.close()

@@ -58,6 +58,8 @@ from pyramide_a11y.narration import help as help_text
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.base import Speaker
 
+from . import records_text
+from .autosave import CONTINUE_WORDS, GameStorage
 from .hinting import QUICK_WAIT, HintFinder, HintJob, HintLike, default_finder
 from .sources import GameSource, SourceError, read_layout_file
 from .timer import GameTimer
@@ -80,6 +82,17 @@ class Settings:
     @property
     def style(self) -> Style:
         return Style(self.verbosity, self.error_help)
+
+    def stored(self) -> dict[str, str | int | float | bool]:
+        """The settings as the storage keeps them (see ``storage.settings``)."""
+        return {
+            "language": self.language,
+            "verbosity": self.verbosity.value,
+            "speech": "auto" if self.speech else "none",
+            "rate": self.rate,
+            "error_help": self.error_help,
+            "hint_budget": self.hint_budget,
+        }
 
 
 @dataclass
@@ -124,6 +137,11 @@ class Session:
     """A game session. Not thread-safe: call it from the prompt's thread only
     (late hint answers come through ``emit``, which the loop makes safe)."""
 
+    strict = False
+    storage: GameStorage | None = None
+    """Autosave, saved settings and the player's best (set by ``play``); with it,
+    make the session with ``game_factory=storage.game_factory``."""
+
     def __init__(
         self,
         source: GameSource,
@@ -134,6 +152,7 @@ class Session:
         hint_finder: HintFinder | None = None,
         emit: Callable[[Answer], None] | None = None,
         rng: random.Random | None = None,
+        game_factory: Callable[[GameSource], Game] | None = None,
     ) -> None:
         self.settings = settings or Settings(language=get_language())
         set_language(self.settings.language)
@@ -142,8 +161,10 @@ class Session:
         self.hint_finder = hint_finder if hint_finder is not None else default_finder()
         self.emit = emit or (lambda answer: None)
         self.rng = rng or random.Random()
+        # Where storage hooks in: every game the session plays is made here.
+        self.game_factory = game_factory or (lambda s: Game(s.layout, s.rules))
         self.source = source
-        self.game = Game(source.layout, source.rules)
+        self.game = self.game_factory(source)
         self.last = Answer()
         self.focus: int = 0
         self._hint: HintJob | None = None
@@ -162,22 +183,34 @@ class Session:
     # -- the start --------------------------------------------------------------------------
 
     def opening(self) -> Answer:
-        """The preset, the deal code and the opening position, briefly."""
+        """The preset, the deal code and the opening position, briefly; or the
+        offer to continue the saved game."""
+        notices = self.storage.take_sentences() if self.storage else []
+        if self.storage is not None and self.storage.offer is not None:
+            offer = records_text.saved_game_offer(self.storage.offer)
+            return self.say(Answer([*notices, offer, narrator.table_summary(self.game)]))
         rules = self.game.rules
         first = [
             m.starting(m.preset_name(rules.name), rules.passes),
             m.deal_code(self.source.code) if self.source.code else m.no_deal_code(),
             m.help_hint(),
         ]
-        return self.say(Answer([join(first), narrator.table_summary(self.game)]))
+        return self.say(Answer([*notices, join(first), narrator.table_summary(self.game)]))
 
     # -- one line ---------------------------------------------------------------------------
 
     def handle(self, line: str) -> Answer:
         """The answer to one typed line. Never raises."""
         try:
-            return self.say(self._handle(line))
+            answer = self._handle(line)
+            if self.storage is not None:  # a full disk, saving again …: said after
+                answer.lines.extend(self.storage.take_sentences())
+            return self.say(answer)
         except Exception:
+            # The last guard: a fault must not end the player's game. Tests set
+            # ``strict`` so that a fault fails them instead of hiding here.
+            if self.strict:
+                raise
             return self.say(Answer([join([m.unknown_command(line.strip())])]))
 
     def _handle(self, line: str) -> Answer:
@@ -187,13 +220,24 @@ class Session:
             if resumed:
                 return Answer([join([m.resumed()])])
             return Answer([narrator.table_summary(self.game)])
+        if text.lower() in CONTINUE_WORDS:  # the offer at start, or after a pause
+            if self.storage is not None and self.storage.accept_offer():
+                continuing = join([records_text.continuing()])
+                return Answer([continuing, narrator.table_summary(self.game)])
+            if resumed:
+                return Answer([join([m.resumed()])])
+            return Answer([narrator.table_summary(self.game)])
         try:
             command = parse_command(text, self.settings.language)
         except CommandSyntaxError as err:
             if err.too_many:
                 return Answer([join([m.too_many_cards()])])
+            if err.row:
+                return Answer([join([m.no_such_row()])])
+            if err.suit:
+                return Answer([join([m.where_needs_suit(err.text)])])
             if err.card:
-                return Answer([join([m.not_a_card(text)])])
+                return Answer([join([m.not_a_card(err.text)])])
             return Answer([join([m.unknown_command(text)])])
         match command:
             case Simple(action):
@@ -223,12 +267,11 @@ class Session:
         self._drop_hint()
         if isinstance(outcome, Event) and outcome.won:
             lines = describe(outcome, self.game, self.settings.style)
-            return Answer(
-                [
-                    lines[0],
-                    *narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)[1:],
-                ]
-            )
+            panel = narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)
+            best = self.storage.best_line(self.game.rules) if self.storage else None
+            if best is not None:  # the panel's facts, then the player's best
+                panel.insert(2, join([best]))
+            return Answer([lines[0], *panel])
         return Answer(describe(outcome, self.game, self.settings.style))
 
     def _touch(self, cards: tuple[Card, ...]) -> Answer:
@@ -292,7 +335,7 @@ class Session:
     def _start(self, source: GameSource, first: str) -> Answer:
         self._drop_hint()
         self.source = source
-        self.game = Game(source.layout, source.rules)
+        self.game = self.game_factory(source)
         self.timer.reset()
         self.focus = 0
         opening = self.opening()
@@ -322,6 +365,13 @@ class Session:
     # -- settings -----------------------------------------------------------------------------
 
     def _setting(self, name: str, value: str) -> Answer:
+        before = self.settings.stored()
+        answer = self._change_setting(name, value)
+        if self.storage is not None:  # what changed in play is kept for next time
+            self.storage.save_changes(before, self.settings.stored())
+        return answer
+
+    def _change_setting(self, name: str, value: str) -> Answer:
         settings = self.settings
         word = value.strip()
         if name == "language":
@@ -433,7 +483,18 @@ class Session:
         else:
             index = self._row_step(cards, index, 1 if direction == "down" else -1)
         self.focus = index
-        return self.say(Answer([narrator.sentence(card_name(cards[index]))]))
+        return self.say(Answer([narrator.sentence(self._focus_name(cards[index]))]))
+
+    def _focus_name(self, card: Card) -> str:
+        """The focused card, and its pile when it is not in the pyramid."""
+        position = self.game.position
+        if card in position.pyramid:
+            return card_name(card)
+        if card == position.waste_top:
+            return m.waste_top(card)
+        if card == self.game.stock_top:
+            return m.stock_top(card)
+        return card_name(card)
 
     def _row_step(self, cards: list[Card], index: int, step: int) -> int:
         pyramid = self.game.position.pyramid
@@ -474,3 +535,5 @@ class Session:
 
     def close(self) -> None:
         self._drop_hint()
+        if self.storage is not None:
+            self.storage.close()

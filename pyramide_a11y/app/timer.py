@@ -50,3 +50,9 @@ class GameTimer:
         self._counted = 0.0
         self._since = self._clock()
         self._paused = False
+
+    def restore(self, seconds: float) -> None:
+        """Go on from ``seconds`` already played (a saved game taken up again)."""
+        self._counted = max(0.0, seconds)
+        self._since = self._clock()
+        self._paused = False

@@ -94,3 +94,29 @@ def row_name(row: int) -> str:
     # Translators: a pyramid row, 1 at the top to 7 at the bottom. pt_PT «fila»
     # as in seed 000, pt_BR «fileira» as in seed 004.
     return _("row {row}").format(row=row)
+
+
+_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def card_symbol(card: Card) -> str:
+    """The card with its suit symbol, ``10♣``: for the optional visual mode only,
+    never spoken."""
+    return card.rank.symbol + _SYMBOLS[card.suit.value]
+
+
+def with_symbols(text: str) -> str:
+    """``text`` with each card name followed by its symbol, «dez de paus (10♣)».
+
+    For printing in the visual mode; what is spoken is always the plain text.
+    """
+    import re
+
+    from pyramide_a11y.engine import DECK
+
+    names = sorted(((card_name(c), c) for c in DECK), key=lambda item: -len(item[0]))
+    table = {name.lower(): card for name, card in names}
+    pattern = re.compile(
+        r"\b(" + "|".join(re.escape(name) for name, _ in names) + r")\b", re.IGNORECASE
+    )
+    return pattern.sub(lambda m: f"{m.group(0)} ({card_symbol(table[m.group(0).lower()])})", text)

@@ -3,9 +3,10 @@
 speech-dispatcher's Python module imports only in the system Python, not in a
 virtual environment, so the ``spd-say`` program is used. Each answer runs
 ``spd-say -C …``: cancel what is being said, then say the new text. The rate is
-passed only when the player set one in the game; otherwise speech-dispatcher's
-own settings (those Orca uses) apply. ``spd-say`` hangs when no sound server is
-running, so every call is bounded in time and killed when it overruns.
+passed only when the player set one other than the ordinary 175 words a minute;
+otherwise speech-dispatcher's own settings (those Orca uses) apply. ``spd-say``
+hangs when no sound server is running, so every call is bounded in time and
+killed when it overruns.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from .voices import DISPATCHER_LANGUAGES, session_language
 PROGRAM = "spd-say"
 CALL_SECONDS = 3.0
 CLIENT_NAME = "pyramide"
+# The game's default rate: at this rate speech-dispatcher's own setting applies.
+ORDINARY_RATE = 175
 
 
 def dispatcher_rate(rate: int) -> int:
@@ -33,7 +36,7 @@ def spd_command(utterance: Utterance | None) -> list[str]:
     if utterance is None:
         return command
     command += ["-l", DISPATCHER_LANGUAGES[session_language(utterance.language)]]
-    if utterance.rate is not None:
+    if utterance.rate is not None and utterance.rate != ORDINARY_RATE:
         command += ["-r", str(dispatcher_rate(utterance.rate))]
     if utterance.volume is not None:
         command += ["-i", str(round(utterance.volume * 200 - 100))]

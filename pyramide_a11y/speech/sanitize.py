@@ -3,20 +3,39 @@
 What is printed and what is spoken are the same sentences; this only removes what
 a synthesiser would read badly or aloud as a symbol name: markup, suit and box
 symbols, decorative quotes and dashes, digit grouping. A few symbols that carry
-meaning become words in the session language (speech may expand abbreviations).
+meaning become words in the session language, from the catalogs (speech may
+expand abbreviations).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
-# Symbols that carry meaning in an answer, as words. Keys are session languages.
-_WORDS: dict[str, dict[str, str]] = {
-    "pt_PT": {"+": " mais ", "%": " por cento", "=": " igual a ", "&": " e ", "/": " de "},
-    "pt_BR": {"+": " mais ", "%": " por cento", "=": " igual a ", "&": " e ", "/": " de "},
-    "en": {"+": " plus ", "%": " percent", "=": " equals ", "&": " and ", "/": " of "},
-}
+from pyramide_a11y.i18n.catalogs import load_translations
+
+from .voices import session_language
+
+
+@functools.lru_cache(maxsize=8)
+def _symbol_words(language: str) -> dict[str, str]:
+    """Symbols that carry meaning in an answer, as words of ``language``."""
+    words = load_translations(language)
+    return {
+        # Translators: "+" read aloud, e.g. "10 + 3" (spaces around are kept).
+        "+": " " + words.pgettext("spoken symbol", "plus") + " ",
+        # Translators: "%" read aloud after a number, e.g. "66 %".
+        "%": " " + words.pgettext("spoken symbol", "percent"),
+        # Translators: "=" read aloud, e.g. "10 + 3 = 13".
+        "=": " " + words.pgettext("spoken symbol", "equals") + " ",
+        # Translators: "&" read aloud.
+        "&": " " + words.pgettext("spoken symbol", "and") + " ",
+        # Translators: "/" read aloud between numbers, e.g. "3/28" (3 of 28).
+        "/": " " + words.pgettext("spoken symbol", "of") + " ",
+    }
+
+
 # Suit symbols are accepted in input but never spoken (cards are said in words).
 _SUITS = "♠♣♥♦♤♧♡♢"
 _MARKUP = re.compile(r"<[^<>]{0,200}>|\x1b\[[0-9;?]*[A-Za-z]|[*_`#~|\\^]+")
@@ -40,7 +59,7 @@ def speakable(text: str, language: str = "en") -> str:
     (``pt_PT``, ``pt_BR`` or ``en``; anything else reads as ``en``). Never raises;
     an answer of only symbols becomes the empty string.
     """
-    words = _WORDS.get(language, _WORDS["en"])
+    words = _symbol_words(session_language(language))
     text = unicodedata.normalize("NFC", text)
     text = _MARKUP.sub(" ", text)
     text = _GROUPED_DIGITS.sub("", text)

@@ -183,8 +183,7 @@ class AutosavedGame:
         try:
             if self.record_id is None:
                 fresh = LoggedGame(self.game.layout, self.game.rules)
-                self.record_id = self.store.new_game(fresh, self.code)
-                self._take_lock()
+                self.record_id = self.store.new_game(fresh, self.code, on_created=self._take_lock)
             if self._saved < len(self._log) or self._win is not None:
                 self.store.save_actions(
                     self.record_id,
@@ -210,11 +209,13 @@ class AutosavedGame:
     def _snapshot(self, elapsed_ms: int) -> Snapshot:
         return Snapshot.of(self.game, len(self._log), elapsed_ms)
 
-    def _take_lock(self) -> None:
-        if self.store is None or self.record_id is None or self._lock is not None:
+    def _take_lock(self, record_id: int) -> None:
+        if self.store is None:
             return
+        if self._lock is not None:  # a failed commit left the last one behind
+            self._lock.release(remove=True)
         try:
-            self._lock = GameLock.try_acquire(self.store.folder, self.record_id)
+            self._lock = GameLock.try_acquire(self.store.folder, record_id)
         except OSError:
             self._lock = None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -189,9 +189,12 @@ class Store:
 
     # -- games -------------------------------------------------------------------------
 
-    def new_game(self, game: Game, code: str | None) -> int:
+    def new_game(
+        self, game: Game, code: str | None, *, on_created: Callable[[int], None] | None = None
+    ) -> int:
         """Record ``game`` (its layout, rules and state before any action); returns
-        its id.
+        its id. ``on_created(id)`` runs before the commit, so what it does (take the
+        game's lock) is done before any other window can see the game.
 
         Raises:
             StorageError: nothing was written.
@@ -205,6 +208,8 @@ class Store:
                 (str(game.rules), code, game.layout.to_json(game.rules), now, now, snapshot.seen),
             )
             assert cursor.lastrowid is not None
+            if on_created is not None:
+                on_created(cursor.lastrowid)
             return cursor.lastrowid
 
     def save_actions(
@@ -321,11 +326,16 @@ class Store:
         )
         return [_record(row) for row in rows]
 
-    def resumable(self, *, exclude: int | None = None) -> tuple[GameRecord | None, bool]:
+    def resumable(
+        self, *, exclude: int | None = None, rules: str | None = None
+    ) -> tuple[GameRecord | None, bool]:
         """The game to offer to continue: the most recent one in progress that no
-        other window is playing (and that has at least one action), and whether a
-        more recent one is open in another window."""
+        other window is playing and that has at least one action; and whether a
+        game in progress is open in another window. Games that no window plays
+        and that have no action are discarded on the way (never counted).
+        ``rules``: only a game of these rules (``str(rules)``) is offered."""
         elsewhere = False
+        found: GameRecord | None = None
         for record in self.in_progress():
             if record.id == exclude:
                 continue
@@ -333,9 +343,13 @@ class Store:
                 elsewhere = True
                 continue
             if record.snapshot.actions == 0:
+                # Left before any action by a window that ended: nothing to offer.
+                with suppress(StorageError):
+                    self.end_game(record.id, record.snapshot)
                 continue
-            return record, elsewhere
-        return None, elsewhere
+            if found is None and (rules is None or record.rules == rules):
+                found = record
+        return found, elsewhere
 
     # -- statistics --------------------------------------------------------------------
 

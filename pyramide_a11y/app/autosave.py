@@ -1,0 +1,222 @@
+"""The play session's storage: every game autosaved, the saved game offered at start,
+settings kept, the player's best on the result panel.
+
+:class:`GameStorage` sits between the session and :mod:`pyramide_a11y.storage`.
+The session makes every game through :meth:`GameStorage.game_factory`, so each
+action it plays on that game is committed before it is narrated; it asks
+:meth:`GameStorage.take_sentences` for what to tell the player about storage
+(a damaged file moved aside, a full disk …) and :meth:`GameStorage.best_line`
+for the result panel. Without a usable data folder everything still works, in
+memory, and the player is told once.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from pyramide_a11y.engine import Game, LayoutError, Rules
+from pyramide_a11y.storage import (
+    ActionLogError,
+    AutosavedGame,
+    GameOpenElsewhere,
+    GameRecord,
+    Notice,
+    NoticeKind,
+    StorageError,
+    Store,
+)
+from pyramide_a11y.storage.messages import notice_text
+from pyramide_a11y.storage.settings import SettingValue, load_settings, save_setting
+
+from . import records_text as t
+from .sources import GameSource
+from .timer import GameTimer
+
+CONTINUE_WORDS = frozenset({"continue", "continuar", "retomar", "resume"})
+"""What the player types to take up the saved game offered at start."""
+
+
+class GameStorage:
+    """Autosave for one play session. ``timer`` is the session's game clock (give
+    the session this one): its time is stored with every action, and a saved game
+    taken up again goes on from its saved time."""
+
+    def __init__(
+        self,
+        store: Store | None,
+        notices: list[Notice] | None = None,
+        *,
+        timer: GameTimer | None = None,
+    ) -> None:
+        self.store = store
+        self.timer = timer or GameTimer()
+        self.current: AutosavedGame | None = None
+        self.offer: GameRecord | None = None
+        self._notices: list[Notice] = list(notices or [])
+        self._resumed: tuple[GameSource, AutosavedGame] | None = None
+
+    @classmethod
+    def open(cls, data_dir: str | Path | None = None) -> GameStorage:
+        """The storage of a data folder (see :func:`pyramide_a11y.storage.paths.data_dir`);
+        never raises: a folder that cannot be used gives a notice instead."""
+        store, notices = Store.open(data_dir)
+        return cls(store, notices)
+
+    # -- the saved game ------------------------------------------------------------------------
+
+    def resume_saved(self, rules: Rules | None = None) -> GameSource | None:
+        """Take up the most recent saved game that no other window plays (of
+        ``rules``, when the player named rules); its source (make the session with
+        it: :meth:`game_factory` then gives the resumed game), or None. The offer
+        to continue or start fresh is :attr:`offer`."""
+        if self.store is None:
+            return None
+        try:
+            wanted = None if rules is None else str(rules)
+            found, elsewhere = self.store.resumable(rules=wanted)
+            if elsewhere:
+                self._notices.append(Notice(NoticeKind.OPEN_ELSEWHERE))
+            if found is None:
+                return None
+            record = self.store.load(found.id)
+            if record is None:
+                return None
+            saved = AutosavedGame.resume(self.store, record, elapsed_ms=self._elapsed)
+        except StorageError as err:
+            self._notices.append(Notice(err.kind))
+            return None
+        except GameOpenElsewhere:
+            self._notices.append(Notice(NoticeKind.OPEN_ELSEWHERE))
+            return None
+        except (ActionLogError, LayoutError, ValueError):
+            return None  # a damaged record: keep it, start fresh
+        source = GameSource(record.layout(), record.parsed_rules(), record.code)
+        self._resumed = (source, saved)
+        self.offer = record
+        self.timer.restore(record.snapshot.elapsed_ms / 1000)
+        return source
+
+    def accept_offer(self) -> bool:
+        """The player continues the saved game; False if none was offered."""
+        offered = self.offer is not None
+        self.offer = None
+        return offered
+
+    # -- games ---------------------------------------------------------------------------------
+
+    def game_factory(self, source: GameSource) -> Game:
+        """The game for ``source``, autosaved. The game played so far is left: lost
+        if a move was played, discarded if not, kept if won."""
+        if self._resumed is not None and self._resumed[0] is source:
+            self.current = self._resumed[1]
+            self._resumed = None
+            return self.current.game
+        self.offer = None
+        self._leave_current()
+        self.current = AutosavedGame.start(
+            self.store, source.layout, source.rules, source.code, elapsed_ms=self._elapsed
+        )
+        return self.current.game
+
+    def _elapsed(self) -> int:
+        return int(self.timer.elapsed() * 1000)
+
+    def _leave_current(self) -> None:
+        if self.current is not None:
+            self.current.leave()
+            self._notices.extend(self.current.take_notices())
+            self.current = None
+
+    def take_sentences(self) -> list[str]:
+        """What to tell the player about storage since the last call: one sentence
+        per notice, in the current language."""
+        notices = list(self._notices)
+        self._notices.clear()
+        if self.current is not None:
+            notices.extend(self.current.take_notices())
+        return [notice_text(n) for n in notices]
+
+    def best_line(self, rules: Rules) -> str | None:
+        """The player's best for these rules, for the result panel."""
+        if self.store is None:
+            return None
+        try:
+            found = self.store.stats(str(rules))
+        except StorageError:
+            return None
+        if not found or found[0].best is None:
+            return None
+        return t.best_game(found[0])
+
+    # -- settings ------------------------------------------------------------------------------
+
+    def saved_settings(self) -> dict[str, SettingValue]:
+        return load_settings(self.store)
+
+    def save_changes(
+        self, before: Mapping[str, SettingValue], after: Mapping[str, SettingValue]
+    ) -> None:
+        """Save every setting whose value changed in play."""
+        for key, value in after.items():
+            if before.get(key) != value:
+                save_setting(self.store, key, value)
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """The program ends: the game in progress stays saved, to be offered next time."""
+        if self.current is not None:
+            self.current.close()
+            self.current = None
+        if self._resumed is not None:
+            self._resumed[1].close()
+            self._resumed = None
+        if self.store is not None:
+            self.store.close()
+
+
+# -- settings at start ---------------------------------------------------------------------
+
+
+DEFAULTS: dict[str, SettingValue] = {
+    "rate": 175,
+    "verbosity": "brief",
+    "speech": "auto",
+    "hint_budget": 2.0,
+    "error_help": True,
+}
+"""Built-in values of the options a saved setting may replace."""
+
+
+def apply_saved_settings(
+    args: argparse.Namespace,
+    saved: Mapping[str, SettingValue],
+    *,
+    valid: Mapping[str, Callable[[SettingValue], bool]] | None = None,
+) -> None:
+    """Fill the play options the command line left out (None) from the saved
+    settings, else the built-in defaults. What the command line gives wins for this
+    session only: it is never saved. ``valid`` may reject a saved value."""
+    checks = valid or {}
+
+    def pick(key: str) -> SettingValue:
+        value = saved.get(key)
+        check = checks.get(key)
+        if value is not None and (check is None or check(value)):
+            return value
+        return DEFAULTS[key]
+
+    if getattr(args, "lang", None) is None and isinstance(saved.get("language"), str):
+        args.lang = saved["language"]
+    for attribute, key in (
+        ("rate", "rate"),
+        ("verbosity", "verbosity"),
+        ("speech", "speech"),
+        ("hint_time", "hint_budget"),
+    ):
+        if getattr(args, attribute, None) is None:
+            setattr(args, attribute, pick(key))
+    if not getattr(args, "no_error_help", False):
+        args.no_error_help = not pick("error_help")

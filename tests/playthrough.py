@@ -1,0 +1,189 @@
+"""Shared by the end-to-end tests, the golden transcripts and scripts/update-golden:
+the committed winning deals, typed as a player of each language would type them,
+and a session with a fixed clock that records what it says."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.sources import GameSource
+from pyramide_a11y.app.timer import GameTimer
+from pyramide_a11y.engine import Card, Layout, parse_code
+from pyramide_a11y.i18n import set_language
+from pyramide_a11y.speech.base import RecordingSpeaker
+
+HERE = Path(__file__).resolve().parent
+WON_DEALS: dict[str, dict[str, object]] = json.loads(
+    (HERE / "data" / "won_deals.json").read_text(encoding="utf-8")
+)
+PRESETS = ("pyramide", "classic", "paciencia")
+LANGUAGES = ("pt_PT", "pt_BR", "en")
+GOLDEN = HERE / "golden"
+
+_PT_RANK = {1: "A", 11: "V", 12: "D", 13: "R"}
+_EN_RANK = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_PT_SUIT = {"C": "p", "D": "o", "H": "c", "S": "e"}
+
+
+def notation(card: Card, language: str) -> str:
+    """``card`` as a player types it: ``10p``, ``Ro`` (Portuguese), ``10c``, ``Kd`` (English)."""
+    if language == "en":
+        return _EN_RANK.get(card.value, str(card.value)) + card.suit.value.lower()
+    return _PT_RANK.get(card.value, str(card.value)) + _PT_SUIT[card.suit.value]
+
+
+def typed(move: str, language: str) -> str:
+    """A canonical move (``KD``, ``10C+3S``, ``draw``, ``recycle``) as typed."""
+    if move == "draw":
+        return "d"
+    if move == "recycle":
+        return "r"
+    return " ".join(notation(Card.parse(part), language) for part in move.split("+"))
+
+
+def winning_commands(preset: str, language: str) -> list[str]:
+    moves = WON_DEALS[preset]["moves"]
+    assert isinstance(moves, list)
+    return [typed(str(move), language) for move in moves]
+
+
+def won_code(preset: str) -> str:
+    return str(WON_DEALS[preset]["code"])
+
+
+def source_of(code: str) -> GameSource:
+    deal = parse_code(code)
+    return GameSource(Layout.from_code(deal), deal.rules, str(deal))
+
+
+def recording_session(code: str, language: str) -> tuple[Session, RecordingSpeaker]:
+    """A session on ``code`` with a stopped clock (time always 0) and no hints."""
+    set_language(language)
+    speaker = RecordingSpeaker()
+    session = Session(
+        source_of(code),
+        settings=Settings(language=language),
+        speaker=speaker,
+        timer=GameTimer(lambda: 0.0),
+        hint_finder=None,
+    )
+    session.hint_finder = None
+    session.strict = True  # a fault fails the test instead of being answered
+    return session, speaker
+
+
+def transcript(code: str, language: str, commands: list[str]) -> str:
+    """What the plain loop prints for ``commands``, each echoed as ``> command``."""
+    session, _ = recording_session(code, language)
+    out = io.StringIO()
+    session.emit = lambda answer: None
+    out.write("".join(line + "\n" for line in session.opening().lines))
+    for command in commands:
+        out.write(f"> {command}\n")
+        answer = session.handle(command)
+        out.write("".join(line + "\n" for line in answer.lines))
+        if answer.quit:
+            break
+    session.close()
+    set_language("en")
+    return out.getvalue()
+
+
+TOURS: dict[str, list[str]] = {
+    "pt_PT": [
+        "?",
+        "mesa",
+        "livres",
+        "monte",
+        "pares",
+        "fila 7",
+        "pirâmide",
+        "estado",
+        "regras",
+        "onde está o ás de copas",
+        "xyz",
+        "11p",
+        "10",
+        "d",
+        "u",
+        "u",
+        "breve",
+        "completo",
+        "d",
+        "erros não",
+        "repetir",
+        "teclas",
+        "pausa",
+        "",
+        "recomeçar",
+        "q",
+    ],
+    "pt_BR": [
+        "ajuda",
+        "mesa",
+        "descobertas",
+        "monte",
+        "pares",
+        "fileira 6",
+        "estado",
+        "regras",
+        "onde fica o rei de ouros",
+        "abc",
+        "d",
+        "d",
+        "u",
+        "completo",
+        "d",
+        "erros não",
+        "repetir",
+        "pausa",
+        "",
+        "novo PY1-C-AAAAAAB",
+        "estado",
+        "sair",
+    ],
+    "en": [
+        "help",
+        "table",
+        "free",
+        "stock",
+        "pairs",
+        "row 7",
+        "pyramid",
+        "status",
+        "rules",
+        "where is the queen of spades",
+        "nonsense",
+        "10",
+        "d",
+        "u",
+        "u",
+        "full",
+        "d",
+        "errors off",
+        "repeat",
+        "keys",
+        "pause",
+        "",
+        "replay",
+        "quit",
+    ],
+}
+TOUR_CODES = {"pt_PT": "PY1-N-AAAAAAB", "pt_BR": "PY1-P-AAAAAAB", "en": "PY1-C-AAAAABG"}
+
+
+def golden_cases() -> dict[str, tuple[str, str, list[str]]]:
+    """File name → (code, language, commands) of every golden transcript."""
+    cases: dict[str, tuple[str, str, list[str]]] = {}
+    for language in LANGUAGES:
+        for preset in PRESETS:
+            cases[f"won-{preset}.{language}.txt"] = (
+                won_code(preset),
+                language,
+                winning_commands(preset, language),
+            )
+        cases[f"tour.{language}.txt"] = (TOUR_CODES[language], language, TOURS[language])
+    return cases

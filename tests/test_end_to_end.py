@@ -1,0 +1,311 @@
+"""A whole won deal of each preset in each language: through the session, through
+the real PromptSession (pipe input, dummy output), and in a real terminal (tmux)."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from playthrough import LANGUAGES, PRESETS, recording_session, winning_commands, won_code
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from pyramide_a11y.app.loop import run_plain, run_prompt
+from pyramide_a11y.i18n import set_language
+from pyramide_a11y.i18n.pseudo import PseudoTranslations, untranslated_residue
+from pyramide_a11y.narration import card_name, sentence
+
+WON = {"pt_PT": "Ganhou!", "pt_BR": "Você venceu!", "en": "You won!"}
+GOODBYE = {"pt_PT": "Até à próxima.", "pt_BR": "Até a próxima.", "en": "Goodbye."}
+CASES = [(preset, language) for preset in PRESETS for language in LANGUAGES]
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> object:
+    yield
+    set_language("en")
+
+
+@pytest.mark.parametrize(("preset", "language"), CASES)
+def test_whole_deal_through_the_session_speaks_every_answer(preset: str, language: str) -> None:
+    session, speaker = recording_session(won_code(preset), language)
+    answers = [session.opening()]
+    for command in winning_commands(preset, language):
+        answers.append(session.handle(command))
+    assert session.game.won
+    assert speaker.spoken == [a.text for a in answers]
+    assert WON[language] in answers[-1].lines
+    assert won_code(preset) in answers[-1].text
+
+
+@pytest.mark.parametrize(("preset", "language"), CASES)
+def test_whole_deal_through_the_prompt_session(preset: str, language: str) -> None:
+    session, speaker = recording_session(won_code(preset), language)
+    out = io.StringIO()
+    commands = [*winning_commands(preset, language), "q"]
+    with create_pipe_input() as pipe:
+        pipe.send_text("".join(c + "\r" for c in commands))
+        status = run_prompt(session, out, input=pipe, output=DummyOutput())
+    assert status == 0
+    assert session.game.won
+    assert speaker.spoken[-1] == GOODBYE[language]
+    assert any(WON[language] in said for said in speaker.spoken)
+    assert len(speaker.spoken) == len(commands) + 1
+    assert "\x1b" not in out.getvalue()
+
+
+def test_keyboard_mode_through_the_prompt_session() -> None:
+    session, speaker = recording_session(won_code("paciencia"), "en")
+    playable = session.game.position.playable_cards(session.game.rules)
+    steps = next(i for i, card in enumerate(playable) if not card.is_king)
+    target = card_name(playable[steps])
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        # Arrows start keyboard mode and move the focus; Space selects; Escape
+        # cancels; then d acts at once; a typed command ends keyboard mode.
+        pipe.send_text("\x1b[D\x1b[C" + "\x1b[C" * steps + " \x1bd")
+        pipe.send_text("pairs\r")
+        pipe.send_text("q\r")
+        run_prompt(session, out, input=pipe, output=DummyOutput())
+    spoken = speaker.spoken[1:]
+    assert spoken[steps + 1] == sentence(target)
+    assert spoken[steps + 2].startswith(f"Card selected: {target}") or spoken[steps + 2].startswith(
+        sentence(f"{target} selected")
+    )
+    assert spoken[steps + 3] == "Selection cancelled."
+    assert spoken[steps + 4].startswith("Drew ")
+    assert spoken[steps + 5].startswith(("Playable", "No pair"))
+    assert session.game.moves == 1
+    assert spoken[-1] == "Goodbye."
+
+
+def test_plain_loop_has_no_prompt_and_no_escape_codes() -> None:
+    session, _ = recording_session(won_code("classic"), "en")
+    out = io.StringIO()
+    run_plain(session, io.StringIO("d\nq\n"), out)
+    text = out.getvalue()
+    assert "\x1b" not in text and ">" not in text
+    assert text.splitlines()[-1] == "Goodbye."
+
+
+def test_the_program_through_pipes_prints_plain_text_only() -> None:
+    env = dict(os.environ, LANG="pt_BR.UTF-8", LANGUAGE="", LC_ALL="")
+    result = subprocess.run(
+        # Silent: a test must not depend on (or use) this machine's sound.
+        [
+            sys.executable,
+            "-m",
+            "pyramide_a11y",
+            "--deal",
+            won_code("paciencia"),
+            "--speech",
+            "none",
+        ],
+        input="d\nq\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert result.returncode == 0
+    assert result.stderr == ""
+    assert "\x1b" not in result.stdout
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Paciência Pirâmide, 3 rodadas. Jogo PY1-P-AAAAAAB.")
+    assert lines[2].startswith("Virou ")
+    assert lines[-1] == "Até a próxima."
+
+
+def test_pseudo_locale_nothing_bypasses_gettext() -> None:
+    import re
+
+    from playthrough import TOUR_CODES, TOURS
+
+    from pyramide_a11y import i18n
+
+    session, _ = recording_session(won_code("pyramide"), "en")
+    with i18n.overridden(PseudoTranslations()):
+        answers = [session.opening()]
+        for command in [*TOURS["en"][:-2], *winning_commands("pyramide", "en")]:
+            answers.append(session.handle(command))
+    allowed = re.compile(r"^[\s\d.,:;!?()\-]*$")
+    for answer in answers:
+        for line in answer.lines:
+            residue = untranslated_residue(line)
+            residue = residue.replace(won_code("pyramide"), "").replace(TOUR_CODES["en"], "")
+            for word in ("nonsense",):
+                residue = residue.replace(word, "")
+            assert allowed.match(residue), (line, residue)
+
+
+TMUX = shutil.which("tmux")
+
+
+def _tmux(*args: str) -> str:
+    return subprocess.run(
+        ["tmux", *args], capture_output=True, text=True, timeout=30, check=False
+    ).stdout
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+@pytest.mark.parametrize(("preset", "language"), CASES)
+def test_whole_deal_in_a_real_terminal(preset: str, language: str, tmp_path: Path) -> None:
+    name = f"pyr-{uuid.uuid4().hex[:8]}"
+    lang_option = {"pt_PT": "pt", "pt_BR": "pt-BR", "en": "en"}[language]
+    command = (
+        f"PROMPT_TOOLKIT_NO_CPR=1 PYRAMIDE_DATA_DIR={tmp_path} "
+        f"{sys.executable} -m pyramide_a11y --lang {lang_option} "
+        f"--deal {won_code(preset)} --speech none; sleep 30"
+    )
+    _tmux("new-session", "-d", "-s", name, "-x", "200", "-y", "50", command)
+    try:
+        screen = ""
+        for _ in range(100):
+            screen = _tmux("capture-pane", "-p", "-t", name)
+            if any(line.rstrip() == ">" for line in screen.splitlines()):
+                break
+            time.sleep(0.1)
+        # Typed ahead in one go, each command ended by a carriage return (Enter).
+        _tmux(
+            "send-keys",
+            "-t",
+            name,
+            "-l",
+            "".join(c + "\r" for c in winning_commands(preset, language)),
+        )
+        history = ""
+        for _ in range(200):
+            history = _tmux("capture-pane", "-p", "-J", "-S", "-2000", "-t", name)
+            if WON[language] in history:
+                break
+            time.sleep(0.1)
+        assert WON[language] in history
+        assert won_code(preset) in history
+        assert "\x1b" not in history
+        _tmux("send-keys", "-t", name, "-l", "q\r")
+        for _ in range(100):
+            history = _tmux("capture-pane", "-p", "-J", "-S", "-2000", "-t", name)
+            if GOODBYE[language] in history:
+                break
+            time.sleep(0.1)
+        assert GOODBYE[language] in history
+    finally:
+        _tmux("kill-session", "-t", name)
+
+
+def test_focus_reports_pause_and_resume_the_timer() -> None:
+    from pyramide_a11y.app.timer import GameTimer
+
+    now = [0.0]
+    session, _ = recording_session(won_code("classic"), "en")
+    session.timer = GameTimer(lambda: now[0])
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        run_prompt_thread = __import__("threading").Thread(
+            target=run_prompt,
+            args=(session, out),
+            kwargs={"input": pipe, "output": DummyOutput()},
+        )
+        run_prompt_thread.start()
+        time.sleep(0.3)
+        pipe.send_text("\x1b[O")  # the terminal lost focus
+        for _ in range(50):
+            if session.timer.paused:
+                break
+            time.sleep(0.02)
+        assert session.timer.paused
+        now[0] += 100.0
+        pipe.send_text("\x1b[I")  # focus is back
+        for _ in range(50):
+            if not session.timer.paused:
+                break
+            time.sleep(0.02)
+        assert not session.timer.paused
+        assert session.timer.elapsed() == 0.0
+        pipe.send_text("q\r")
+        run_prompt_thread.join(10)
+    assert not run_prompt_thread.is_alive()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_real_hint_names_a_legal_move(preset: str) -> None:
+    from pyramide_a11y.app.hinting import default_finder
+
+    finder = default_finder()
+    if finder is None:
+        pytest.skip("this build has no solver")
+    session, _ = recording_session(won_code(preset), "en")
+    session.hint_finder = finder
+    answer = session.handle("h")
+    assert answer.lines[0].startswith(("Hint: ", "Searching for a solution"))
+
+
+def test_a_bad_deal_code_on_the_command_line_is_one_sentence_in_the_language() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "pyramide_a11y", "--lang", "pt", "--deal", "PY1-X"],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "pyramide: PY1-X não é um código de partida válido; os códigos são como PY1-N-AAAAAAS."
+    )
+
+
+def test_visual_mode_prints_symbols_but_never_speaks_them() -> None:
+    session, speaker = recording_session(won_code("pyramide"), "en")
+    out = io.StringIO()
+    run_plain(session, io.StringIO("d\nq\n"), out, visual=True)
+    printed = out.getvalue()
+    assert "king of clubs (K♣)" in printed
+    assert all(symbol not in said for said in speaker.spoken for symbol in "♣♦♥♠")
+    assert "king of clubs" in speaker.spoken[0]
+
+
+def test_a_slow_hint_arrives_while_the_prompt_waits() -> None:
+    import enum
+    import threading
+    from dataclasses import dataclass
+
+    from pyramide_a11y.engine import Draw
+
+    class Kind(enum.Enum):
+        DRAW = "draw"
+
+    @dataclass(frozen=True)
+    class Slow:
+        kind: enum.Enum
+        move: object
+        exact: bool
+
+    def finder(game: object, budget: float, cancelled: threading.Event | None) -> Slow:
+        time.sleep(0.8)
+        return Slow(Kind.DRAW, Draw(), False)
+
+    session, speaker = recording_session(won_code("paciencia"), "pt_BR")
+    session.hint_finder = finder  # type: ignore[assignment]
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        thread = threading.Thread(
+            target=run_prompt, args=(session, out), kwargs={"input": pipe, "output": DummyOutput()}
+        )
+        thread.start()
+        pipe.send_text("h\r")
+        for _ in range(100):
+            if "Dica: vire uma carta." in speaker.spoken:
+                break
+            time.sleep(0.05)
+        pipe.send_text("q\r")
+        thread.join(10)
+    assert speaker.spoken[1] == "Procurando uma solução."
+    assert speaker.spoken[2] == "Dica: vire uma carta."
+    assert "Dica: vire uma carta." in out.getvalue()
