@@ -160,7 +160,8 @@ def test_whole_deal_in_a_real_terminal(preset: str, language: str, tmp_path: Pat
     name = f"pyr-{uuid.uuid4().hex[:8]}"
     lang_option = {"pt_PT": "pt", "pt_BR": "pt-BR", "en": "en"}[language]
     command = (
-        f"PROMPT_TOOLKIT_NO_CPR=1 {sys.executable} -m pyramide_a11y --lang {lang_option} "
+        f"PROMPT_TOOLKIT_NO_CPR=1 PYRAMIDE_DATA_DIR={tmp_path} "
+        f"{sys.executable} -m pyramide_a11y --lang {lang_option} "
         f"--deal {won_code(preset)} --speech none; sleep 30"
     )
     _tmux("new-session", "-d", "-s", name, "-x", "200", "-y", "50", command)
@@ -256,7 +257,7 @@ def test_a_bad_deal_code_on_the_command_line_is_one_sentence_in_the_language() -
     )
     assert result.returncode == 2
     assert result.stderr.strip() == (
-        "pyramide: PY1-X não é um código de jogo válido; os códigos são como PY1-N-AAAAAAS."
+        "pyramide: PY1-X não é um código de partida válido; os códigos são como PY1-N-AAAAAAS."
     )
 
 

@@ -69,7 +69,7 @@ def test_option_wins_over_environment_and_unknown_falls_back() -> None:
 def test_switch_takes_effect_at_once_for_tables_built_at_import() -> None:
     marked = cli.REASON_TEXT["covered"]
     set_language("pt_PT")
-    assert _(marked) == "a carta ainda está tapada"
+    assert _(marked) == "a carta está bloqueada por outra"
     set_language("pt_BR")
     assert _(marked) == "a carta ainda está coberta"
     set_language("en")

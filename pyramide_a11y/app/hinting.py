@@ -45,6 +45,15 @@ def default_finder() -> HintFinder | None:
     return cast(HintFinder, module.find_hint)
 
 
+def detached_copy(game: Game) -> Game:
+    """A deep copy of ``game`` for the solver, with no action hook: a game that
+    autosaves (``on_action``) holds a database connection, which cannot be copied,
+    and the solver's trial moves must never reach the player's saved game."""
+    hook = getattr(game, "on_action", None)
+    memo: dict[int, Any] = {} if hook is None else {id(hook): None}
+    return copy.deepcopy(game, memo)
+
+
 class HintJob:
     """One hint being computed on a copy of the game, in a daemon thread."""
 
@@ -53,7 +62,7 @@ class HintJob:
         self.done = threading.Event()
         self.result: HintLike | None = None
         self.error: BaseException | None = None
-        snapshot = copy.deepcopy(game)
+        snapshot = detached_copy(game)
         self._thread = threading.Thread(
             target=self._run, args=(finder, snapshot, budget), name="hint", daemon=True
         )

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from pyramide_a11y.engine import get_rules
+from pyramide_a11y.engine import Rules, get_rules
 from pyramide_a11y.i18n import resolve_language, set_language
 from pyramide_a11y.narration import Verbosity, sentence
 from pyramide_a11y.narration import messages as m
@@ -68,6 +68,16 @@ SAVED_SETTING_CHECKS = {
 """Saved values the session can use (others fall back to the defaults)."""
 
 
+def named_rules(args: argparse.Namespace) -> Rules | None:
+    """The rules the command line names, if it names any (then only a saved game of
+    those rules is offered)."""
+    given = (args.rules, args.passes, args.recycles)
+    flags = (args.strict_win, args.stock_waste_pairs, args.cover_pairs)
+    if all(v is None for v in given) and not any(flags):
+        return None
+    return rules_from_options(args, get_rules("pyramide"))
+
+
 def game_source(args: argparse.Namespace) -> GameSource:
     """The deal the options name, or a new random deal of the chosen rules."""
     from pathlib import Path
@@ -102,7 +112,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         error_help=not args.no_error_help,
         hint_budget=args.hint_time,
     )
-    source = None if args.deal or args.layout else storage.resume_saved()
+    source = None if args.deal or args.layout else storage.resume_saved(named_rules(args))
     source = source or game_source(args)
     args.language = language
     speaker = make_session_speaker(args, out)

@@ -220,17 +220,24 @@ class Session:
             if resumed:
                 return Answer([join([m.resumed()])])
             return Answer([narrator.table_summary(self.game)])
-        if self.storage is not None and text.lower() in CONTINUE_WORDS:
-            self.storage.accept_offer()
-            continuing = join([records_text.continuing()])
-            return Answer([continuing, narrator.table_summary(self.game)])
+        if text.lower() in CONTINUE_WORDS:  # the offer at start, or after a pause
+            if self.storage is not None and self.storage.accept_offer():
+                continuing = join([records_text.continuing()])
+                return Answer([continuing, narrator.table_summary(self.game)])
+            if resumed:
+                return Answer([join([m.resumed()])])
+            return Answer([narrator.table_summary(self.game)])
         try:
             command = parse_command(text, self.settings.language)
         except CommandSyntaxError as err:
             if err.too_many:
                 return Answer([join([m.too_many_cards()])])
+            if err.row:
+                return Answer([join([m.no_such_row()])])
+            if err.suit:
+                return Answer([join([m.where_needs_suit(err.text)])])
             if err.card:
-                return Answer([join([m.not_a_card(text)])])
+                return Answer([join([m.not_a_card(err.text)])])
             return Answer([join([m.unknown_command(text)])])
         match command:
             case Simple(action):

@@ -29,11 +29,24 @@ class CommandError(ValueError):
 class CommandSyntaxError(CommandError):
     """The line is not a command or a card (or a card is malformed)."""
 
-    def __init__(self, text: str, *, card: bool = False, too_many: bool = False) -> None:
+    def __init__(
+        self,
+        text: str,
+        *,
+        card: bool = False,
+        too_many: bool = False,
+        row: bool = False,
+        suit: bool = False,
+    ) -> None:
+        """``text`` is the part of the line at fault; the flags say what was meant:
+        a card (``card``), more than two cards, a row outside 1..7 (``row``), or
+        where with a rank but no suit (``suit``)."""
         super().__init__(text)
         self.text = text
         self.card = card
         self.too_many = too_many
+        self.row = row
+        self.suit = suit
 
 
 class Action(enum.Enum):
@@ -381,7 +394,9 @@ _ARTICLES = ("o ", "a ", "the ")
 
 
 def _where_card(text: str, raw: str, language: str) -> CardSpec:
+    """The card after "where"; ``raw`` is what the player typed after it."""
     candidates = [text] + [text[len(a) :] for a in _ARTICLES if text.startswith(a)]
+    rank_only = False
     for candidate in reversed(candidates):
         try:
             cards = parse_cards(candidate, language)
@@ -389,7 +404,8 @@ def _where_card(text: str, raw: str, language: str) -> CardSpec:
             continue
         if len(cards) == 1 and cards[0].suit is not None:
             return cards[0]
-    raise CommandSyntaxError(raw, card=True)
+        rank_only = rank_only or (len(cards) == 1 and cards[0].suit is None)
+    raise CommandSyntaxError(raw, card=True, suit=rank_only)
 
 
 def parse_command(text: str, language: str) -> Command:
@@ -416,15 +432,18 @@ def parse_command(text: str, language: str) -> Command:
     for word in ROW_WORDS:
         if head == word and rest.isdigit() and 1 <= int(rest) <= 7:
             return Rows(int(rest))
+        if head == word and (not rest or rest.isdigit()):
+            raise CommandSyntaxError(raw, row=True)
     if head in PYRAMID_WORDS:
         if not rest:
             return Rows()
         if rest.isdigit() and 1 <= int(rest) <= 7:
             return Rows(int(rest))
-        raise CommandSyntaxError(raw)
+        raise CommandSyntaxError(raw, row=rest.isdigit())
     for words in WHERE_WORDS:
         if folded.startswith(words + " "):
-            return Where(_where_card(folded[len(words) + 1 :], raw, language))
+            asked = raw.split(None, len(words.split()))[-1].strip()
+            return Where(_where_card(folded[len(words) + 1 :], asked, language))
     if head in SETTING_WORDS:
         name = SETTING_WORDS[head]
         if name == "verbosity" and not rest:

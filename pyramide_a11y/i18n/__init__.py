@@ -97,9 +97,16 @@ def N_(message: str) -> str:
     return message
 
 
+def _spoken_count(n: int) -> int:
+    """The count whose plural form fits ``n`` as said aloud. Zero takes the plural in
+    all three languages ("0 jogadas", «zero graus»), but CLDR's Brazilian rule files 0
+    with 1 (it is meant for fractions, "0,5 milhão"): count it as two there."""
+    return 2 if n == 0 and _language == "pt_BR" else n
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message that fits ``n``, translated."""
-    return _translations().ngettext(singular, plural, n)
+    return _translations().ngettext(singular, plural, _spoken_count(n))
 
 
 def pgettext(context: str, message: str) -> str:
@@ -109,7 +116,7 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` with a context."""
-    return _translations().npgettext(context, singular, plural, n)
+    return _translations().npgettext(context, singular, plural, _spoken_count(n))
 
 
 @contextmanager

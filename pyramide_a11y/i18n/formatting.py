@@ -47,5 +47,8 @@ def format_duration(seconds: float) -> str:
                 format_timedelta(amount * unit, threshold=1, granularity="second", locale=_locale())
             )
     if not parts:
-        parts.append(format_timedelta(0, granularity="second", locale=_locale()))
+        # Zero takes the plural when said ("0 segundos"), but CLDR's Brazilian rule
+        # files 0 with 1 (it is meant for "0,5 milhão"): say two, then put the 0 back.
+        two = format_timedelta(2, granularity="second", locale=_locale())
+        parts.append(two.replace("2", "0", 1))
     return format_list(parts)

@@ -166,15 +166,17 @@ def waste_top(card: Card | None) -> str:
 
 
 def stock_top(card: Card | None) -> str:
-    """Only for rules where the stock top is face up (paciencia)."""
+    """A card only for rules where the stock top is face up (paciencia)."""
     if card is None:
-        # Translators: the stock is empty (paciencia, where its top is face up).
+        # Translators: the stock has no cards left.
         return _("Stock empty")
     # Translators: the face-up card on top of the stock (paciencia).
     return _("Stock: {card}").format(card=card_name(card))
 
 
 def stock_count(count: int) -> str:
+    if count == 0:  # said after the last card is drawn: shorter than "0 cards"
+        return stock_top(None)
     # Translators: how many cards are left in the stock.
     return ngettext("{count} card in the stock", "{count} cards in the stock", count).format(
         count=format_number(count)
@@ -383,6 +385,17 @@ def unknown_command(text: str) -> str:
 def not_a_card(text: str) -> str:
     # Translators: {text} looked like a card but is not one.
     return _("{text} is not a card").format(text=text)
+
+
+def no_such_row() -> str:
+    # Translators: a row number outside 1..7 (or none) was typed after "row".
+    return _("Give a row from 1, the top, to 7, the bottom")
+
+
+def where_needs_suit(text: str) -> str:
+    # Translators: "where" with a rank but no suit; {text} is what was typed after it.
+    # The example uses the English notation: put this language's (pt: onde 10p).
+    return _("Which {text}? Give the suit too, like where 10c").format(text=text)
 
 
 def too_many_cards() -> str:

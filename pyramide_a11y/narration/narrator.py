@@ -106,8 +106,11 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
     if event.won:
         return [join(first), *won_panel(game)]
     changes: list[str] = []
-    if event.freed:
-        changes.append(m.now_free(event.freed))
+    freed = event.freed
+    if event.kind is EventKind.UNDO:  # "… are back" said them already
+        freed = tuple(card for card in freed if card not in event.removed)
+    if freed:
+        changes.append(m.now_free(freed))
     if event.covered:
         changes.append(m.no_longer_free(event.covered))
     if event.waste_top_changed and event.kind is not EventKind.DRAW:
@@ -175,7 +178,8 @@ def piles(game: Game) -> str:
     parts = [m.waste_top(position.waste_top)]
     if game.rules.stock_top_playable:
         parts.append(m.stock_top(game.stock_top))
-    parts.append(m.stock_count(len(position.stock)))
+    if position.stock or not game.rules.stock_top_playable:  # else "stock empty" said it
+        parts.append(m.stock_count(len(position.stock)))
     if game.rules.recycles is not None and game.rules.recycles > 0:
         parts.append(m.round_of(position.round, game.rules.recycles + 1))
     return join(parts)

@@ -1,0 +1,154 @@
+"""Fixes found by playing the game by ear (the polish pass): each test is a
+sentence or a behaviour a blind player would notice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playthrough import source_of, won_code
+
+from pyramide_a11y.app.autosave import GameStorage
+from pyramide_a11y.app.hinting import default_finder
+from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.i18n import set_language
+from pyramide_a11y.speech.base import RecordingSpeaker
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> object:
+    yield
+    set_language("en")
+
+
+def autosaved_session(data_dir: Path, code: str, language: str = "en") -> Session:
+    """A session made as the real program makes it: every game autosaved, a saved
+    game taken up again."""
+    set_language(language)
+    storage = GameStorage.open(data_dir)
+    session = Session(
+        storage.resume_saved() or source_of(code),
+        settings=Settings(language=language),
+        speaker=RecordingSpeaker(),
+        timer=storage.timer,
+        game_factory=storage.game_factory,
+    )
+    session.storage = storage
+    session.strict = True
+    return session
+
+
+def test_a_hint_works_on_an_autosaved_game_and_saves_none_of_its_search(tmp_path: Path) -> None:
+    # The hint used to deep-copy the autosaved game with its database connection:
+    # it failed, and the player heard "I do not understand h".
+    if default_finder() is None:
+        pytest.skip("this build has no solver")
+    session = autosaved_session(tmp_path, won_code("pyramide"))
+    session.handle("d")
+    answer = session.handle("h")
+    assert answer.lines[0].startswith(("Hint: ", "Searching for a solution"))
+    position = session.game.position
+    assert session.storage is not None
+    session.storage.close()
+    again = autosaved_session(tmp_path, won_code("pyramide"))
+    assert again.game.position == position  # the solver's trial moves were not logged
+
+
+def played(code: str, language: str, lines: list[str]) -> list[str]:
+    """The answers of a session (no storage, no hints) to ``lines``, one string each."""
+    set_language(language)
+    session = Session(
+        source_of(code), settings=Settings(language=language), speaker=RecordingSpeaker()
+    )
+    session.hint_finder = None
+    session.strict = True
+    return [session.handle(line).text for line in lines]
+
+
+def test_pt_pt_speaks_seed_000s_words() -> None:
+    # Row 6 starts with the nine of hearts (covered); row 7 has 5D and 2S.
+    said = played("PY1-N-AAAAAAS", "pt_PT", ["9c", "5o 2e", "cancelar", "d", "u", "?", "monte"])
+    assert said[0] == "Esta carta está bloqueada por outra."
+    assert said[1].startswith("A soma tem de ser igual a 13.")
+    assert said[3].startswith("Comprou ")
+    assert said[4].startswith("Jogada anulada.")
+    assert "d comprar" in said[5] and "u anular" in said[5] and "n nova partida" in said[5]
+    assert said[6].endswith("23 cartas no monte.")
+    set_language("pt_PT")
+    from pyramide_a11y.narration import messages
+
+    assert messages.impasse() == "Não há mais jogadas possíveis"
+    assert messages.hint_draw() == "Dica: compre uma carta"
+
+
+def test_pt_pt_catalog_never_calls_the_stock_baralho() -> None:
+    # Seed 000 calls the stock «monte»; «baralho» is the whole deck of 52 cards.
+    po = Path(__file__).resolve().parent.parent / "locales/pt_PT/LC_MESSAGES/pyramide.po"
+    translated = [line for line in po.read_text(encoding="utf-8").splitlines() if "msgstr" in line]
+    assert translated and not [line for line in translated if "baralho" in line.lower()]
+    assert not [line for line in translated if "tirou" in line.lower()]
+
+
+def test_pt_br_speaks_seed_004s_words() -> None:
+    said = played(
+        "PY1-P-AAAAAAB",
+        "pt_BR",
+        ["Ro", "10c 10e", "cancelar", "r", "d", "u", "estado", "ajuda"],
+    )
+    assert said[0] == "Essa carta ainda está coberta."
+    assert said[1].startswith("Essas duas não somam 13.")
+    assert said[3] == "Dá para reciclar quando o monte ficar vazio."
+    assert said[4].startswith("Virou ")
+    assert said[5].startswith("Jogada desfeita.")
+    assert said[6].startswith("0 de 28. Rodada 1 de 3. 1 jogada. Tempo 0 segundos.")
+    assert "d virar" in said[7] and "u desfazer" in said[7] and "h dica" in said[7]
+    assert "n novo jogo" in said[7] and "regras" in said[7]
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("pt_BR", "0 de 28. 0 jogadas. Tempo 0 segundos."),
+        ("pt_PT", "0 de 28. 0 jogadas. Tempo 0 segundos."),
+        ("en", "0 of 28. 0 moves. Time 0 seconds."),
+    ],
+)
+def test_zero_takes_the_plural_when_said(language: str, expected: str) -> None:
+    assert played(won_code("classic"), language, ["status"])[0].startswith(expected)
+    one = played(won_code("classic"), language, ["d", "status"])[1]
+    assert (" 1 jogada." in one) if language != "en" else (" 1 move." in one)
+
+
+@pytest.mark.parametrize(
+    ("language", "lines", "expected"),
+    [
+        (
+            "en",
+            ["where 10", "where the king"],
+            ["Which 10? Give the suit too, like where 10c."] * 1,
+        ),
+        ("en", ["where xyz"], ["Xyz is not a card."]),
+        (
+            "en",
+            ["row 9", "row", "pyramid 0"],
+            ["Give a row from 1, the top, to 7, the bottom."] * 3,
+        ),
+        ("pt_PT", ["onde 10"], ["Qual 10? Indique também o naipe, como onde 10p."]),
+        ("pt_BR", ["fileira 8"], ["Indique uma fileira de 1, no topo, a 7, na base."]),
+    ],
+)
+def test_a_bad_where_or_row_says_what_to_type(
+    language: str, lines: list[str], expected: list[str]
+) -> None:
+    # They used to say "Where 10 is not a card" and "Row 9 is not a card".
+    said = played(won_code("classic"), language, lines)
+    assert said[: len(expected)] == expected
+    assert all(len(answer.split(". ")) == 1 for answer in said)  # one sentence each
+
+
+def test_undoing_a_pair_names_the_cards_back_once() -> None:
+    # Classic PY1-C-AAAAABG: 6D and 7D are free in row 7 and pair.
+    said = played("PY1-C-AAAAABG", "en", ["6d 7d", "u"])
+    assert said[1].startswith("Move undone. Six of diamonds and seven of diamonds are back.")
+    assert "Now free" not in said[1]  # they were just named as back
+    assert said[1].count("six of diamonds") + said[1].count("Six of diamonds") == 1
