@@ -125,7 +125,7 @@ def test_zero_takes_the_plural_when_said(language: str, expected: str) -> None:
         (
             "en",
             ["where 10", "where the king"],
-            ["Which 10? Give the suit too, like where 10c."] * 1,
+            ["Give the suit after 10, like where 10c."],
         ),
         ("en", ["where xyz"], ["Xyz is not a card."]),
         (
@@ -133,7 +133,7 @@ def test_zero_takes_the_plural_when_said(language: str, expected: str) -> None:
             ["row 9", "row", "pyramid 0"],
             ["Give a row from 1, the top, to 7, the bottom."] * 3,
         ),
-        ("pt_PT", ["onde 10"], ["Qual 10? Indique também o naipe, como onde 10p."]),
+        ("pt_PT", ["onde 10"], ["Indique o naipe depois de 10, como onde 10p."]),
         ("pt_BR", ["fileira 8"], ["Indique uma fileira de 1, no topo, a 7, na base."]),
     ],
 )
@@ -152,3 +152,30 @@ def test_undoing_a_pair_names_the_cards_back_once() -> None:
     assert said[1].startswith("Move undone. Six of diamonds and seven of diamonds are back.")
     assert "Now free" not in said[1]  # they were just named as back
     assert said[1].count("six of diamonds") + said[1].count("Six of diamonds") == 1
+
+
+def test_the_program_through_a_pipe_says_typed_escape_codes_and_symbols_back_plainly(
+    tmp_path: Path,
+) -> None:
+    # Arrow keys and colour codes typed into a pipe, suit symbols in a bad card, a
+    # long paste: none of it reaches the output as escape codes or symbols.
+    import subprocess
+    import sys
+
+    typed = ["\x1b[A", "10\x1b[31m♣x", "x♠y", "K♣ ♣", "z" * 300, "lang \x1b[2J", "q"]
+    options = ["--lang", "en", "--deal", won_code("classic"), "--speech", "none"]
+    result = subprocess.run(
+        [sys.executable, "-m", "pyramide_a11y", *options, "--data-dir", str(tmp_path)],
+        input="\n".join(typed) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0 and result.stderr == ""
+    out = result.stdout
+    assert "\x1b" not in out and not any(symbol in out for symbol in "♣♦♥♠")
+    lines = out.splitlines()[2:]
+    assert lines[0] == "That is not a command: type ? for help."
+    assert lines[2] == "I do not understand x spades y: type ? for help."
+    assert max(len(line) for line in lines) < 80  # the paste is cut short
+    assert lines[-1] == "Goodbye."

@@ -66,7 +66,7 @@ def test_language_switch_takes_effect_at_once_and_voice_follows() -> None:
     s, speaker = session("pt_PT")
     assert s.handle("lang br").lines == ["Idioma: português do Brasil."]
     assert speaker.language == "pt_BR"
-    assert s.handle("xyz").lines == ["Não entendi xyz. Digite ? para ajuda."]
+    assert s.handle("xyz").lines == ["Não entendi xyz: digite ? para ajuda."]
     assert s.handle("language en").lines == ["Language: English."]
 
 

@@ -8,11 +8,39 @@ Each function returns one translated sentence for the current language. The
 
 from __future__ import annotations
 
-from pyramide_a11y.engine import Card, Reason
+import re
+import unicodedata
+
+from pyramide_a11y.engine import Card, Reason, Suit
 from pyramide_a11y.i18n import _, ngettext, pgettext
 from pyramide_a11y.i18n.formatting import format_duration, format_number
 
-from .cards import card_list, card_name, row_name
+from .cards import card_list, card_name, row_name, suit_name
+
+ECHO_LIMIT = 30
+"""Characters of a typed line said back in an error (a long paste is cut)."""
+
+_ESCAPE_SEQUENCE = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])"
+)
+"""A terminal escape sequence (CSI such as an arrow key, OSC, or a two-byte one)."""
+
+_SYMBOL_SUITS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+
+
+def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
+    """What the player typed, fit to be said back: no control characters (an arrow
+    key or a colour code typed into a pipe would reach the terminal or the speech),
+    suit symbols as words (they are never spoken), at most ``limit`` characters."""
+    kept = []
+    for ch in _ESCAPE_SEQUENCE.sub("", text):
+        if ch in _SYMBOL_SUITS:
+            kept.append(f" {suit_name(Suit(_SYMBOL_SUITS[ch]))} ")
+        elif unicodedata.category(ch)[0] != "C":
+            kept.append(ch)
+    shown = " ".join("".join(kept).split())
+    return shown if len(shown) <= limit else shown[: limit - 1].rstrip() + "…"
+
 
 # -- refusals -----------------------------------------------------------------------------
 
@@ -379,12 +407,16 @@ def help_hint() -> str:
 
 def unknown_command(text: str) -> str:
     # Translators: a line that is not a command or a card; {text} is what was typed.
-    return _("I do not understand {text}. Type ? for help").format(text=text)
+    shown = echoed(text)
+    if not shown:
+        # Translators: a line of only invisible characters (an arrow key in a pipe).
+        return _("That is not a command: type ? for help")
+    return _("I do not understand {text}: type ? for help").format(text=shown)
 
 
 def not_a_card(text: str) -> str:
     # Translators: {text} looked like a card but is not one.
-    return _("{text} is not a card").format(text=text)
+    return _("{text} is not a card").format(text=echoed(text))
 
 
 def no_such_row() -> str:
@@ -395,7 +427,7 @@ def no_such_row() -> str:
 def where_needs_suit(text: str) -> str:
     # Translators: "where" with a rank but no suit; {text} is what was typed after it.
     # The example uses the English notation: put this language's (pt: onde 10p).
-    return _("Which {text}? Give the suit too, like where 10c").format(text=text)
+    return _("Give the suit after {text}, like where 10c").format(text=echoed(text))
 
 
 def too_many_cards() -> str:
@@ -420,7 +452,7 @@ def language_set() -> str:
 
 def unknown_language(text: str) -> str:
     # Translators: the language asked for is not available.
-    return _("Unknown language {text}. Choose pt, br or en").format(text=text)
+    return _("Unknown language {text}: choose pt, br or en").format(text=echoed(text))
 
 
 def verbosity_brief() -> str:
@@ -504,13 +536,13 @@ def replaying() -> str:
 def bad_deal_code(text: str) -> str:
     # Translators: a pasted deal code could not be read; {text} is what was typed.
     return _("{text} is not a deal code I can read; codes look like PY1-N-AAAAAAS").format(
-        text=text
+        text=echoed(text)
     )
 
 
 def bad_layout_file(path: str) -> str:
     # Translators: a layout file could not be used; {path} is the file name.
-    return _("The file {path} is not a layout I can play").format(path=path)
+    return _("The file {path} is not a layout I can play").format(path=echoed(path, 200))
 
 
 def no_hints() -> str:
