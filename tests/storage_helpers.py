@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import select
+import signal
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -72,3 +77,63 @@ def memory_folder(tmp_path: Path) -> Path:
     if shm.is_dir() and os.access(shm, os.W_OK):
         return Path(tempfile.mkdtemp(prefix="pyramide-test-", dir=shm))
     return tmp_path
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Program:
+    """``pyramide`` on pipes, in English, without speech."""
+
+    def __init__(self, folder: Path, *options: str) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+        env["LANGUAGE"] = "en"
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                *("-m", "pyramide_a11y", "--speech", "none", "--data-dir", str(folder)),
+                *options,
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            cwd=ROOT,
+            env=env,
+        )
+        assert self.proc.stdout is not None
+        self.fd = self.proc.stdout.fileno()
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+
+    def answer(self, timeout: float = 20) -> list[str]:
+        """The next answer: the program writes and flushes each answer at once."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        assert ready, "no answer"
+        data = os.read(self.fd, 65536)
+        while not data.endswith(b"\n") or select.select([self.fd], [], [], 0.005)[0]:
+            more = os.read(self.fd, 65536)
+            if not more:
+                break
+            data += more
+        return data.decode().splitlines()
+
+    def close(self) -> tuple[int, list[str]]:
+        """End input (the program quits at end of input): its exit status and every
+        line it wrote that was not read yet."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.close()
+        rest = self.proc.stdout.read().decode()
+        status = self.proc.wait(timeout=30)
+        self.proc.stdout.close()
+        return status, rest.splitlines()
+
+    def kill(self) -> None:
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=30)
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if stream is not None:
+                with contextlib.suppress(BrokenPipeError):
+                    stream.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -9,7 +10,7 @@ from pathlib import Path
 
 from engine_helpers import FIXTURES
 
-from pyramide_a11y.app.analyse_command import deal_numbers
+from pyramide_a11y.app.analyse_command import Progress, deal_numbers
 from pyramide_a11y.solver.stats import percentile, wilson_interval
 
 SEED002 = FIXTURES / "seed002.json"
@@ -96,3 +97,30 @@ def test_wilson_interval_and_percentiles() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
     assert percentile([3.0, 1.0, 2.0, 4.0], 0.5) == 2.0
     assert percentile([1.0, 2.0], 0.95) == 2.0
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_on_a_terminal_is_one_bar_rewritten_in_place() -> None:
+    stream = _Terminal()
+    progress = Progress(4, stream)
+    for done in range(1, 5):
+        progress.update(done)
+    progress.finish()
+    text = stream.getvalue()
+    assert text.count("\r") == 4 and text.endswith("\n")
+    last = text.split("\r")[-1]
+    assert last.startswith("[" + "#" * Progress.WIDTH + "] 4 of 4 deals, about 0 s left")
+
+
+def test_progress_off_a_terminal_is_plain_lines() -> None:
+    stream = io.StringIO()
+    progress = Progress(3, stream)
+    for done in range(1, 4):
+        progress.update(done)
+    progress.finish()
+    # Quick runs print only the final line; nothing is rewritten in place.
+    assert stream.getvalue() == "3 of 3 deals, about 0 s left\n"

@@ -98,7 +98,16 @@ def test_plain_loop_has_no_prompt_and_no_escape_codes() -> None:
 def test_the_program_through_pipes_prints_plain_text_only() -> None:
     env = dict(os.environ, LANG="pt_BR.UTF-8", LANGUAGE="", LC_ALL="")
     result = subprocess.run(
-        [sys.executable, "-m", "pyramide_a11y", "--deal", won_code("paciencia")],
+        # Silent: a test must not depend on (or use) this machine's sound.
+        [
+            sys.executable,
+            "-m",
+            "pyramide_a11y",
+            "--deal",
+            won_code("paciencia"),
+            "--speech",
+            "none",
+        ],
         input="d\nq\n",
         capture_output=True,
         text=True,
@@ -151,7 +160,8 @@ def test_whole_deal_in_a_real_terminal(preset: str, language: str, tmp_path: Pat
     name = f"pyr-{uuid.uuid4().hex[:8]}"
     lang_option = {"pt_PT": "pt", "pt_BR": "pt-BR", "en": "en"}[language]
     command = (
-        f"PROMPT_TOOLKIT_NO_CPR=1 {sys.executable} -m pyramide_a11y --lang {lang_option} "
+        f"PROMPT_TOOLKIT_NO_CPR=1 PYRAMIDE_DATA_DIR={tmp_path} "
+        f"{sys.executable} -m pyramide_a11y --lang {lang_option} "
         f"--deal {won_code(preset)} --speech none; sleep 30"
     )
     _tmux("new-session", "-d", "-s", name, "-x", "200", "-y", "50", command)

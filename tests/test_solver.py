@@ -6,7 +6,9 @@ import pytest
 from engine_helpers import seed002_layout
 from solver_helpers import replays_to_win
 
+from pyramide_a11y.app.analyse_command import deal_numbers
 from pyramide_a11y.engine import Layout, get_rules, parse_code
+from pyramide_a11y.engine.dealcode import shuffled_deck
 from pyramide_a11y.solver import Verdict, solve
 
 
@@ -19,19 +21,19 @@ def test_seed002_is_winnable_with_three_passes() -> None:
 
 
 @pytest.mark.parametrize("preset", ["pyramide", "classic", "paciencia"])
-def test_winning_lines_of_random_deals_replay_to_a_win(preset: str) -> None:
+def test_winning_lines_of_200_random_deals_replay_to_a_win(preset: str) -> None:
     rules = get_rules(preset)
-    letter = {"pyramide": "N", "classic": "C", "paciencia": "P"}[preset]
-    decided = 0
-    for n in range(40):
-        code = parse_code(f"PY1-{letter}-AAAAA{chr(65 + n // 26)}{chr(65 + n % 26)}")
-        position = Layout.from_code(code).position()
-        solution = solve(position, rules, max_nodes=200_000)
+    decided = won = 0
+    for number in deal_numbers(2026, 200):
+        position = Layout.deal(shuffled_deck(number), rules).position()
+        solution = solve(position, rules, max_nodes=30_000)
         if solution.verdict is Verdict.WINNABLE:
+            won += 1
             assert replays_to_win(position, solution.moves, rules)
         if solution.verdict is not Verdict.UNKNOWN:
             decided += 1
-    assert decided >= 35
+    # A node budget keeps the test quick; nearly every deal is decided within it.
+    assert decided >= 180 and won > 0
 
 
 def test_a_tiny_node_budget_gives_unknown() -> None:

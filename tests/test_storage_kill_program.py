@@ -9,20 +9,14 @@ no game record and no statistics row is lost or doubled.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import random
-import select
-import signal
-import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_helpers import game_state, winning_line
+from storage_helpers import Program, game_state, winning_line
 
 from pyramide_a11y.app import records_text
 from pyramide_a11y.engine import Draw, Layout, Recycle, RemoveKing, RemovePair, get_rules
@@ -34,7 +28,6 @@ from pyramide_a11y.storage.actions import LoggedGame, apply_token, select_token
 
 KILLS = 50
 WINNABLE = (1003, 1004, 1009, 1008)
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -101,49 +94,6 @@ def commands_of(move: object) -> list[tuple[str, str]]:
         case RemovePair(first, second):
             return [(str(first), select_token(first)), (str(second), select_token(second))]
     raise AssertionError(move)
-
-
-class Program:
-    """``pyramide`` on pipes, in English, without speech."""
-
-    def __init__(self, folder: Path) -> None:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
-        env["LANGUAGE"] = "en"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "pyramide_a11y", "--speech", "none", "--data-dir", str(folder)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            cwd=ROOT,
-            env=env,
-        )
-        assert self.proc.stdout is not None
-        self.fd = self.proc.stdout.fileno()
-
-    def send(self, line: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write((line + "\n").encode())
-        self.proc.stdin.flush()
-
-    def answer(self, timeout: float = 20) -> list[str]:
-        """The next answer: the program writes and flushes each answer at once."""
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        assert ready, "no answer"
-        data = os.read(self.fd, 65536)
-        while not data.endswith(b"\n") or select.select([self.fd], [], [], 0.005)[0]:
-            more = os.read(self.fd, 65536)
-            if not more:
-                break
-            data += more
-        return data.decode().splitlines()
-
-    def kill(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=30)
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if stream is not None:
-                with contextlib.suppress(BrokenPipeError):
-                    stream.close()
 
 
 @pytest.fixture(autouse=True)

@@ -66,14 +66,16 @@ class GameStorage:
 
     # -- the saved game ------------------------------------------------------------------------
 
-    def resume_saved(self) -> GameSource | None:
-        """Take up the most recent saved game that no other window plays; its source
-        (make the session with it: :meth:`game_factory` then gives the resumed game),
-        or None. The offer to continue or start fresh is :attr:`offer`."""
+    def resume_saved(self, rules: Rules | None = None) -> GameSource | None:
+        """Take up the most recent saved game that no other window plays (of
+        ``rules``, when the player named rules); its source (make the session with
+        it: :meth:`game_factory` then gives the resumed game), or None. The offer
+        to continue or start fresh is :attr:`offer`."""
         if self.store is None:
             return None
         try:
-            found, elsewhere = self.store.resumable()
+            wanted = None if rules is None else str(rules)
+            found, elsewhere = self.store.resumable(rules=wanted)
             if elsewhere:
                 self._notices.append(Notice(NoticeKind.OPEN_ELSEWHERE))
             if found is None:

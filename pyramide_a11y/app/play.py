@@ -6,10 +6,11 @@ import argparse
 import sys
 from typing import TextIO
 
-from pyramide_a11y.engine import get_rules
+from pyramide_a11y.engine import Rules, get_rules
 from pyramide_a11y.i18n import resolve_language, set_language
 from pyramide_a11y.narration import Verbosity, sentence
 from pyramide_a11y.narration import messages as m
+from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .autosave import GameStorage, apply_saved_settings
 from .loop import run
@@ -33,7 +34,10 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--lang", help="language: pt (Portugal), pt-BR (Brazil) or en; default from the locale"
     )
     group.add_argument(
-        "--speech", default=None, help="speech: auto, none, or a backend name (see docs)"
+        "--speech",
+        default=None,
+        choices=SPEECH_CHOICES,
+        help="speech: auto (silent beside a screen reader), a backend, or none (docs/speech.md)",
     )
     group.add_argument("--rate", type=int, default=None, help="speech rate, words per minute")
     group.add_argument(
@@ -58,9 +62,20 @@ def register(parser: argparse.ArgumentParser) -> None:
 SAVED_SETTING_CHECKS = {
     "rate": lambda v: isinstance(v, int) and RATE_RANGE[0] <= v <= RATE_RANGE[1],
     "verbosity": lambda v: v in ("brief", "full"),
+    "speech": lambda v: v in SPEECH_CHOICES,
     "hint_budget": lambda v: isinstance(v, float) and THINK_RANGE[0] <= v <= THINK_RANGE[1],
 }
 """Saved values the session can use (others fall back to the defaults)."""
+
+
+def named_rules(args: argparse.Namespace) -> Rules | None:
+    """The rules the command line names, if it names any (then only a saved game of
+    those rules is offered)."""
+    given = (args.rules, args.passes, args.recycles)
+    flags = (args.strict_win, args.stock_waste_pairs, args.cover_pairs)
+    if all(v is None for v in given) and not any(flags):
+        return None
+    return rules_from_options(args, get_rules("pyramide"))
 
 
 def game_source(args: argparse.Namespace) -> GameSource:
@@ -97,10 +112,10 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         error_help=not args.no_error_help,
         hint_budget=args.hint_time,
     )
-    source = None if args.deal or args.layout else storage.resume_saved()
+    source = None if args.deal or args.layout else storage.resume_saved(named_rules(args))
     source = source or game_source(args)
     args.language = language
-    speaker = make_session_speaker(args)
+    speaker = make_session_speaker(args, out)
     speaker.set_language(language)
     speaker.set_rate(settings.rate)
     session = Session(

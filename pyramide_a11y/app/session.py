@@ -220,10 +220,13 @@ class Session:
             if resumed:
                 return Answer([join([m.resumed()])])
             return Answer([narrator.table_summary(self.game)])
-        if self.storage is not None and text.lower() in CONTINUE_WORDS:
-            self.storage.accept_offer()
-            continuing = join([records_text.continuing()])
-            return Answer([continuing, narrator.table_summary(self.game)])
+        if text.lower() in CONTINUE_WORDS:  # the offer at start, or after a pause
+            if self.storage is not None and self.storage.accept_offer():
+                continuing = join([records_text.continuing()])
+                return Answer([continuing, narrator.table_summary(self.game)])
+            if resumed:
+                return Answer([join([m.resumed()])])
+            return Answer([narrator.table_summary(self.game)])
         try:
             command = parse_command(text, self.settings.language)
         except CommandSyntaxError as err:

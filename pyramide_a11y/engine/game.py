@@ -237,7 +237,8 @@ class Game:
     ) -> Event:
         after = self.position
         if removed is None:
-            removed = tuple(c for c in _table_order(before) if c not in after.cards_in_play())
+            in_play = after.cards_in_play()  # once, not once per card
+            removed = tuple(c for c in _table_order(before) if c not in in_play)
         stock_top = self.stock_top
         before_stock_top = before.stock_top if self.rules.stock_top_playable else None
         return Event(

@@ -1,6 +1,16 @@
 """The solver: exact search and honest hints, on the engine only (no I/O, no gettext)."""
 
-from .hints import Hint, HintKind, Knowledge, find_hint, suggest
+from .hints import Hint, HintKind, HintSource, Knowledge, find_hint, suggest
 from .search import Solution, Verdict, solve
 
-__all__ = ["Hint", "HintKind", "Knowledge", "Solution", "Verdict", "find_hint", "solve", "suggest"]
+__all__ = [
+    "Hint",
+    "HintKind",
+    "HintSource",
+    "Knowledge",
+    "Solution",
+    "Verdict",
+    "find_hint",
+    "solve",
+    "suggest",
+]

@@ -27,14 +27,14 @@ import threading
 import time
 import zlib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from pyramide_a11y.engine import Card, Draw, Game, Move, Position, Recycle, RemoveKing, Rules
 from pyramide_a11y.engine.moves import RemovePair
 
 from .search import Verdict, solve
 
-__all__ = ["Hint", "HintKind", "Knowledge", "find_hint", "suggest"]
+__all__ = ["Hint", "HintKind", "HintSource", "Knowledge", "find_hint", "suggest"]
 
 
 class HintKind(enum.Enum):
@@ -48,14 +48,31 @@ class HintKind(enum.Enum):
     """No legal move at all (or the game is already won)."""
 
 
+class HintSource(enum.Enum):
+    """Which part of the policy gave the hint (for measuring; not compared)."""
+
+    SOLVED = "solved"
+    """Everything seen and the table solved: a winning move, or the proof of loss."""
+    SAMPLED = "sampled"
+    """Some stock card unseen: every sample order was solved (or ran out of nodes)."""
+    SAMPLED_PARTIAL = "sampled_partial"
+    """Some stock card unseen, and the time ran out before every sample was solved."""
+    SUGGESTED = "suggested"
+    """Everything seen but no verdict within the budget: an ordinary suggestion."""
+    TABLE = "table"
+    """No legal move: nothing to search."""
+
+
 @dataclass(frozen=True)
 class Hint:
     """A hint: what to do, the move (None for ``LOST`` and ``NO_MOVES``), and
-    whether it comes from a proven verdict (``exact``)."""
+    whether it comes from a proven verdict (``exact``). ``source`` says which part
+    of the policy answered; it takes no part in equality."""
 
     kind: HintKind
     move: Move | None
     exact: bool
+    source: HintSource = field(default=HintSource.TABLE, compare=False)
 
 
 @dataclass(frozen=True)
@@ -155,40 +172,41 @@ def hint_for(
     table = knowledge.position()
     legal = table.legal_moves(rules)
     if not legal:
-        return Hint(HintKind.NO_MOVES, None, True)
+        return Hint(HintKind.NO_MOVES, None, True, HintSource.TABLE)
     if knowledge.complete:
         solution = solve(
             table, rules, max_nodes=exact_nodes, timeout=budget_seconds, cancelled=cancelled
         )
         if solution.verdict is Verdict.WINNABLE:
-            return _hint_of(_as_legal(solution.moves[0], legal), exact=True)
+            hint = _hint_of(_as_legal(solution.moves[0], legal), exact=True)
+            return replace(hint, source=HintSource.SOLVED)
         if solution.verdict is Verdict.LOST:
-            return Hint(HintKind.LOST, None, True)
-        return _hint_of(suggest(table, rules), exact=False)
+            return Hint(HintKind.LOST, None, True, HintSource.SOLVED)
+        return replace(_hint_of(suggest(table, rules), exact=False), source=HintSource.SUGGESTED)
     votes: Counter[Move] = Counter()
     rng = random.Random(knowledge.seed())
     unseen = list(knowledge.unseen)
+    source = HintSource.SAMPLED
     for i in range(samples):
         left = budget_seconds - (time.perf_counter() - start)
         if left <= 0 or (cancelled is not None and cancelled.is_set()):
+            source = HintSource.SAMPLED_PARTIAL
             break
         rng.shuffle(unseen)
         sample = knowledge.position(tuple(unseen))
-        solution = solve(
-            sample,
-            rules,
-            max_nodes=sample_nodes,
-            timeout=left / (samples - i),
-            cancelled=cancelled,
-        )
+        share = left / (samples - i)
+        solution = solve(sample, rules, max_nodes=sample_nodes, timeout=share, cancelled=cancelled)
         if solution.verdict is Verdict.WINNABLE:
             votes[_as_legal(solution.moves[0], legal)] += 1
+        elif solution.verdict is Verdict.UNKNOWN and solution.seconds >= 0.95 * share:
+            source = HintSource.SAMPLED_PARTIAL  # stopped by the clock, not the nodes
     if votes:
         ranked = _ranked(table, rules, legal)
         best = max(votes.values())
         move = next(m for m in ranked if votes[m] == best)
-        return _hint_of(move, exact=False)
-    return _hint_of(suggest(table, rules), exact=False)
+    else:
+        move = suggest(table, rules)
+    return replace(_hint_of(move, exact=False), source=source)
 
 
 def suggest(position: Position, rules: Rules) -> Move:

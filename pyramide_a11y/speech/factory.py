@@ -166,7 +166,7 @@ def check_player(player: Sequence[str], backend: str) -> SpeechProblem | None:
             backend,
             Missing.AUDIO,
             program,
-            install_hint(_AUDIO | {"win32": "", "darwin": ""}),
+            install_hint(_AUDIO | {"win32": "", "darwin": ""}) if program == "aplay" else "",
             detail[-1] if detail else f"exit status {result.returncode}",
         )
     return None

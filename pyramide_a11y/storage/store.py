@@ -326,11 +326,14 @@ class Store:
         )
         return [_record(row) for row in rows]
 
-    def resumable(self, *, exclude: int | None = None) -> tuple[GameRecord | None, bool]:
+    def resumable(
+        self, *, exclude: int | None = None, rules: str | None = None
+    ) -> tuple[GameRecord | None, bool]:
         """The game to offer to continue: the most recent one in progress that no
         other window is playing and that has at least one action; and whether a
         game in progress is open in another window. Games that no window plays
-        and that have no action are discarded on the way (never counted)."""
+        and that have no action are discarded on the way (never counted).
+        ``rules``: only a game of these rules (``str(rules)``) is offered."""
         elsewhere = False
         found: GameRecord | None = None
         for record in self.in_progress():
@@ -344,7 +347,7 @@ class Store:
                 with suppress(StorageError):
                     self.end_game(record.id, record.snapshot)
                 continue
-            if found is None:
+            if found is None and (rules is None or record.rules == rules):
                 found = record
         return found, elsewhere
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,3 +80,9 @@ def my_children() -> list[int]:
 
 def thread_names() -> list[str]:
     return sorted(t.name for t in threading.enumerate())
+
+
+def no_more(now: list[int] | list[str], before: list[int] | list[str]) -> bool:
+    """True when ``now`` holds nothing beyond ``before`` (counting repeats): what
+    the code under test started is gone, whatever else ended meanwhile."""
+    return not Counter(now) - Counter(before)

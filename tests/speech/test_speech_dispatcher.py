@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import my_children, thread_names, wait_for
+from conftest import my_children, no_more, thread_names, wait_for
 
 from pyramide_a11y.speech.dispatcher_backend import SpeechDispatcherSpeaker, dispatcher_rate
 
@@ -94,6 +94,6 @@ def test_a_hung_spd_say_is_killed_and_replaced(fake_spd: tuple[Path, Path]) -> N
         assert wait_for(lambda: len(calls(log)) == 2 and not speaker._children, 3)
     finally:
         speaker.close()
-    assert wait_for(lambda: my_children() == children_before, 2)
-    assert wait_for(lambda: thread_names() == threads_before, 2)
+    assert wait_for(lambda: no_more(my_children(), children_before), 2)
+    assert wait_for(lambda: no_more(thread_names(), threads_before), 2)
     assert shlex.join(calls(log)[1][-2:]) == "-- fine"

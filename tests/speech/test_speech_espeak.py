@@ -8,7 +8,7 @@ import wave
 from pathlib import Path
 
 import pytest
-from conftest import Sink, alive, my_children, thread_names, wait_for
+from conftest import Sink, alive, my_children, no_more, thread_names, wait_for
 
 from pyramide_a11y.speech.background import Utterance
 from pyramide_a11y.speech.espeak_backend import EspeakNgSpeaker, espeak_command, list_voices
@@ -73,8 +73,8 @@ def test_two_hundred_answers_leak_no_process_or_thread(sink: Sink) -> None:
         speaker.close()
     assert most_children <= 4  # espeak-ng and its player, at most a pair being reaped
     assert len(sink.starts()) >= 20
-    assert wait_for(lambda: my_children() == children_before, 2)
-    assert wait_for(lambda: thread_names() == threads_before, 2)
+    assert wait_for(lambda: no_more(my_children(), children_before), 2)
+    assert wait_for(lambda: no_more(thread_names(), threads_before), 2)
     assert speaker.failures == 0 and speaker.last_error is None
 
 

@@ -1,0 +1,28 @@
+"""Test-wide set-up: the tests never touch the player's real data folder.
+
+Every program the tests start (in process, or as a child process that inherits
+the environment) keeps its saved games, statistics and settings in a folder
+named by ``PYRAMIDE_DATA_DIR``: a fresh one for each test, so a game one test
+leaves in progress is never offered to another.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+_DATA_DIR = tempfile.mkdtemp(prefix="pyramide-tests-")
+os.environ["PYRAMIDE_DATA_DIR"] = _DATA_DIR  # for anything started outside a test
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PYRAMIDE_DATA_DIR", str(tmp_path / "pyramide-data"))
+
+
+def pytest_sessionfinish() -> None:
+    shutil.rmtree(_DATA_DIR, ignore_errors=True)
