@@ -179,3 +179,18 @@ def test_the_program_through_a_pipe_says_typed_escape_codes_and_symbols_back_pla
     assert lines[2] == "I do not understand x spades y: type ? for help."
     assert max(len(line) for line in lines) < 80  # the paste is cut short
     assert lines[-1] == "Goodbye."
+
+
+@pytest.mark.parametrize(
+    ("language", "where", "expected"),
+    [
+        ("en", "where as", "Ace of spades: in the waste, under 2 cards."),
+        ("pt_PT", "onde Ae", "Ás de espadas: no descarte, por baixo de 2 cartas."),
+        ("pt_BR", "onde Ae", "Ás de espadas: no descarte, embaixo de 2 cartas."),
+    ],
+)
+def test_where_in_the_waste_says_how_many_cards_lie_on_it(
+    language: str, where: str, expected: str
+) -> None:
+    # Was "2 cards under the top", which reads as if the top were 2 cards above.
+    assert played("PY1-C-AAAAABG", language, ["d", "d", "d", where])[3] == expected

@@ -291,10 +291,11 @@ def where_waste_top(card: Card) -> str:
 
 
 def where_waste_under(card: Card, depth: int) -> str:
-    # Translators: where a card is: in the waste, {depth} cards under the top.
+    # Translators: where a card is: in the waste with {depth} cards on it (the top
+    # card counts; "under 1 card" is just below the top).
     return ngettext(
-        "{card}: in the waste, {depth} card under the top",
-        "{card}: in the waste, {depth} cards under the top",
+        "{card}: in the waste, under {depth} card",
+        "{card}: in the waste, under {depth} cards",
         depth,
     ).format(card=card_name(card), depth=format_number(depth))
 
