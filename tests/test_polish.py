@@ -194,3 +194,18 @@ def test_where_in_the_waste_says_how_many_cards_lie_on_it(
 ) -> None:
     # Was "2 cards under the top", which reads as if the top were 2 cards above.
     assert played("PY1-C-AAAAABG", language, ["d", "d", "d", where])[3] == expected
+
+
+def test_a_two_card_line_names_the_covered_card_and_leaves_nothing_selected() -> None:
+    # PY1-N-AAAAAAB: row 7 holds 10H and 8S (free), row 6 the ace of diamonds.
+    set_language("en")
+    session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
+    session.hint_finder = None
+    session.strict = True
+    assert session.handle("10h ad").text == "Ace of diamonds: still covered."
+    assert session.game.selected is None  # refused as one action: nothing changed
+    assert session.handle("ad 10h").text == "Ace of diamonds: still covered."
+    assert session.handle("8s").text.startswith("Eight of spades selected.")
+    # One card alone keeps the seeds' sentence.
+    assert played("PY1-N-AAAAAAB", "pt_PT", ["Ao"]) == ["Esta carta está bloqueada por outra."]
+    assert played("PY1-N-AAAAAAB", "pt_BR", ["Ao 10c"]) == ["Ás de ouros: ainda coberta."]

@@ -36,6 +36,7 @@ from pyramide_a11y.engine import (
     Event,
     Game,
     Layout,
+    Reason,
     Refusal,
     RemoveKing,
     RemovePair,
@@ -284,8 +285,24 @@ class Session:
         outcome = game.select(first)
         if isinstance(outcome, Refusal) or outcome.kind.value != "select":
             # The first card was refused, or was a King and left alone.
-            return self._outcome(outcome)
-        return self._outcome(game.select(second))
+            return self._pair_refused(outcome, first)
+        outcome = game.select(second)
+        if isinstance(outcome, Refusal) and outcome.reason is not Reason.SUM_NOT_13:
+            # One line, one action: refused, it leaves nothing selected (a sum that is
+            # not 13 keeps the seeds' selection, and says so).
+            game.cancel()
+        return self._pair_refused(outcome, second)
+
+    def _pair_refused(self, outcome: Event | Refusal, card: Card) -> Answer:
+        """The answer to a two-card line; a covered ``card`` is named, as two were typed."""
+        if (
+            isinstance(outcome, Refusal)
+            and outcome.reason is Reason.COVERED
+            and self.settings.error_help
+        ):
+            self._drop_hint()
+            return Answer([join([m.covered_named(card)])])
+        return self._outcome(outcome)
 
     def _simple(self, action: Action) -> Answer:
         game = self.game

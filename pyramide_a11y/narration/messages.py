@@ -103,6 +103,12 @@ def refusal(reason: Reason, cards: tuple[Card, ...]) -> str:
             return _("The game is already won")
 
 
+def covered_named(card: Card) -> str:
+    # Translators: two cards were typed at once and {card}, the second, is covered
+    # (a single card gets the seeds' sentence, «Esta carta está bloqueada por outra»).
+    return _("{card}: still covered").format(card=card_name(card))
+
+
 def covered_cue() -> str:
     """With error help off, all a covered card gets: a short neutral cue."""
     # Translators: the short neutral cue for a covered card when error help is off.
