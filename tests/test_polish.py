@@ -209,3 +209,16 @@ def test_a_two_card_line_names_the_covered_card_and_leaves_nothing_selected() ->
     # One card alone keeps the seeds' sentence.
     assert played("PY1-N-AAAAAAB", "pt_PT", ["Ao"]) == ["Esta carta está bloqueada por outra."]
     assert played("PY1-N-AAAAAAB", "pt_BR", ["Ao 10c"]) == ["Ás de ouros: ainda coberta."]
+
+
+def test_the_first_arrow_says_the_first_card_not_the_second() -> None:
+    set_language("en")
+    session = Session(source_of(won_code("classic")), settings=Settings(language="en"))
+    session.strict = True
+    playable = session.game.position.playable_cards(session.game.rules)
+    from pyramide_a11y.narration import card_name, sentence
+
+    assert session.move_focus("right").text == sentence(card_name(playable[0]))
+    assert session.move_focus("right").text == sentence(card_name(playable[1]))
+    session.handle("replay")  # a new deal: the first arrow again says the first card
+    assert session.move_focus("left").text == sentence(card_name(playable[-1]))

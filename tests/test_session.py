@@ -220,8 +220,10 @@ def test_a_move_while_the_hint_thinks_drops_the_stale_hint() -> None:
 def test_keyboard_focus_moves_among_playable_cards_and_selects() -> None:
     s, _ = session()
     playable = s.game.position.playable_cards(s.game.rules)
-    first = s.move_focus("right")
+    first = s.move_focus("right")  # the first arrow says the first playable card
     assert len(first.lines) == 1 and first.lines[0].endswith(".")
+    assert s.focus == 0
+    s.move_focus("right")
     s.move_focus("left")
     assert s.focus == 0
     answer = s.activate_focus()

@@ -168,6 +168,8 @@ class Session:
         self.game = self.game_factory(source)
         self.last = Answer()
         self.focus: int = 0
+        self.focus_heard = False
+        """Whether an arrow has spoken the focus in this deal yet."""
         self._hint: HintJob | None = None
         self._lock = threading.Lock()
 
@@ -355,6 +357,7 @@ class Session:
         self.game = self.game_factory(source)
         self.timer.reset()
         self.focus = 0
+        self.focus_heard = False
         opening = self.opening()
         return Answer([join([first]), *opening.lines])
 
@@ -493,13 +496,18 @@ class Session:
         if not cards:
             return self.say(Answer([join([m.no_focus()])]))
         index = min(self.focus, len(cards) - 1)
-        if direction == "right":
+        if not self.focus_heard and direction in ("right", "left"):
+            # The first arrow of a deal says the first card (or, leftwards, the last)
+            # rather than step over a card the player never heard.
+            index = 0 if direction == "right" else len(cards) - 1
+        elif direction == "right":
             index = (index + 1) % len(cards)
         elif direction == "left":
             index = (index - 1) % len(cards)
         else:
             index = self._row_step(cards, index, 1 if direction == "down" else -1)
         self.focus = index
+        self.focus_heard = True
         return self.say(Answer([narrator.sentence(self._focus_name(cards[index]))]))
 
     def _focus_name(self, card: Card) -> str:
