@@ -222,3 +222,9 @@ def test_the_first_arrow_says_the_first_card_not_the_second() -> None:
     assert session.move_focus("right").text == sentence(card_name(playable[1]))
     session.handle("replay")  # a new deal: the first arrow again says the first card
     assert session.move_focus("left").text == sentence(card_name(playable[-1]))
+
+
+def test_undoing_a_recycle_says_the_round_went_back() -> None:
+    said = played("PY1-P-AAAAAAC", "pt_BR", ["d"] * 24 + ["r", "u"])
+    assert "Rodada 2 de 3" in said[24]
+    assert said[25].startswith("Jogada desfeita. Rodada 1 de 3.")
