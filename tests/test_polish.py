@@ -228,3 +228,21 @@ def test_undoing_a_recycle_says_the_round_went_back() -> None:
     said = played("PY1-P-AAAAAAC", "pt_BR", ["d"] * 24 + ["r", "u"])
     assert "Rodada 2 de 3" in said[24]
     assert said[25].startswith("Jogada desfeita. Rodada 1 de 3.")
+
+
+def test_the_opening_names_the_variants_in_play() -> None:
+    from pyramide_a11y.engine import get_rules
+
+    rules = get_rules("classic").with_options(passes=2, strict_win=True, cover_pairs=True)
+    set_language("en")
+    base = source_of("PY1-C-AAAAABG")
+    from pyramide_a11y.app.sources import GameSource
+
+    session = Session(GameSource(base.layout, rules, "PY1-C2WX-AAAAABG"))
+    assert (
+        session.opening()
+        .lines[0]
+        .startswith("Classic Pyramid with strict win and cover pairs, 2 passes. Deal ")
+    )
+    plain = Session(base).opening().lines[0]
+    assert plain.startswith("Classic Pyramid, 1 pass. Deal ")

@@ -194,7 +194,7 @@ class Session:
             return self.say(Answer([*notices, offer, narrator.table_summary(self.game)]))
         rules = self.game.rules
         first = [
-            m.starting(m.preset_name(rules.name), rules.passes),
+            m.starting(m.rules_with_variants(rules), rules.passes),
             m.deal_code(self.source.code) if self.source.code else m.no_deal_code(),
             m.help_hint(),
         ]

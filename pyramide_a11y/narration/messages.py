@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pyramide_a11y.engine import Card, Reason, Suit
+from pyramide_a11y.engine import Card, Reason, Rules, Suit
 from pyramide_a11y.i18n import _, ngettext, pgettext
-from pyramide_a11y.i18n.formatting import format_duration, format_number
+from pyramide_a11y.i18n.formatting import format_duration, format_list, format_number
 
 from .cards import card_list, card_name, row_name, suit_name
 
@@ -395,6 +395,29 @@ def preset_name(name: str) -> str:
         case _:
             # Translators: the rules of seed 004, the Paciência Pirâmide web game.
             return _("Pyramid Patience")
+
+
+def rules_with_variants(rules: Rules) -> str:
+    """The preset's name, with the variants switched on or off (the passes are said
+    apart, by :func:`starting`)."""
+    parts = []
+    changed = rules.changed_options()
+    if changed.get("strict_win"):
+        # Translators: a rules variant: stock and waste must be emptied too.
+        parts.append(_("strict win"))
+    if "stock_waste_pairs" in changed:
+        # Translators: a rules variant: the stock card may pair with the waste card.
+        parts.append(
+            _("stock against waste") if rules.stock_waste_pairs else _("no stock against waste")
+        )
+    if changed.get("cover_pairs"):
+        # Translators: a rules variant: a card may pair with the one covering it.
+        parts.append(_("cover pairs"))
+    name = preset_name(rules.name)
+    if not parts:
+        return name
+    # Translators: rules with variants; {rules} is the name, {variants} a list.
+    return _("{rules} with {variants}").format(rules=name, variants=format_list(parts))
 
 
 def starting(preset: str, passes: int | None) -> str:
