@@ -246,3 +246,15 @@ def test_the_opening_names_the_variants_in_play() -> None:
     )
     plain = Session(base).opening().lines[0]
     assert plain.startswith("Classic Pyramid, 1 pass. Deal ")
+
+
+def test_a_hint_after_the_win_says_the_game_is_won_not_no_more_moves() -> None:
+    from playthrough import winning_commands
+
+    set_language("en")
+    session = Session(source_of(won_code("classic")), settings=Settings(language="en"))
+    session.strict = True
+    for line in winning_commands("classic", "en"):
+        session.handle(line)
+    assert session.game.won
+    assert session.handle("h").text == "The game is already won."

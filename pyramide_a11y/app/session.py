@@ -445,6 +445,8 @@ class Session:
             self._hint = None
 
     def _start_hint(self) -> Answer:
+        if self.game.won:  # the solver would find no move and call it an impasse
+            return Answer([join([m.refusal(Reason.GAME_WON, ())])])
         if self.hint_finder is None:
             return Answer([join([m.no_hints()])])
         self._drop_hint()
