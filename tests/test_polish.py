@@ -258,3 +258,15 @@ def test_a_hint_after_the_win_says_the_game_is_won_not_no_more_moves() -> None:
         session.handle(line)
     assert session.game.won
     assert session.handle("h").text == "The game is already won."
+
+
+def test_the_rules_come_in_four_short_lines() -> None:
+    # One 600-character line was hard to go back over on a braille display.
+    said = played(won_code("pyramide"), "pt_PT", ["regras"])
+    set_language("pt_PT")
+    session = Session(source_of(won_code("pyramide")), settings=Settings(language="pt_PT"))
+    lines = session.handle("regras").lines
+    assert len(lines) == 4 and said[0] == " ".join(lines)
+    assert lines[0].startswith("Regras de Pyramide.")
+    assert lines[2].startswith("Com d compra uma carta")
+    assert max(len(line) for line in lines) < 250
