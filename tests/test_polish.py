@@ -270,3 +270,20 @@ def test_the_rules_come_in_four_short_lines() -> None:
     assert lines[0].startswith("Regras de Pyramide.")
     assert lines[2].startswith("Com d compra uma carta")
     assert max(len(line) for line in lines) < 250
+
+
+@pytest.mark.parametrize(
+    ("language", "line", "expected"),
+    [
+        ("en", "think 0", "Give a hint thinking time from 0.5 to 60 seconds."),
+        ("pt_PT", "pensar x", "Indique um tempo para pensar na dica de 0,5 a 60 segundos."),
+        ("en", "speech loud", "Type speech on or speech off."),
+        ("pt_PT", "erros talvez", "Escreva erros sim ou erros não."),
+        ("pt_BR", "voz alta", "Digite voz sim ou voz não."),
+    ],
+)
+def test_a_bad_setting_value_says_what_that_setting_takes(
+    language: str, line: str, expected: str
+) -> None:
+    # They all used to get the whole list of settings.
+    assert played(won_code("classic"), language, [line]) == [expected]

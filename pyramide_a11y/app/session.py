@@ -412,7 +412,8 @@ class Session:
             return Answer([join([m.bad_setting()])])
         if name in ("speech", "errors"):
             if word not in _ON | _OFF:
-                return Answer([join([m.bad_setting()])])
+                bad = m.bad_speech_switch() if name == "speech" else m.bad_errors_switch()
+                return Answer([join([bad])])
             on = word in _ON
             if name == "speech":
                 settings.speech = on
@@ -431,9 +432,9 @@ class Session:
         try:
             seconds = float(word.replace(",", "."))
         except ValueError:
-            return Answer([join([m.bad_setting()])])
+            seconds = -1.0
         if not THINK_RANGE[0] <= seconds <= THINK_RANGE[1]:
-            return Answer([join([m.bad_setting()])])
+            return Answer([join([m.bad_think(*THINK_RANGE)])])
         settings.hint_budget = seconds
         return Answer([join([m.hint_budget_set(seconds)])])
 

@@ -530,6 +530,25 @@ def hint_budget_set(seconds: float) -> str:
     return _("Hint thinking time {seconds} seconds").format(seconds=format_number(seconds))
 
 
+def bad_speech_switch() -> str:
+    # Translators: "speech" with a word that is not on or off; use this language's
+    # words for the command (pt: voz sim, voz não).
+    return _("Type speech on or speech off")
+
+
+def bad_errors_switch() -> str:
+    # Translators: "errors" with a word that is not on or off; use this language's
+    # words for the command (pt: erros sim, erros não).
+    return _("Type errors on or errors off")
+
+
+def bad_think(low: float, high: float) -> str:
+    # Translators: "think" with a time out of range; {low} and {high} are seconds.
+    return _("Give a hint thinking time from {low} to {high} seconds").format(
+        low=format_number(low), high=format_number(high)
+    )
+
+
 def bad_setting() -> str:
     # Translators: a settings command that was not understood.
     return _(
