@@ -125,7 +125,7 @@ def test_zero_takes_the_plural_when_said(language: str, expected: str) -> None:
         (
             "en",
             ["where 10", "where the king"],
-            ["Which 10? Give the suit too, like where 10c."] * 1,
+            ["Give the suit after 10, like where 10c."],
         ),
         ("en", ["where xyz"], ["Xyz is not a card."]),
         (
@@ -133,7 +133,7 @@ def test_zero_takes_the_plural_when_said(language: str, expected: str) -> None:
             ["row 9", "row", "pyramid 0"],
             ["Give a row from 1, the top, to 7, the bottom."] * 3,
         ),
-        ("pt_PT", ["onde 10"], ["Qual 10? Indique também o naipe, como onde 10p."]),
+        ("pt_PT", ["onde 10"], ["Indique o naipe depois de 10, como onde 10p."]),
         ("pt_BR", ["fileira 8"], ["Indique uma fileira de 1, no topo, a 7, na base."]),
     ],
 )
@@ -152,3 +152,138 @@ def test_undoing_a_pair_names_the_cards_back_once() -> None:
     assert said[1].startswith("Move undone. Six of diamonds and seven of diamonds are back.")
     assert "Now free" not in said[1]  # they were just named as back
     assert said[1].count("six of diamonds") + said[1].count("Six of diamonds") == 1
+
+
+def test_the_program_through_a_pipe_says_typed_escape_codes_and_symbols_back_plainly(
+    tmp_path: Path,
+) -> None:
+    # Arrow keys and colour codes typed into a pipe, suit symbols in a bad card, a
+    # long paste: none of it reaches the output as escape codes or symbols.
+    import subprocess
+    import sys
+
+    typed = ["\x1b[A", "10\x1b[31m♣x", "x♠y", "K♣ ♣", "z" * 300, "lang \x1b[2J", "q"]
+    options = ["--lang", "en", "--deal", won_code("classic"), "--speech", "none"]
+    result = subprocess.run(
+        [sys.executable, "-m", "pyramide_a11y", *options, "--data-dir", str(tmp_path)],
+        input="\n".join(typed) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0 and result.stderr == ""
+    out = result.stdout
+    assert "\x1b" not in out and not any(symbol in out for symbol in "♣♦♥♠")
+    lines = out.splitlines()[2:]
+    assert lines[0] == "That is not a command: type ? for help."
+    assert lines[2] == "I do not understand x spades y: type ? for help."
+    assert max(len(line) for line in lines) < 80  # the paste is cut short
+    assert lines[-1] == "Goodbye."
+
+
+@pytest.mark.parametrize(
+    ("language", "where", "expected"),
+    [
+        ("en", "where as", "Ace of spades: in the waste, under 2 cards."),
+        ("pt_PT", "onde Ae", "Ás de espadas: no descarte, por baixo de 2 cartas."),
+        ("pt_BR", "onde Ae", "Ás de espadas: no descarte, embaixo de 2 cartas."),
+    ],
+)
+def test_where_in_the_waste_says_how_many_cards_lie_on_it(
+    language: str, where: str, expected: str
+) -> None:
+    # Was "2 cards under the top", which reads as if the top were 2 cards above.
+    assert played("PY1-C-AAAAABG", language, ["d", "d", "d", where])[3] == expected
+
+
+def test_a_two_card_line_names_the_covered_card_and_leaves_nothing_selected() -> None:
+    # PY1-N-AAAAAAB: row 7 holds 10H and 8S (free), row 6 the ace of diamonds.
+    set_language("en")
+    session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
+    session.hint_finder = None
+    session.strict = True
+    assert session.handle("10h ad").text == "Ace of diamonds: still covered."
+    assert session.game.selected is None  # refused as one action: nothing changed
+    assert session.handle("ad 10h").text == "Ace of diamonds: still covered."
+    assert session.handle("8s").text.startswith("Eight of spades selected.")
+    # One card alone keeps the seeds' sentence.
+    assert played("PY1-N-AAAAAAB", "pt_PT", ["Ao"]) == ["Esta carta está bloqueada por outra."]
+    assert played("PY1-N-AAAAAAB", "pt_BR", ["Ao 10c"]) == ["Ás de ouros: ainda coberta."]
+
+
+def test_the_first_arrow_says_the_first_card_not_the_second() -> None:
+    set_language("en")
+    session = Session(source_of(won_code("classic")), settings=Settings(language="en"))
+    session.strict = True
+    playable = session.game.position.playable_cards(session.game.rules)
+    from pyramide_a11y.narration import card_name, sentence
+
+    assert session.move_focus("right").text == sentence(card_name(playable[0]))
+    assert session.move_focus("right").text == sentence(card_name(playable[1]))
+    session.handle("replay")  # a new deal: the first arrow again says the first card
+    assert session.move_focus("left").text == sentence(card_name(playable[-1]))
+
+
+def test_undoing_a_recycle_says_the_round_went_back() -> None:
+    said = played("PY1-P-AAAAAAC", "pt_BR", ["d"] * 24 + ["r", "u"])
+    assert "Rodada 2 de 3" in said[24]
+    assert said[25].startswith("Jogada desfeita. Rodada 1 de 3.")
+
+
+def test_the_opening_names_the_variants_in_play() -> None:
+    from pyramide_a11y.engine import get_rules
+
+    rules = get_rules("classic").with_options(passes=2, strict_win=True, cover_pairs=True)
+    set_language("en")
+    base = source_of("PY1-C-AAAAABG")
+    from pyramide_a11y.app.sources import GameSource
+
+    session = Session(GameSource(base.layout, rules, "PY1-C2WX-AAAAABG"))
+    assert (
+        session.opening()
+        .lines[0]
+        .startswith("Classic Pyramid with strict win and cover pairs, 2 passes. Deal ")
+    )
+    plain = Session(base).opening().lines[0]
+    assert plain.startswith("Classic Pyramid, 1 pass. Deal ")
+
+
+def test_a_hint_after_the_win_says_the_game_is_won_not_no_more_moves() -> None:
+    from playthrough import winning_commands
+
+    set_language("en")
+    session = Session(source_of(won_code("classic")), settings=Settings(language="en"))
+    session.strict = True
+    for line in winning_commands("classic", "en"):
+        session.handle(line)
+    assert session.game.won
+    assert session.handle("h").text == "The game is already won."
+
+
+def test_the_rules_come_in_four_short_lines() -> None:
+    # One 600-character line was hard to go back over on a braille display.
+    said = played(won_code("pyramide"), "pt_PT", ["regras"])
+    set_language("pt_PT")
+    session = Session(source_of(won_code("pyramide")), settings=Settings(language="pt_PT"))
+    lines = session.handle("regras").lines
+    assert len(lines) == 4 and said[0] == " ".join(lines)
+    assert lines[0].startswith("Regras de Pyramide.")
+    assert lines[2].startswith("Com d compra uma carta")
+    assert max(len(line) for line in lines) < 250
+
+
+@pytest.mark.parametrize(
+    ("language", "line", "expected"),
+    [
+        ("en", "think 0", "Give a hint thinking time from 0.5 to 60 seconds."),
+        ("pt_PT", "pensar x", "Indique um tempo para pensar na dica de 0,5 a 60 segundos."),
+        ("en", "speech loud", "Type speech on or speech off."),
+        ("pt_PT", "erros talvez", "Escreva erros sim ou erros não."),
+        ("pt_BR", "voz alta", "Digite voz sim ou voz não."),
+    ],
+)
+def test_a_bad_setting_value_says_what_that_setting_takes(
+    language: str, line: str, expected: str
+) -> None:
+    # They all used to get the whole list of settings.
+    assert played(won_code("classic"), language, [line]) == [expected]

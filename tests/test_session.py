@@ -66,7 +66,7 @@ def test_language_switch_takes_effect_at_once_and_voice_follows() -> None:
     s, speaker = session("pt_PT")
     assert s.handle("lang br").lines == ["Idioma: português do Brasil."]
     assert speaker.language == "pt_BR"
-    assert s.handle("xyz").lines == ["Não entendi xyz. Digite ? para ajuda."]
+    assert s.handle("xyz").lines == ["Não entendi xyz: digite ? para ajuda."]
     assert s.handle("language en").lines == ["Language: English."]
 
 
@@ -220,8 +220,10 @@ def test_a_move_while_the_hint_thinks_drops_the_stale_hint() -> None:
 def test_keyboard_focus_moves_among_playable_cards_and_selects() -> None:
     s, _ = session()
     playable = s.game.position.playable_cards(s.game.rules)
-    first = s.move_focus("right")
+    first = s.move_focus("right")  # the first arrow says the first playable card
     assert len(first.lines) == 1 and first.lines[0].endswith(".")
+    assert s.focus == 0
+    s.move_focus("right")
     s.move_focus("left")
     assert s.focus == 0
     answer = s.activate_focus()

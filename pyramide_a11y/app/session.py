@@ -36,6 +36,7 @@ from pyramide_a11y.engine import (
     Event,
     Game,
     Layout,
+    Reason,
     Refusal,
     RemoveKing,
     RemovePair,
@@ -167,6 +168,8 @@ class Session:
         self.game = self.game_factory(source)
         self.last = Answer()
         self.focus: int = 0
+        self.focus_heard = False
+        """Whether an arrow has spoken the focus in this deal yet."""
         self._hint: HintJob | None = None
         self._lock = threading.Lock()
 
@@ -191,7 +194,7 @@ class Session:
             return self.say(Answer([*notices, offer, narrator.table_summary(self.game)]))
         rules = self.game.rules
         first = [
-            m.starting(m.preset_name(rules.name), rules.passes),
+            m.starting(m.rules_with_variants(rules), rules.passes),
             m.deal_code(self.source.code) if self.source.code else m.no_deal_code(),
             m.help_hint(),
         ]
@@ -284,8 +287,24 @@ class Session:
         outcome = game.select(first)
         if isinstance(outcome, Refusal) or outcome.kind.value != "select":
             # The first card was refused, or was a King and left alone.
-            return self._outcome(outcome)
-        return self._outcome(game.select(second))
+            return self._pair_refused(outcome, first)
+        outcome = game.select(second)
+        if isinstance(outcome, Refusal) and outcome.reason is not Reason.SUM_NOT_13:
+            # One line, one action: refused, it leaves nothing selected (a sum that is
+            # not 13 keeps the seeds' selection, and says so).
+            game.cancel()
+        return self._pair_refused(outcome, second)
+
+    def _pair_refused(self, outcome: Event | Refusal, card: Card) -> Answer:
+        """The answer to a two-card line; a covered ``card`` is named, as two were typed."""
+        if (
+            isinstance(outcome, Refusal)
+            and outcome.reason is Reason.COVERED
+            and self.settings.error_help
+        ):
+            self._drop_hint()
+            return Answer([join([m.covered_named(card)])])
+        return self._outcome(outcome)
 
     def _simple(self, action: Action) -> Answer:
         game = self.game
@@ -338,6 +357,7 @@ class Session:
         self.game = self.game_factory(source)
         self.timer.reset()
         self.focus = 0
+        self.focus_heard = False
         opening = self.opening()
         return Answer([join([first]), *opening.lines])
 
@@ -392,7 +412,8 @@ class Session:
             return Answer([join([m.bad_setting()])])
         if name in ("speech", "errors"):
             if word not in _ON | _OFF:
-                return Answer([join([m.bad_setting()])])
+                bad = m.bad_speech_switch() if name == "speech" else m.bad_errors_switch()
+                return Answer([join([bad])])
             on = word in _ON
             if name == "speech":
                 settings.speech = on
@@ -411,9 +432,9 @@ class Session:
         try:
             seconds = float(word.replace(",", "."))
         except ValueError:
-            return Answer([join([m.bad_setting()])])
+            seconds = -1.0
         if not THINK_RANGE[0] <= seconds <= THINK_RANGE[1]:
-            return Answer([join([m.bad_setting()])])
+            return Answer([join([m.bad_think(*THINK_RANGE)])])
         settings.hint_budget = seconds
         return Answer([join([m.hint_budget_set(seconds)])])
 
@@ -425,6 +446,8 @@ class Session:
             self._hint = None
 
     def _start_hint(self) -> Answer:
+        if self.game.won:  # the solver would find no move and call it an impasse
+            return Answer([join([m.refusal(Reason.GAME_WON, ())])])
         if self.hint_finder is None:
             return Answer([join([m.no_hints()])])
         self._drop_hint()
@@ -476,13 +499,18 @@ class Session:
         if not cards:
             return self.say(Answer([join([m.no_focus()])]))
         index = min(self.focus, len(cards) - 1)
-        if direction == "right":
+        if not self.focus_heard and direction in ("right", "left"):
+            # The first arrow of a deal says the first card (or, leftwards, the last)
+            # rather than step over a card the player never heard.
+            index = 0 if direction == "right" else len(cards) - 1
+        elif direction == "right":
             index = (index + 1) % len(cards)
         elif direction == "left":
             index = (index - 1) % len(cards)
         else:
             index = self._row_step(cards, index, 1 if direction == "down" else -1)
         self.focus = index
+        self.focus_heard = True
         return self.say(Answer([narrator.sentence(self._focus_name(cards[index]))]))
 
     def _focus_name(self, card: Card) -> str:

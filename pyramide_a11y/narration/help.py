@@ -56,7 +56,11 @@ def keys_lines() -> list[str]:
 
 def rules_lines(rules: Rules) -> list[str]:
     """The rules of ``rules`` (preset and variants), in the session's language."""
+    # Four short lines rather than one long one: a braille display or a screen
+    # reader's review cursor can then go back over a part (the goal, what is in
+    # play, the stock, the end).
     parts: list[str] = []
+    lines: list[list[str]] = []
     # Translators: title of the rules text; {name} is the preset's name.
     parts.append(_("Rules of {name}").format(name=m.preset_name(rules.name)))
     # Translators: rules text.
@@ -66,6 +70,8 @@ def rules_lines(rules: Rules) -> list[str]:
             "Ace is 1, jack 11, queen 12, king 13; suits do not matter"
         )
     )
+    lines.append(parts)
+    parts = []
     # Translators: rules text.
     parts.append(_("A pyramid card is free when no card covers it"))
     if rules.stock_top_playable:
@@ -88,6 +94,8 @@ def rules_lines(rules: Rules) -> list[str]:
     if rules.cover_pairs:
         # Translators: rules text (cover pair variant).
         parts.append(_("A card may also pair with the only card still covering it"))
+    lines.append(parts)
+    parts = []
     if rules.draw_recycles:
         # Translators: rules text (seed 000): d is the draw command.
         parts.append(
@@ -111,6 +119,8 @@ def rules_lines(rules: Rules) -> list[str]:
                 passes,
             ).format(count=format_number(passes))
         )
+    lines.append(parts)
+    parts = []
     if rules.strict_win:
         # Translators: rules text (strict win variant).
         parts.append(_("You win when the pyramid, the stock and the waste are all empty"))
@@ -132,4 +142,5 @@ def rules_lines(rules: Rules) -> list[str]:
                 rules.undo_limit,
             ).format(count=format_number(rules.undo_limit))
         )
-    return [" ".join(sentence(p) for p in parts)]
+    lines.append(parts)
+    return [" ".join(sentence(p) for p in line) for line in lines]

@@ -8,11 +8,39 @@ Each function returns one translated sentence for the current language. The
 
 from __future__ import annotations
 
-from pyramide_a11y.engine import Card, Reason
-from pyramide_a11y.i18n import _, ngettext, pgettext
-from pyramide_a11y.i18n.formatting import format_duration, format_number
+import re
+import unicodedata
 
-from .cards import card_list, card_name, row_name
+from pyramide_a11y.engine import Card, Reason, Rules, Suit
+from pyramide_a11y.i18n import _, ngettext, pgettext
+from pyramide_a11y.i18n.formatting import format_duration, format_list, format_number
+
+from .cards import card_list, card_name, row_name, suit_name
+
+ECHO_LIMIT = 30
+"""Characters of a typed line said back in an error (a long paste is cut)."""
+
+_ESCAPE_SEQUENCE = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])"
+)
+"""A terminal escape sequence (CSI such as an arrow key, OSC, or a two-byte one)."""
+
+_SYMBOL_SUITS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+
+
+def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
+    """What the player typed, fit to be said back: no control characters (an arrow
+    key or a colour code typed into a pipe would reach the terminal or the speech),
+    suit symbols as words (they are never spoken), at most ``limit`` characters."""
+    kept = []
+    for ch in _ESCAPE_SEQUENCE.sub("", text):
+        if ch in _SYMBOL_SUITS:
+            kept.append(f" {suit_name(Suit(_SYMBOL_SUITS[ch]))} ")
+        elif unicodedata.category(ch)[0] != "C":
+            kept.append(ch)
+    shown = " ".join("".join(kept).split())
+    return shown if len(shown) <= limit else shown[: limit - 1].rstrip() + "…"
+
 
 # -- refusals -----------------------------------------------------------------------------
 
@@ -73,6 +101,12 @@ def refusal(reason: Reason, cards: tuple[Card, ...]) -> str:
         case _:
             # Translators: any move after the game is won.
             return _("The game is already won")
+
+
+def covered_named(card: Card) -> str:
+    # Translators: two cards were typed at once and {card}, the second, is covered
+    # (a single card gets the seeds' sentence, «Esta carta está bloqueada por outra»).
+    return _("{card}: still covered").format(card=card_name(card))
 
 
 def covered_cue() -> str:
@@ -263,10 +297,11 @@ def where_waste_top(card: Card) -> str:
 
 
 def where_waste_under(card: Card, depth: int) -> str:
-    # Translators: where a card is: in the waste, {depth} cards under the top.
+    # Translators: where a card is: in the waste with {depth} cards on it (the top
+    # card counts; "under 1 card" is just below the top).
     return ngettext(
-        "{card}: in the waste, {depth} card under the top",
-        "{card}: in the waste, {depth} cards under the top",
+        "{card}: in the waste, under {depth} card",
+        "{card}: in the waste, under {depth} cards",
         depth,
     ).format(card=card_name(card), depth=format_number(depth))
 
@@ -362,6 +397,29 @@ def preset_name(name: str) -> str:
             return _("Pyramid Patience")
 
 
+def rules_with_variants(rules: Rules) -> str:
+    """The preset's name, with the variants switched on or off (the passes are said
+    apart, by :func:`starting`)."""
+    parts = []
+    changed = rules.changed_options()
+    if changed.get("strict_win"):
+        # Translators: a rules variant: stock and waste must be emptied too.
+        parts.append(_("strict win"))
+    if "stock_waste_pairs" in changed:
+        # Translators: a rules variant: the stock card may pair with the waste card.
+        parts.append(
+            _("stock against waste") if rules.stock_waste_pairs else _("no stock against waste")
+        )
+    if changed.get("cover_pairs"):
+        # Translators: a rules variant: a card may pair with the one covering it.
+        parts.append(_("cover pairs"))
+    name = preset_name(rules.name)
+    if not parts:
+        return name
+    # Translators: rules with variants; {rules} is the name, {variants} a list.
+    return _("{rules} with {variants}").format(rules=name, variants=format_list(parts))
+
+
 def starting(preset: str, passes: int | None) -> str:
     if passes is None:
         # Translators: the game starts; {rules} is the name of the rules.
@@ -379,12 +437,16 @@ def help_hint() -> str:
 
 def unknown_command(text: str) -> str:
     # Translators: a line that is not a command or a card; {text} is what was typed.
-    return _("I do not understand {text}. Type ? for help").format(text=text)
+    shown = echoed(text)
+    if not shown:
+        # Translators: a line of only invisible characters (an arrow key in a pipe).
+        return _("That is not a command: type ? for help")
+    return _("I do not understand {text}: type ? for help").format(text=shown)
 
 
 def not_a_card(text: str) -> str:
     # Translators: {text} looked like a card but is not one.
-    return _("{text} is not a card").format(text=text)
+    return _("{text} is not a card").format(text=echoed(text))
 
 
 def no_such_row() -> str:
@@ -395,7 +457,7 @@ def no_such_row() -> str:
 def where_needs_suit(text: str) -> str:
     # Translators: "where" with a rank but no suit; {text} is what was typed after it.
     # The example uses the English notation: put this language's (pt: onde 10p).
-    return _("Which {text}? Give the suit too, like where 10c").format(text=text)
+    return _("Give the suit after {text}, like where 10c").format(text=echoed(text))
 
 
 def too_many_cards() -> str:
@@ -420,7 +482,7 @@ def language_set() -> str:
 
 def unknown_language(text: str) -> str:
     # Translators: the language asked for is not available.
-    return _("Unknown language {text}. Choose pt, br or en").format(text=text)
+    return _("Unknown language {text}: choose pt, br or en").format(text=echoed(text))
 
 
 def verbosity_brief() -> str:
@@ -468,6 +530,25 @@ def hint_budget_set(seconds: float) -> str:
     return _("Hint thinking time {seconds} seconds").format(seconds=format_number(seconds))
 
 
+def bad_speech_switch() -> str:
+    # Translators: "speech" with a word that is not on or off; use this language's
+    # words for the command (pt: voz sim, voz não).
+    return _("Type speech on or speech off")
+
+
+def bad_errors_switch() -> str:
+    # Translators: "errors" with a word that is not on or off; use this language's
+    # words for the command (pt: erros sim, erros não).
+    return _("Type errors on or errors off")
+
+
+def bad_think(low: float, high: float) -> str:
+    # Translators: "think" with a time out of range; {low} and {high} are seconds.
+    return _("Give a hint thinking time from {low} to {high} seconds").format(
+        low=format_number(low), high=format_number(high)
+    )
+
+
 def bad_setting() -> str:
     # Translators: a settings command that was not understood.
     return _(
@@ -504,13 +585,13 @@ def replaying() -> str:
 def bad_deal_code(text: str) -> str:
     # Translators: a pasted deal code could not be read; {text} is what was typed.
     return _("{text} is not a deal code I can read; codes look like PY1-N-AAAAAAS").format(
-        text=text
+        text=echoed(text)
     )
 
 
 def bad_layout_file(path: str) -> str:
     # Translators: a layout file could not be used; {path} is the file name.
-    return _("The file {path} is not a layout I can play").format(path=path)
+    return _("The file {path} is not a layout I can play").format(path=echoed(path, 200))
 
 
 def no_hints() -> str:

@@ -96,6 +96,8 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
             first.append(m.undone())
             if event.removed:
                 first.append(m.cards_back(event.removed))
+            if event.round_changed and rules.recycles is not None:  # a recycle undone
+                first.append(m.round_of(event.round, rules.recycles + 1))
         case EventKind.SELECT:
             if event.selected is not None:
                 first.append(m.selected(event.selected))

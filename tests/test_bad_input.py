@@ -1,0 +1,168 @@
+"""Whatever is typed: one answer, plain text, and the game changes only through a
+legal move or an undo. A line that is not a command gets exactly one sentence and
+changes nothing at all (the table, the selection, the move counter, the settings).
+
+Stronger than the parser test in test_commands.py: every preset and language,
+near-miss commands, escape sequences and suit symbols typed into a pipe.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from playthrough import notation
+
+from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.sources import GameSource
+from pyramide_a11y.app.timer import GameTimer
+from pyramide_a11y.commands import CommandSyntaxError, parse_command
+from pyramide_a11y.commands.syntax import fold
+from pyramide_a11y.engine import DECK, Game, Layout, get_rules
+from pyramide_a11y.engine.dealcode import MAX_NUMBER, DealCode
+from pyramide_a11y.i18n import set_language
+from pyramide_a11y.narration.messages import echoed
+from pyramide_a11y.solver.hints import Hint, Knowledge, hint_for
+from pyramide_a11y.speech.base import RecordingSpeaker
+
+SYMBOLS = "♣♧♦♢♥♡♠♤"
+NEAR_MISSES = [
+    "row 9",
+    "fila 0",
+    "row",
+    "pyramid 8",
+    "where 10",
+    "where",
+    "onde xyz",
+    "where is the 11 of clubs",
+    "11p",
+    "1x",
+    "0c",
+    "Zd",
+    "10c 3s 4d",
+    "lang xx",
+    "idioma",
+    "rate 5",
+    "rate fast",
+    "velocidade -3",
+    "think -1",
+    "think 999",
+    "pensar x",
+    "errors maybe",
+    "voz talvez",
+    "new XYZ",
+    "novo PY1-Q-AAAAAAA",
+    "new /no/such/file.json",
+    "d d",
+    "uu",
+    "h h",
+    "??",
+    "\x1b[A",
+    "\x1b[2J",
+    "10\x1b[31mc",
+    "\x07",
+    "\t",
+    "K♣ ♣",
+    "♥",
+    "x♠y",
+    "10 ♦ ♦",
+    "a" * 200,
+]
+LINES = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(NEAR_MISSES),
+    st.sampled_from(["d", "r", "u", "h", "?", "", "table", "pairs", "cancel", "status"]),
+    st.builds(str, st.sampled_from(DECK)),
+    st.tuples(st.sampled_from(DECK), st.sampled_from(["en", "pt_PT"])).map(
+        lambda pair: notation(*pair)
+    ),
+    st.tuples(st.sampled_from(DECK), st.sampled_from(DECK)).map(
+        lambda pair: f"{pair[0]} {pair[1]}"
+    ),
+)
+
+
+def quick_hint(game: Game, budget: float, cancelled: threading.Event | None) -> Hint:
+    return hint_for(Knowledge.from_game(game), 1e6, cancelled, 1, 300, 300)
+
+
+def state(session: Session) -> tuple[object, ...]:
+    game = session.game
+    return (game, game.position, game.selected, game.moves, game.seen, session.settings)
+
+
+def sentences(text: str, line: str) -> int:
+    """Sentences in ``text``, an answer to ``line``: the typed text it says back (all
+    of it or what follows a command word, as typed or as the parser folded it) and
+    the help command "?" are not stops."""
+    shown = set()
+    for form in (line, fold(line), unicodedata.normalize("NFKD", line)):
+        words = form.split()
+        shown |= {echoed(" ".join(words[start:])) for start in range(len(words))}
+    for echo in sorted(shown - {""}, key=len, reverse=True):
+        if echo in text:
+            text = text.replace(echo, "X", 1)
+            break
+    return len(re.findall(r"(?<!\s)[.!?](?:\s|$)", text))
+
+
+def control_characters(text: str) -> list[str]:
+    return [ch for ch in text if unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs")]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(["pyramide", "classic", "paciencia"]),
+    number=st.integers(0, MAX_NUMBER),
+    language=st.sampled_from(["pt_PT", "pt_BR", "en"]),
+    lines=st.lists(LINES, min_size=1, max_size=30),
+)
+def test_any_line_gets_plain_answers_and_only_legal_changes(
+    preset: str, number: int, language: str, lines: list[str]
+) -> None:
+    set_language(language)
+    rules = get_rules(preset)
+    deal = DealCode(rules, number)
+    session = Session(
+        GameSource(Layout.from_code(deal), rules, str(deal)),
+        settings=Settings(language=language),
+        speaker=RecordingSpeaker(),
+        timer=GameTimer(lambda: 0.0),
+        hint_finder=quick_hint,
+    )
+    session.strict = True
+    try:
+        for line in lines:
+            before = state(session)
+            game = session.game
+            position = game.position
+            history = list(game.history)
+            answer = session.handle(line)
+            said = answer.lines
+            assert said and all(said), line
+            for text in said:
+                assert not control_characters(text), (line, text)
+                assert not any(symbol in text for symbol in SYMBOLS), (line, text)
+            if answer.quit:
+                break
+            if not line.strip():
+                continue  # an empty line reads the table (or says the clock runs again)
+            try:
+                parse_command(line, session.settings.language)
+            except CommandSyntaxError:
+                assert state(session) == before, line  # nothing changed at all
+                assert len(said) == 1 and sentences(said[0], line) == 1, (line, said)
+                continue
+            if session.game is not game:
+                continue  # a new deal or the same deal again
+            after = game.position
+            if after != position:
+                legal = {position.after(m, game.rules) for m in position.legal_moves(game.rules)}
+                undone = len(game.history) == len(history) - 1 or not game.history
+                assert after in legal or undone, (line, said)
+    finally:
+        session.close()
+        set_language("en")
