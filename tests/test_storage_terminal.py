@@ -55,11 +55,11 @@ def test_closing_the_terminal_loses_nothing(tmp_path: Path) -> None:
 
     second = _window(tmp_path)
     try:
-        screen = _wait_for(second, "Tem um jogo guardado")
-        assert "Tem um jogo guardado: Pyramide, 1 carta retirada, 1 jogada." in screen
+        screen = _wait_for(second, "Tem uma partida guardada")
+        assert "Tem uma partida guardada: Pyramide, 1 carta retirada, 1 jogada." in screen
         _tmux("send-keys", "-t", second, "-l", "continuar\r")
-        screen = _wait_for(second, "A continuar o seu jogo guardado.")
-        assert "A continuar o seu jogo guardado." in screen
+        screen = _wait_for(second, "A continuar a sua partida guardada.")
+        assert "A continuar a sua partida guardada." in screen
         assert "\x1b" not in screen
     finally:
         _tmux("kill-session", "-t", second)
