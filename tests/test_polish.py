@@ -287,3 +287,9 @@ def test_a_bad_setting_value_says_what_that_setting_takes(
 ) -> None:
     # They all used to get the whole list of settings.
     assert played(won_code("classic"), language, [line]) == [expected]
+
+
+def test_the_table_reminds_the_player_of_a_selected_card() -> None:
+    said = played("PY1-C-AAAAABG", "en", ["6d", "table", "cancel", "table"])
+    assert said[1].endswith("24 cards in the stock. Six of diamonds selected.")
+    assert said[3].endswith("24 cards in the stock.")

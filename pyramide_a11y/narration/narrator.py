@@ -171,6 +171,8 @@ def table_summary(game: Game) -> str:
     parts.append(m.waste_top(position.waste_top))
     if not game.rules.stock_top_playable:
         parts.append(m.stock_count(len(position.stock)))
+    if game.selected is not None:  # the next card typed pairs with it: say so
+        parts.append(m.selected(game.selected))
     return join(parts)
 
 
