@@ -1,6 +1,7 @@
-"""The real program on a read-only data folder and on a full disk: one clear sentence,
-play goes on, and (on the full disk) everything is saved once there is room. And
-every storage sentence goes through gettext (pseudo-locale)."""
+"""The real program on a read-only data folder, a full disk, a damaged or newer
+database: one clear sentence, play goes on, nothing existing is destroyed, and
+(on the full disk) everything is saved once there is room. And every storage
+sentence goes through gettext (pseudo-locale)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import io
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 from pathlib import Path
 
@@ -98,3 +100,31 @@ def test_storage_text_goes_through_gettext(tmp_path: Path) -> None:
         residue = re.sub(r"\w{3} \d+, \d{4}, \d+:\d+:\d+\s[AP]M", "", residue)
         residue = re.sub(r"\d+ (second|minute|hour)s?|\band\b", "", residue)
         assert allowed.match(residue), (line, residue)
+
+
+@pytest.mark.parametrize("damage", ["corrupt", "newer"])
+def test_the_program_with_a_damaged_or_newer_database(tmp_path: Path, damage: str) -> None:
+    fill(tmp_path)
+    path = tmp_path / "pyramide.sqlite3"
+    if damage == "corrupt":
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 2])
+    else:
+        conn = sqlite3.connect(path)
+        conn.execute("PRAGMA user_version = 99")
+        conn.close()
+    before = path.read_bytes()
+    program = Program(tmp_path)
+    opening = program.answer()
+    kind = NoticeKind.MOVED_CORRUPT if damage == "corrupt" else NoticeKind.MOVED_NEWER
+    moved = sorted(tmp_path.glob(f"pyramide-{damage}-*.sqlite3"))
+    assert len(moved) == 1 and moved[0].read_bytes() == before  # kept, untouched
+    set_language("en")
+    assert opening[0] == notice_text(Notice(kind, moved[0].name))
+    program.send("d")
+    assert program.answer()[0].startswith("Drew ")  # play goes on, and is saved
+    assert program.close()[0] == 0
+    store, notices = Store.open(tmp_path)
+    assert store is not None and notices == []
+    (record,) = [r for r in store.in_progress() if r.snapshot.actions]
+    assert record.snapshot.actions == 1

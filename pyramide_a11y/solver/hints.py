@@ -143,7 +143,7 @@ def find_hint(
     cancelled: threading.Event | None = None,
     *,
     samples: int = 16,
-    sample_nodes: int = 50_000,
+    sample_nodes: int = 20_000,
     exact_nodes: int | None = None,
 ) -> Hint:
     """The hint for ``game`` now, within about ``budget_seconds``.
@@ -163,7 +163,7 @@ def hint_for(
     budget_seconds: float = 2.0,
     cancelled: threading.Event | None = None,
     samples: int = 16,
-    sample_nodes: int = 50_000,
+    sample_nodes: int = 20_000,
     exact_nodes: int | None = None,
 ) -> Hint:
     """:func:`find_hint` on a view already taken."""
@@ -187,18 +187,18 @@ def hint_for(
     rng = random.Random(knowledge.seed())
     unseen = list(knowledge.unseen)
     source = HintSource.SAMPLED
-    for i in range(samples):
+    for _ in range(samples):
         left = budget_seconds - (time.perf_counter() - start)
         if left <= 0 or (cancelled is not None and cancelled.is_set()):
             source = HintSource.SAMPLED_PARTIAL
             break
         rng.shuffle(unseen)
         sample = knowledge.position(tuple(unseen))
-        share = left / (samples - i)
-        solution = solve(sample, rules, max_nodes=sample_nodes, timeout=share, cancelled=cancelled)
+        # The node budget bounds each sample; the clock bounds the whole hint.
+        solution = solve(sample, rules, max_nodes=sample_nodes, timeout=left, cancelled=cancelled)
         if solution.verdict is Verdict.WINNABLE:
             votes[_as_legal(solution.moves[0], legal)] += 1
-        elif solution.verdict is Verdict.UNKNOWN and solution.seconds >= 0.95 * share:
+        elif solution.verdict is Verdict.UNKNOWN and solution.seconds >= 0.95 * left:
             source = HintSource.SAMPLED_PARTIAL  # stopped by the clock, not the nodes
     if votes:
         ranked = _ranked(table, rules, legal)

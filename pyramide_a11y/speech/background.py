@@ -67,6 +67,7 @@ class BackgroundSpeaker:
         self.last_error: str | None = None
         self.failures = 0
         self.spoken = 0  # utterances that played to their end
+        _prepare(self._language)
         self._thread = threading.Thread(target=self._run, name=f"speech-{self.name}", daemon=True)
         self._thread.start()
 
@@ -75,12 +76,14 @@ class BackgroundSpeaker:
     def say(self, text: str) -> None:
         """Queue ``text`` to be spoken now, replacing and interrupting older answers."""
         with self._lock:
+            language = self._language
+        spoken = speakable(text, language)
+        with self._lock:
             if self._closed:
                 return
-            spoken = speakable(text, self._language)
             self._generation += 1
             self._pending = (
-                Utterance(spoken, self._language, self._rate, self._volume, self._generation)
+                Utterance(spoken, language, self._rate, self._volume, self._generation)
                 if spoken
                 else None
             )
@@ -93,8 +96,10 @@ class BackgroundSpeaker:
             self._wake.notify_all()
 
     def set_language(self, language: str) -> None:
+        language = session_language(language)
+        _prepare(language)
         with self._lock:
-            self._language = session_language(language)
+            self._language = language
 
     def set_rate(self, rate: int) -> None:
         with self._lock:
@@ -215,3 +220,9 @@ class BackgroundSpeaker:
 def _program(child: subprocess.Popen[bytes]) -> str:
     args = child.args
     return str(args[0]) if isinstance(args, list) and args else str(args)
+
+
+def _prepare(language: str) -> None:
+    """Load what :func:`speakable` needs for ``language`` now (the catalog, a few
+    milliseconds the first time), so that ``say()`` never waits for it."""
+    speakable("+", language)

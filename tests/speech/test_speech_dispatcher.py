@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import my_children, no_more, thread_names, wait_for
+from speech_support import my_children, no_more, thread_names, wait_for
 
 from pyramide_a11y.speech.dispatcher_backend import SpeechDispatcherSpeaker, dispatcher_rate
 

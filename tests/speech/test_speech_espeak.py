@@ -8,7 +8,7 @@ import wave
 from pathlib import Path
 
 import pytest
-from conftest import Sink, alive, my_children, no_more, thread_names, wait_for
+from speech_support import Sink, alive, my_children, no_more, thread_names, wait_for
 
 from pyramide_a11y.speech.background import Utterance
 from pyramide_a11y.speech.espeak_backend import EspeakNgSpeaker, espeak_command, list_voices

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from conftest import Sink, wait_for
+from speech_support import Sink, wait_for
 
 from pyramide_a11y.speech import factory
 from pyramide_a11y.speech.base import SilentSpeaker

@@ -14,7 +14,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import Sink, my_children, no_more, wait_for
+from speech_support import Sink, my_children, no_more, wait_for
 
 from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource

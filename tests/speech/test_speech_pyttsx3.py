@@ -9,7 +9,7 @@ import wave
 from pathlib import Path
 
 import pytest
-from conftest import Sink, alive, my_children, no_more, thread_names, wait_for
+from speech_support import Sink, alive, my_children, no_more, thread_names, wait_for
 
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
 

@@ -8,7 +8,7 @@ import wave
 from pathlib import Path
 
 import pytest
-from conftest import Sink
+from speech_support import Sink
 
 from pyramide_a11y.app.cli import main
 from pyramide_a11y.i18n import set_language
