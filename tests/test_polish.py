@@ -293,3 +293,11 @@ def test_the_table_reminds_the_player_of_a_selected_card() -> None:
     said = played("PY1-C-AAAAABG", "en", ["6d", "table", "cancel", "table"])
     assert said[1].endswith("24 cards in the stock. Six of diamonds selected.")
     assert said[3].endswith("24 cards in the stock.")
+
+
+def test_drawing_from_an_empty_stock_says_to_recycle_when_a_recycle_is_left() -> None:
+    assert played("PY1-P-AAAAAAC", "pt_BR", ["d"] * 25)[-1] == (
+        "Não há mais cartas para virar. Digite r para reciclar o descarte."
+    )
+    # One pass only: nothing to suggest.
+    assert played("PY1-C-AAAAAAC", "en", ["d"] * 25)[-1] == "There are no more cards to turn over."

@@ -103,6 +103,12 @@ def refusal(reason: Reason, cards: tuple[Card, ...]) -> str:
             return _("The game is already won")
 
 
+def recycle_instead() -> str:
+    # Translators: after "no more cards to draw", when a recycle is possible; r is
+    # the recycle command.
+    return _("Type r to recycle the waste")
+
+
 def covered_named(card: Card) -> str:
     # Translators: two cards were typed at once and {card}, the second, is covered
     # (a single card gets the seeds' sentence, «Esta carta está bloqueada por outra»).
