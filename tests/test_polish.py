@@ -301,3 +301,17 @@ def test_drawing_from_an_empty_stock_says_to_recycle_when_a_recycle_is_left() ->
     )
     # One pass only: nothing to suggest.
     assert played("PY1-C-AAAAAAC", "en", ["d"] * 25)[-1] == "There are no more cards to turn over."
+
+
+def test_a_setting_word_alone_says_what_it_takes() -> None:
+    said = played(won_code("classic"), "en", ["lang", "rate", "think", "speech", "errors"])
+    assert said == [
+        "Choose a language: lang pt, lang br or lang en.",
+        "Give a rate between 80 and 450 words per minute.",
+        "Give a hint thinking time from 0.5 to 60 seconds.",
+        "Type speech on or speech off.",
+        "Type errors on or errors off.",
+    ]
+    assert played(won_code("classic"), "pt_BR", ["idioma"]) == [
+        "Escolha um idioma: idioma pt, idioma br ou idioma en."
+    ]

@@ -396,6 +396,8 @@ class Session:
         word = value.strip()
         if name == "language":
             chosen = _LANGUAGE_WORDS.get(word) or normalise_language(word)
+            if not word:
+                return Answer([join([m.choose_language()])])
             if chosen is None:
                 return Answer([join([m.unknown_language(value)])])
             settings.language = set_language(chosen)

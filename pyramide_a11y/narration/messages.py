@@ -486,6 +486,11 @@ def language_set() -> str:
     return _("Language: English")
 
 
+def choose_language() -> str:
+    # Translators: "lang" typed alone; use this language's command word (pt: idioma pt).
+    return _("Choose a language: lang pt, lang br or lang en")
+
+
 def unknown_language(text: str) -> str:
     # Translators: the language asked for is not available.
     return _("Unknown language {text}: choose pt, br or en").format(text=echoed(text))
