@@ -103,8 +103,9 @@ def sentences(text: str, line: str) -> int:
         words = form.split()
         shown |= {echoed(" ".join(words[start:])) for start in range(len(words))}
     for echo in sorted(shown - {""}, key=len, reverse=True):
-        if echo in text:
-            text = text.replace(echo, "X", 1)
+        at = text.lower().find(echo.lower())  # a sentence may capitalise the echo
+        if at >= 0:
+            text = text[:at] + "X" + text[at + len(echo) :]
             break
     return len(re.findall(r"(?<!\s)[.!?](?:\s|$)", text))
 
