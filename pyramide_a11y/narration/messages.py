@@ -110,7 +110,7 @@ def recycle_instead() -> str:
 
 
 def covered_named(card: Card) -> str:
-    # Translators: two cards were typed at once and {card}, the second, is covered
+    # Translators: two cards were typed at once and {card}, one of them, is covered
     # (a single card gets the seeds' sentence, «Esta carta está bloqueada por outra»).
     return _("{card}: still covered").format(card=card_name(card))
 
