@@ -36,20 +36,23 @@ COVERS: tuple[tuple[int, ...], ...] = tuple(
 """For each slot, the slots it covers (one or two; none for the top)."""
 
 
-def _all_covering(s: int) -> frozenset[int]:
-    """Every slot that lies on top of ``s``, directly or not."""
+def _closure(step: tuple[tuple[int, ...], ...], s: int) -> frozenset[int]:
+    """Every slot reached from ``s`` by following ``step`` one or more times."""
     out: set[int] = set()
-    todo = list(COVERED_BY[s])
+    todo = list(step[s])
     while todo:
         t = todo.pop()
         if t not in out:
             out.add(t)
-            todo.extend(COVERED_BY[t])
+            todo.extend(step[t])
     return frozenset(out)
 
 
-ON_TOP: tuple[frozenset[int], ...] = tuple(_all_covering(s) for s in range(SLOTS))
+ON_TOP: tuple[frozenset[int], ...] = tuple(_closure(COVERED_BY, s) for s in range(SLOTS))
 """For each slot, every slot lying on top of it, directly or through others."""
+
+BENEATH: tuple[frozenset[int], ...] = tuple(_closure(COVERS, s) for s in range(SLOTS))
+"""For each slot, every slot it covers, directly or through others."""
 
 ROW_SLOTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(slot(r, c) for c in range(r + 1)) for r in range(ROWS)

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from pyramide_a11y.engine import Draw, Move, Position, Recycle, RemoveKing, RemovePair, Rules
 from pyramide_a11y.engine.cards import Card
-from pyramide_a11y.engine.geometry import COVERED_BY, COVERS, ON_TOP, SLOTS
+from pyramide_a11y.engine.geometry import BENEATH, COVERED_BY, COVERS, ON_TOP, SLOTS
 
 __all__ = ["Solution", "Verdict", "solve"]
 
@@ -51,19 +51,6 @@ _PYR = (1 << SLOTS) - 1
 _COVER_MASK = tuple(sum(1 << c for c in COVERED_BY[s]) for s in range(SLOTS))
 
 
-def _beneath(s: int) -> frozenset[int]:
-    """Slots that ``s`` covers, directly or through others."""
-    out: set[int] = set()
-    todo = list(COVERS[s])
-    while todo:
-        t = todo.pop()
-        if t not in out:
-            out.add(t)
-            todo.extend(COVERS[t])
-    return frozenset(out)
-
-
-_BENEATH = tuple(_beneath(s) for s in range(SLOTS))
 _ALL_DECK = ((1 << 64) - 1) & ~_PYR
 _ALL_VALUES = tuple(range(1, 13))
 # Where a partner of the card at each slot may be: anywhere in the sequence, and
@@ -71,7 +58,7 @@ _ALL_VALUES = tuple(range(1, 13))
 # the slots right next to it above and below).
 _ALLOWED = tuple(
     _ALL_DECK
-    | sum(1 << t for t in range(SLOTS) if t != s and t not in _BENEATH[s] and t not in ON_TOP[s])
+    | sum(1 << t for t in range(SLOTS) if t != s and t not in BENEATH[s] and t not in ON_TOP[s])
     for s in range(SLOTS)
 )
 _ALLOWED_COVER = tuple(
@@ -440,19 +427,8 @@ class _Search:
         self, present: int, free: tuple[int, ...], wt: int, st: int, below: int
     ) -> Iterator[tuple[int, int]]:
         """Pairs playable now, pyramid pairs first."""
+        yield from self._pyramid_pairs(present, free)
         val = self.val
-        for i, a in enumerate(free):
-            need = 13 - val[a]
-            for b in free[i + 1 :]:
-                if val[b] == need:
-                    yield a, b
-        if self.cover:
-            for c in free:
-                for s in COVERS[c]:
-                    # The card at s is covered by c alone.
-                    alone = present >> s & 1 and present & _COVER_MASK[s] == 1 << c
-                    if alone and val[s] + val[c] == 13:
-                        yield s, c
         stp = self.stp and st >= 0
         for a in free:
             need = 13 - val[a]
@@ -513,7 +489,9 @@ class _Search:
             return True
         return False
 
-    def _unlimited_pairs(self, present: int, free: tuple[int, ...]) -> Iterator[tuple[int, int]]:
+    def _pyramid_pairs(self, present: int, free: tuple[int, ...]) -> Iterator[tuple[int, int]]:
+        """Pairs of two pyramid cards: two free ones, or (cover pairs) a card and the
+        only card still covering it."""
         val = self.val
         for i, a in enumerate(free):
             need = 13 - val[a]
@@ -527,6 +505,10 @@ class _Search:
                     alone = present >> s & 1 and present & _COVER_MASK[s] == 1 << c
                     if alone and val[s] + val[c] == 13:
                         yield s, c
+
+    def _unlimited_pairs(self, present: int, free: tuple[int, ...]) -> Iterator[tuple[int, int]]:
+        yield from self._pyramid_pairs(present, free)
+        val = self.val
         deck_value_mask = self.deck_value_mask
         inner_pairs = self.swp
         for a in free:
