@@ -315,3 +315,18 @@ def test_a_setting_word_alone_says_what_it_takes() -> None:
     assert played(won_code("classic"), "pt_BR", ["idioma"]) == [
         "Escolha um idioma: idioma pt, idioma br ou idioma en."
     ]
+
+
+def test_up_or_down_with_no_row_that_way_says_so() -> None:
+    # The same card said again sounded like a move to another card.
+    set_language("en")
+    session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
+    session.strict = True
+    said = [session.move_focus(d).text for d in ("up", "up", "down", "down", "up")]
+    assert said == [
+        "King of clubs.",
+        "King of clubs; nothing further up.",
+        "Waste: queen of clubs.",
+        "Waste: queen of clubs; nothing further down.",
+        "King of clubs.",
+    ]

@@ -109,6 +109,18 @@ def recycle_instead() -> str:
     return _("Type r to recycle the waste")
 
 
+def nothing_above(focused: str) -> str:
+    # Translators: keyboard mode, Up with no playable card in a row above; {focused}
+    # is the focused card (or "Waste: …"), which stays focused.
+    return _("{focused}; nothing further up").format(focused=focused)
+
+
+def nothing_below(focused: str) -> str:
+    # Translators: keyboard mode, Down with no playable card in a row below (the piles
+    # count as the lowest row); {focused} is the focused card, which stays focused.
+    return _("{focused}; nothing further down").format(focused=focused)
+
+
 def covered_named(card: Card) -> str:
     # Translators: two cards were typed at once and {card}, one of them, is covered
     # (a single card gets the seeds' sentence, «Esta carta está bloqueada por outra»).
