@@ -287,3 +287,46 @@ def test_a_bad_setting_value_says_what_that_setting_takes(
 ) -> None:
     # They all used to get the whole list of settings.
     assert played(won_code("classic"), language, [line]) == [expected]
+
+
+def test_the_table_reminds_the_player_of_a_selected_card() -> None:
+    said = played("PY1-C-AAAAABG", "en", ["6d", "table", "cancel", "table"])
+    assert said[1].endswith("24 cards in the stock. Six of diamonds selected.")
+    assert said[3].endswith("24 cards in the stock.")
+
+
+def test_drawing_from_an_empty_stock_says_to_recycle_when_a_recycle_is_left() -> None:
+    assert played("PY1-P-AAAAAAC", "pt_BR", ["d"] * 25)[-1] == (
+        "Não há mais cartas para virar. Digite r para reciclar o descarte."
+    )
+    # One pass only: nothing to suggest.
+    assert played("PY1-C-AAAAAAC", "en", ["d"] * 25)[-1] == "There are no more cards to turn over."
+
+
+def test_a_setting_word_alone_says_what_it_takes() -> None:
+    said = played(won_code("classic"), "en", ["lang", "rate", "think", "speech", "errors"])
+    assert said == [
+        "Choose a language: lang pt, lang br or lang en.",
+        "Give a rate between 80 and 450 words per minute.",
+        "Give a hint thinking time from 0.5 to 60 seconds.",
+        "Type speech on or speech off.",
+        "Type errors on or errors off.",
+    ]
+    assert played(won_code("classic"), "pt_BR", ["idioma"]) == [
+        "Escolha um idioma: idioma pt, idioma br ou idioma en."
+    ]
+
+
+def test_up_or_down_with_no_row_that_way_says_so() -> None:
+    # The same card said again sounded like a move to another card.
+    set_language("en")
+    session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
+    session.strict = True
+    said = [session.move_focus(d).text for d in ("up", "up", "down", "down", "up")]
+    assert said == [
+        "King of clubs.",
+        "King of clubs; nothing further up.",
+        "Waste: queen of clubs.",
+        "Waste: queen of clubs; nothing further down.",
+        "King of clubs.",
+    ]

@@ -115,14 +115,14 @@ def answers(session: Session, language: str, unseen: list[Card]) -> list[str]:
 
 
 @settings(
-    max_examples=60,
+    max_examples=80,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(
     rules=rules_strategy(),
     number=st.integers(0, MAX_NUMBER),
-    choices=st.lists(st.integers(0, 50), max_size=40),
+    choices=st.lists(st.integers(0, 50), max_size=60),
     shuffle_seed=st.integers(0, 2**32),
     language=st.sampled_from(LANGUAGES),
 )

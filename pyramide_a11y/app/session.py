@@ -396,6 +396,8 @@ class Session:
         word = value.strip()
         if name == "language":
             chosen = _LANGUAGE_WORDS.get(word) or normalise_language(word)
+            if not word:
+                return Answer([join([m.choose_language()])])
             if chosen is None:
                 return Answer([join([m.unknown_language(value)])])
             settings.language = set_language(chosen)
@@ -508,7 +510,13 @@ class Session:
         elif direction == "left":
             index = (index - 1) % len(cards)
         else:
-            index = self._row_step(cards, index, 1 if direction == "down" else -1)
+            moved = self._row_step(cards, index, 1 if direction == "down" else -1)
+            if moved == index and self.focus_heard:
+                # No row that way: say so, or the same card again sounds like a move.
+                name = self._focus_name(cards[index])
+                edge = m.nothing_below(name) if direction == "down" else m.nothing_above(name)
+                return self.say(Answer([narrator.sentence(edge)]))
+            index = moved
         self.focus = index
         self.focus_heard = True
         return self.say(Answer([narrator.sentence(self._focus_name(cards[index]))]))

@@ -448,9 +448,7 @@ def parse_command(text: str, language: str) -> Command:
         name = SETTING_WORDS[head]
         if name == "verbosity" and not rest:
             return Setting(name, head)
-        if not rest:
-            raise CommandSyntaxError(raw)
-        return Setting(name, rest)
+        return Setting(name, rest)  # an empty value gets told what the setting takes
     cards = parse_cards(folded, language)
     if len(cards) > 2:
         raise CommandSyntaxError(raw, too_many=True)

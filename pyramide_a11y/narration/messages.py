@@ -103,8 +103,26 @@ def refusal(reason: Reason, cards: tuple[Card, ...]) -> str:
             return _("The game is already won")
 
 
+def recycle_instead() -> str:
+    # Translators: after "no more cards to draw", when a recycle is possible; r is
+    # the recycle command.
+    return _("Type r to recycle the waste")
+
+
+def nothing_above(focused: str) -> str:
+    # Translators: keyboard mode, Up with no playable card in a row above; {focused}
+    # is the focused card (or "Waste: …"), which stays focused.
+    return _("{focused}; nothing further up").format(focused=focused)
+
+
+def nothing_below(focused: str) -> str:
+    # Translators: keyboard mode, Down with no playable card in a row below (the piles
+    # count as the lowest row); {focused} is the focused card, which stays focused.
+    return _("{focused}; nothing further down").format(focused=focused)
+
+
 def covered_named(card: Card) -> str:
-    # Translators: two cards were typed at once and {card}, the second, is covered
+    # Translators: two cards were typed at once and {card}, one of them, is covered
     # (a single card gets the seeds' sentence, «Esta carta está bloqueada por outra»).
     return _("{card}: still covered").format(card=card_name(card))
 
@@ -478,6 +496,11 @@ def ambiguous(cards: tuple[Card, ...]) -> str:
 def language_set() -> str:
     # Translators: after switching the language: said in the new language.
     return _("Language: English")
+
+
+def choose_language() -> str:
+    # Translators: "lang" typed alone; use this language's command word (pt: idioma pt).
+    return _("Choose a language: lang pt, lang br or lang en")
 
 
 def unknown_language(text: str) -> str:

@@ -18,6 +18,7 @@ from pyramide_a11y.engine import (
     Game,
     Place,
     Reason,
+    Recycle,
     Refusal,
     RemoveKing,
     RemovePair,
@@ -60,7 +61,10 @@ def describe(outcome: Event | Refusal, game: Game, style: Style | None = None) -
     """The lines that answer one action (one or two normally)."""
     style = style or Style()
     if isinstance(outcome, Refusal):
-        return [_describe_refusal(outcome, style)]
+        line = _describe_refusal(outcome, style)
+        if outcome.reason is Reason.NOTHING_TO_DRAW and Recycle() in game.legal_moves():
+            line = join([line, m.recycle_instead()])  # what to do instead: r
+        return [line]
     return _describe_event(outcome, game, style)
 
 
@@ -171,6 +175,8 @@ def table_summary(game: Game) -> str:
     parts.append(m.waste_top(position.waste_top))
     if not game.rules.stock_top_playable:
         parts.append(m.stock_count(len(position.stock)))
+    if game.selected is not None:  # the next card typed pairs with it: say so
+        parts.append(m.selected(game.selected))
     return join(parts)
 
 
