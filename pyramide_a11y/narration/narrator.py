@@ -141,7 +141,7 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
 def counts(game: Game) -> list[str]:
     """«N de 28», the stock, the round where rounds are limited, the score in pyramide."""
     position = game.position
-    parts = [m.removed_of_28(28 - position.pyramid_left), m.stock_count(len(position.stock))]
+    parts = [m.removed_of_28(position.removed_count), m.stock_count(len(position.stock))]
     parts.extend(_round(game))
     if game.rules.scoring:
         parts.append(m.score(position.score))
@@ -165,7 +165,7 @@ def won_panel(game: Game, seconds: float | None = None, code: str | None = None)
     if seconds is not None:
         facts.append(m.elapsed(seconds))
     facts.append(m.moves(game.moves))
-    facts.append(m.won_panel_removed(28 - position.pyramid_left))
+    facts.append(m.won_panel_removed(position.removed_count))
     if game.rules.scoring:
         facts.append(m.score(position.score))
     if code is not None:
@@ -247,7 +247,7 @@ def playable(game: Game) -> str:
 def status(game: Game, seconds: float, code: str | None) -> str:
     """«N de 28», rounds, score (pyramide), moves, time, deal code."""
     position = game.position
-    parts = [m.removed_of_28(28 - position.pyramid_left)]
+    parts = [m.removed_of_28(position.removed_count)]
     parts.extend(_round(game))
     if game.rules.scoring:
         parts.append(m.score(position.score))
