@@ -34,6 +34,7 @@ from pyramide_a11y.engine import (
     DealCode,
     DealCodeError,
     Event,
+    EventKind,
     Game,
     Layout,
     Reason,
@@ -280,7 +281,7 @@ class Session:
         if game.selected is not None:
             game.cancel()
         outcome = game.select(first)
-        if isinstance(outcome, Refusal) or outcome.kind.value != "select":
+        if isinstance(outcome, Refusal) or outcome.kind is not EventKind.SELECT:
             # The first card was refused, or was a King and left alone.
             return self._pair_refused(outcome, first)
         outcome = game.select(second)
