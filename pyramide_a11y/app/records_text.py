@@ -11,7 +11,16 @@ import datetime as dt
 from babel.dates import format_datetime
 from babel.numbers import format_percent
 
-from pyramide_a11y.engine import Card, Rules, parse_rules
+from pyramide_a11y.engine import (
+    Card,
+    Draw,
+    Recycle,
+    RemoveKing,
+    RemovePair,
+    Rules,
+    parse_move,
+    parse_rules,
+)
 from pyramide_a11y.i18n import _, get_language, ngettext
 from pyramide_a11y.i18n.formatting import format_duration, format_list, format_number
 from pyramide_a11y.narration import card_name, sentence
@@ -207,30 +216,36 @@ def record_does_not_replay(game_id: int) -> str:
 
 
 def action_words(token: str) -> str:
-    """A logged action, as the player would say it."""
+    """A logged action (a token of :mod:`pyramide_a11y.storage.actions`), as the
+    player would say it.
+
+    Raises:
+        ValueError: not an action token.
+    """
     if token == UNDO:
         # Translators: an action in a transcript.
         return _("Undo")
     if token == CANCEL:
         # Translators: an action in a transcript.
         return _("Cancel the selection")
-    if token == "draw":
-        # Translators: an action in a transcript.
-        return _("Draw")
-    if token == "recycle":
-        # Translators: an action in a transcript.
-        return _("Recycle")
     if token.startswith(SELECT + " "):
         # Translators: an action in a transcript: the player touched {card}.
         return _("Touch {card}").format(card=card_name(Card.parse(token.split()[1])))
-    if "+" in token:
-        first, second = (Card.parse(t) for t in token.split("+"))
-        # Translators: an action in a transcript: remove two cards as a pair.
-        return _("Pair {first} with {second}").format(
-            first=card_name(first), second=card_name(second)
-        )
-    # Translators: an action in a transcript: remove a King alone.
-    return _("Remove {card}").format(card=card_name(Card.parse(token)))
+    match parse_move(token):
+        case Draw():
+            # Translators: an action in a transcript.
+            return _("Draw")
+        case Recycle():
+            # Translators: an action in a transcript.
+            return _("Recycle")
+        case RemovePair(first, second):
+            # Translators: an action in a transcript: remove two cards as a pair.
+            return _("Pair {first} with {second}").format(
+                first=card_name(first), second=card_name(second)
+            )
+        case RemoveKing(card):
+            # Translators: an action in a transcript: remove a King alone.
+            return _("Remove {card}").format(card=card_name(card))
 
 
 # -- continuing a saved game ----------------------------------------------------------------
