@@ -58,6 +58,7 @@ from pyramide_a11y.narration import (
 from pyramide_a11y.narration import help as help_text
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.base import Speaker
+from pyramide_a11y.speech.messages import failure_sentence as speech_failure_sentence
 
 from . import records_text
 from .autosave import CONTINUE_WORDS, GameStorage
@@ -176,11 +177,18 @@ class Session:
     # -- speaking -----------------------------------------------------------------------
 
     def say(self, answer: Answer) -> Answer:
-        """Remember ``answer`` for repeat and speak it (when speech is on)."""
+        """Remember ``answer`` for repeat and speak it (when speech is on).
+
+        When speech has given up since the last answer (it kept failing), one
+        sentence saying so is added to ``answer`` first: the player hears no
+        more, so the printed answer tells them, in reading order."""
         if answer.lines:
-            self.last = answer
             if self.speaker is not None and self.settings.speech:
+                failure = self.speaker.take_failure()
+                if failure is not None:
+                    answer.lines.append(speech_failure_sentence(failure))
                 self.speaker.say(answer.text)
+            self.last = answer
         return answer
 
     # -- the start --------------------------------------------------------------------------
@@ -419,7 +427,9 @@ class Session:
             on = word in _ON
             if name == "speech":
                 settings.speech = on
-                if not on and self.speaker is not None:
+                if self.speaker is not None and on:
+                    self.speaker.retry()  # also after it gave up: try it again
+                elif self.speaker is not None:
                     self.speaker.stop()
                 return Answer([join([m.speech_on() if on else m.speech_off()])])
             settings.error_help = on

@@ -5,7 +5,9 @@ factory (:func:`pyramide_a11y.speech.factory.open_speaker`). When the speech
 asked for cannot work, one translated line says what is missing and how to
 install it, and the game goes on as text. A game started with ``--speech none``
 that the player switches to "speech on" opens the first backend that works, in
-the background, and speaks from then on.
+the background, and speaks from then on. A backend that later keeps failing
+gives up; the session tells the player once, with the next answer
+(:meth:`SessionSpeaker.take_failure`), and "speech on" tries it again.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import threading
 from collections.abc import Callable
 from typing import TextIO
 
-from pyramide_a11y.speech.base import Speaker
+from pyramide_a11y.speech.base import Speaker, SpeechFailure
 from pyramide_a11y.speech.factory import SpeakerChoice, SpeechProblem, open_speaker
 from pyramide_a11y.speech.messages import problem_sentence
 
@@ -106,6 +108,16 @@ class SessionSpeaker:
             self._rate = rate
             speaker = self._speaker
         speaker.set_rate(rate)
+
+    def take_failure(self) -> SpeechFailure | None:
+        with self._lock:
+            speaker = self._speaker
+        return speaker.take_failure()
+
+    def retry(self) -> None:
+        with self._lock:
+            speaker = self._speaker
+        speaker.retry()
 
     def close(self) -> None:
         with self._lock:
