@@ -58,12 +58,12 @@ from pyramide_a11y.narration import (
 from pyramide_a11y.narration import help as help_text
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.base import Speaker
-from pyramide_a11y.speech.messages import failure_sentence as speech_failure_sentence
 
 from . import records_text
 from .autosave import CONTINUE_WORDS, GameStorage
 from .hinting import QUICK_WAIT, HintFinder, HintJob, HintLike, default_finder
 from .sources import GameSource, SourceError, read_layout_file
+from .speaking import take_speech_sentences
 from .timer import GameTimer
 
 RATE_RANGE = (80, 450)
@@ -179,14 +179,13 @@ class Session:
     def say(self, answer: Answer) -> Answer:
         """Remember ``answer`` for repeat and speak it (when speech is on).
 
-        When speech has given up since the last answer (it kept failing), one
-        sentence saying so is added to ``answer`` first: the player hears no
-        more, so the printed answer tells them, in reading order."""
+        When speech has given up since the last answer (it kept failing, or
+        "speech on" found none that works), one sentence saying so is added to
+        ``answer`` first: the player hears nothing, so the printed answer tells
+        them, in reading order."""
         if answer.lines:
             if self.speaker is not None and self.settings.speech:
-                failure = self.speaker.take_failure()
-                if failure is not None:
-                    answer.lines.append(speech_failure_sentence(failure))
+                answer.lines.extend(take_speech_sentences(self.speaker))
                 self.speaker.say(answer.text)
             self.last = answer
         return answer

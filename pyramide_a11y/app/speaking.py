@@ -19,7 +19,7 @@ from typing import TextIO
 
 from pyramide_a11y.speech.base import Speaker, SpeechFailure
 from pyramide_a11y.speech.factory import SpeakerChoice, SpeechProblem, open_speaker
-from pyramide_a11y.speech.messages import problem_sentence
+from pyramide_a11y.speech.messages import failure_sentence, problem_sentence
 
 Opener = Callable[..., SpeakerChoice]
 
@@ -34,7 +34,9 @@ class SessionSpeaker:
     Started with ``none``, it opens a real backend the first time it is asked to
     speak (which the session does only once the player turned speech on): in a
     thread, so the prompt is never held, speaking the newest answer once ready.
-    ``problem`` is what keeps speech off, if anything.
+    ``problem`` is what keeps speech off, if anything; when opening on demand
+    found nothing that works, :meth:`take_problem` gives it once, for the next
+    answer, and :meth:`retry` ("speech on" again) opens afresh.
     """
 
     name = "session"
@@ -54,6 +56,8 @@ class SessionSpeaker:
         self.problem: SpeechProblem | None = choice.problem
         self.screen_reader = choice.screen_reader
         self._open_on_demand = backend == "none"
+        self._untold: SpeechProblem | None = None  # found when opening on demand
+        self._reopen = False  # opening on demand found nothing: retry() opens again
 
     @property
     def backend(self) -> str:
@@ -82,6 +86,7 @@ class SessionSpeaker:
                 choice.speaker.close()
                 return
             self._speaker, self.problem = choice.speaker, choice.problem
+            self._untold, self._reopen = choice.problem, choice.problem is not None
             self._open_on_demand = False
             pending, self._pending = self._pending, None
             language, rate = self._language, self._rate
@@ -114,8 +119,18 @@ class SessionSpeaker:
             speaker = self._speaker
         return speaker.take_failure()
 
+    def take_problem(self) -> SpeechProblem | None:
+        """Why opening on demand ("speech on" after ``--speech none``) found no
+        speech, once; None otherwise."""
+        with self._lock:
+            problem, self._untold = self._untold, None
+        return problem
+
     def retry(self) -> None:
         with self._lock:
+            if self._reopen:  # opening on demand found nothing: look again
+                self._reopen, self._open_on_demand, self._opening = False, True, None
+                return
             speaker = self._speaker
         speaker.retry()
 
@@ -129,6 +144,18 @@ class SessionSpeaker:
             # it opened when it finds the session closed.
             opening.join(timeout=15)
         self._speaker.close()
+
+
+def take_speech_sentences(speaker: Speaker) -> list[str]:
+    """What to tell the player about speech since the last answer, in the current
+    language: speech that gave up after failing again and again, or found
+    missing when the player turned it on. Each is given once."""
+    sentences = []
+    if isinstance(speaker, SessionSpeaker) and (problem := speaker.take_problem()):
+        sentences.append(problem_sentence(problem))
+    if failure := speaker.take_failure():
+        sentences.append(failure_sentence(failure))
+    return sentences
 
 
 def make_session_speaker(options: argparse.Namespace, out: TextIO | None = None) -> Speaker:

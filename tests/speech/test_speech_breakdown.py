@@ -26,8 +26,9 @@ from pyramide_a11y.engine import Layout
 from pyramide_a11y.engine.dealcode import parse_code
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.background import BackgroundSpeaker
-from pyramide_a11y.speech.base import FailureKind
+from pyramide_a11y.speech.base import FailureKind, SilentSpeaker
 from pyramide_a11y.speech.dispatcher_backend import SpeechDispatcherSpeaker
+from pyramide_a11y.speech.factory import Missing, SpeakerChoice, SpeechProblem
 from pyramide_a11y.speech.player import PLAYER_ENV
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
 
@@ -281,5 +282,41 @@ def test_spd_say_that_hangs_every_time(tmp_path: Path) -> None:
         speaker.say("Not tried.")
         time.sleep(0.1)
         assert speaker._children == [] and speaker.failures == 3
+    finally:
+        speaker.close()
+
+
+# -- "speech on" after --speech none, with no speech on the machine ---------------------------
+
+
+def test_speech_on_that_finds_no_speech_says_so_once() -> None:
+    missing = SpeechProblem(
+        "pyttsx3", Missing.LIBRARY, "libespeak-ng1", "sudo apt install libespeak-ng1"
+    )
+    opened: list[str] = []
+
+    def opener(backend: str, language: str, rate: int | None, **_: object) -> SpeakerChoice:
+        opened.append(backend)
+        return SpeakerChoice(SilentSpeaker(), None if backend == "none" else missing)
+
+    speaker = SessionSpeaker("none", "en", 175, opener=opener)
+    session = game(speaker, "en")
+    session.settings.speech = False
+    sentence = (
+        "Speech is off: libespeak-ng1 is missing. Install it with: "
+        "sudo apt install libespeak-ng1. The game goes on as text."
+    )
+    try:
+        assert sentence not in session.handle("speech on").lines
+        assert wait_for(lambda: speaker.problem is not None, 5)
+        told = session.handle("d")
+        assert told.lines[-1] == sentence and told.lines.count(sentence) == 1
+        assert sentence not in session.handle("d").lines
+        assert opened == ["none", "auto"]
+        # "speech on" again looks again (in the background) and says so again.
+        session.handle("speech on")
+        assert wait_for(lambda: opened == ["none", "auto", "auto"], 5)
+        assert wait_for(lambda: speaker._opening is not None and not speaker._opening.is_alive())
+        assert session.handle("d").lines[-1] == sentence
     finally:
         speaker.close()
