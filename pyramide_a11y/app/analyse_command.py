@@ -22,9 +22,8 @@ from typing import Any, TextIO
 from pyramide_a11y.engine import Layout, Rules, parse_rules
 from pyramide_a11y.engine.dealcode import (
     MAX_NUMBER,
-    DealCode,
-    DealCodeError,
     SplitMix64,
+    code_text,
     shuffled_deck,
 )
 from pyramide_a11y.i18n import _, ngettext
@@ -170,10 +169,7 @@ def build_report(
 
 
 def _code_of(rules: Rules, number: int) -> str:
-    try:
-        return str(DealCode(rules, number))
-    except DealCodeError:
-        return str(number)
+    return code_text(rules, number) or str(number)
 
 
 def _percent(fraction: float) -> str:

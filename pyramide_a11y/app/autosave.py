@@ -92,7 +92,8 @@ class GameStorage:
             return None
         except (ActionLogError, LayoutError, ValueError):
             return None  # a damaged record: keep it, start fresh
-        source = GameSource(record.layout(), record.parsed_rules(), record.code)
+        # The rebuilt game's layout and rules: the record's JSON is read once.
+        source = GameSource(saved.game.layout, saved.game.rules, record.code)
         self._resumed = (source, saved)
         self.offer = record
         self.timer.restore(record.snapshot.elapsed_ms / 1000)

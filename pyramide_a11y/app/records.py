@@ -18,7 +18,7 @@ from pyramide_a11y.engine import Game
 from pyramide_a11y.i18n import normalise_language, resolve_language, set_language
 from pyramide_a11y.narration import Style, describe, join, sentence
 from pyramide_a11y.narration import messages as m
-from pyramide_a11y.storage import ActionLogError, GameRecord, NoticeKind, Store, replay
+from pyramide_a11y.storage import ActionLogError, GameRecord, NoticeKind, Store
 from pyramide_a11y.storage.actions import apply_token
 from pyramide_a11y.storage.messages import notice_text
 from pyramide_a11y.storage.settings import load_settings
@@ -267,7 +267,7 @@ def load_record_game(args: argparse.Namespace, out: TextIO) -> Game | None:
         print(t.no_such_game(game_id), file=out)
         return None
     try:
-        return replay(record.layout(), record.parsed_rules(), record.tokens)
+        return record.rebuild()
     except (ActionLogError, ValueError):
         print(t.record_does_not_replay(game_id), file=out)
         return None

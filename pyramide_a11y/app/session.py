@@ -34,6 +34,7 @@ from pyramide_a11y.engine import (
     DealCode,
     DealCodeError,
     Event,
+    EventKind,
     Game,
     Layout,
     Reason,
@@ -43,7 +44,7 @@ from pyramide_a11y.engine import (
     Rules,
     parse_code,
 )
-from pyramide_a11y.engine.dealcode import LETTERS
+from pyramide_a11y.engine.dealcode import LETTERS, code_text
 from pyramide_a11y.engine.geometry import ROW_COL
 from pyramide_a11y.i18n import get_language, normalise_language, set_language
 from pyramide_a11y.narration import (
@@ -112,12 +113,7 @@ class Answer:
 def random_deal(rules: Rules, rng: random.Random | None = None) -> GameSource:
     """A new deal under ``rules``, with its code where the rules can be coded."""
     number = (rng or random.Random()).randrange(26**LETTERS)
-    deal = DealCode(rules, number)
-    try:
-        code: str | None = str(deal)
-    except DealCodeError:
-        code = None
-    return GameSource(Layout.from_code(deal), rules, code)
+    return GameSource(Layout.from_code(DealCode(rules, number)), rules, code_text(rules, number))
 
 
 _ON = {"on", "sim", "s", "yes", "y", "1", "ligado", "ligada", "ligar", "true"}
@@ -292,7 +288,7 @@ class Session:
         if game.selected is not None:
             game.cancel()
         outcome = game.select(first)
-        if isinstance(outcome, Refusal) or outcome.kind.value != "select":
+        if isinstance(outcome, Refusal) or outcome.kind is not EventKind.SELECT:
             # The first card was refused, or was a King and left alone.
             return self._pair_refused(outcome, first)
         outcome = game.select(second)

@@ -16,6 +16,7 @@ from pyramide_a11y.engine import (
     parse_code,
     parse_listing,
 )
+from pyramide_a11y.engine.dealcode import code_text
 
 
 class SourceError(ValueError):
@@ -134,11 +135,7 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
             raise SourceError(
                 f"the code deals for {code.rules.name}; its piles do not fit {rules.name}"
             )
-        try:
-            code_text: str | None = str(type(code)(rules, code.number))
-        except DealCodeError:
-            code_text = None
-        return GameSource(layout, rules, code_text)
+        return GameSource(layout, rules, code_text(rules, code.number))
     if layout_path:
         layout = read_layout_file(layout_path, getattr(args, "seed", 0))
         rules = rules_from_options(args, layout.rules)

@@ -195,6 +195,16 @@ class DealCode:
         return f"{PREFIX}-{rules_to_letters(self.rules)}-{number_to_letters(self.number)}"
 
 
+def code_text(rules: Rules, number: int) -> str | None:
+    """The code of deal ``number`` under ``rules`` (``PY1-C3-…``), or None when no
+    code names it: the rules change an option codes cannot name, or the number is
+    out of range. Never raises."""
+    try:
+        return str(DealCode(rules, number))
+    except DealCodeError:
+        return None
+
+
 _CODE_RE = re.compile(r"^([^-]*)-([^-]*)-([^-]*)$")
 
 

@@ -213,7 +213,8 @@ class Game:
         self.position = previous
         self.selected = None
         restored = tuple(sorted(previous.cards_in_play() - before.cards_in_play()))
-        covered = tuple(c for c in before.free_cards() if c not in previous.free_cards())
+        free_again = previous.free_cards()  # once, not once per card
+        covered = tuple(c for c in before.free_cards() if c not in free_again)
         return self._event(EventKind.UNDO, move, before, removed=restored, covered=covered)
 
     # -- internals -----------------------------------------------------------------------

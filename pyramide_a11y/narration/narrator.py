@@ -94,14 +94,14 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
                 first.append(m.drew(event.waste_top))
         case EventKind.RECYCLE:
             first.append(m.recycled())
-            if rules.recycles is not None:
-                first.append(m.round_of(event.round, rules.recycles + 1))
+            if rules.passes is not None:
+                first.append(m.round_of(event.round, rules.passes))
         case EventKind.UNDO:
             first.append(m.undone())
             if event.removed:
                 first.append(m.cards_back(event.removed))
-            if event.round_changed and rules.recycles is not None:  # a recycle undone
-                first.append(m.round_of(event.round, rules.recycles + 1))
+            if event.round_changed and rules.passes is not None:  # a recycle undone
+                first.append(m.round_of(event.round, rules.passes))
         case EventKind.SELECT:
             if event.selected is not None:
                 first.append(m.selected(event.selected))
@@ -141,12 +141,20 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
 def counts(game: Game) -> list[str]:
     """«N de 28», the stock, the round where rounds are limited, the score in pyramide."""
     position = game.position
-    parts = [m.removed_of_28(28 - position.pyramid_left), m.stock_count(len(position.stock))]
-    if game.rules.recycles is not None and game.rules.recycles > 0:
-        parts.append(m.round_of(position.round, game.rules.recycles + 1))
+    parts = [m.removed_of_28(position.removed_count), m.stock_count(len(position.stock))]
+    parts.extend(_round(game))
     if game.rules.scoring:
         parts.append(m.score(position.score))
     return parts
+
+
+def _round(game: Game) -> list[str]:
+    """The round ("round 2 of 3") where the passes are limited and more than one;
+    else nothing (one pass, or unlimited passes, has no count of rounds to give)."""
+    passes = game.rules.passes
+    if passes is None or passes < 2:
+        return []
+    return [m.round_of(game.position.round, passes)]
 
 
 def won_panel(game: Game, seconds: float | None = None, code: str | None = None) -> list[str]:
@@ -157,7 +165,7 @@ def won_panel(game: Game, seconds: float | None = None, code: str | None = None)
     if seconds is not None:
         facts.append(m.elapsed(seconds))
     facts.append(m.moves(game.moves))
-    facts.append(m.won_panel_removed(28 - position.pyramid_left))
+    facts.append(m.won_panel_removed(position.removed_count))
     if game.rules.scoring:
         facts.append(m.score(position.score))
     if code is not None:
@@ -188,8 +196,7 @@ def piles(game: Game) -> str:
         parts.append(m.stock_top(game.stock_top))
     if position.stock or not game.rules.stock_top_playable:  # else "stock empty" said it
         parts.append(m.stock_count(len(position.stock)))
-    if game.rules.recycles is not None and game.rules.recycles > 0:
-        parts.append(m.round_of(position.round, game.rules.recycles + 1))
+    parts.extend(_round(game))
     return join(parts)
 
 
@@ -240,9 +247,8 @@ def playable(game: Game) -> str:
 def status(game: Game, seconds: float, code: str | None) -> str:
     """«N de 28», rounds, score (pyramide), moves, time, deal code."""
     position = game.position
-    parts = [m.removed_of_28(28 - position.pyramid_left)]
-    if game.rules.recycles is not None and game.rules.recycles > 0:
-        parts.append(m.round_of(position.round, game.rules.recycles + 1))
+    parts = [m.removed_of_28(position.removed_count)]
+    parts.extend(_round(game))
     if game.rules.scoring:
         parts.append(m.score(position.score))
     parts.append(m.moves(game.moves))

@@ -16,7 +16,7 @@ fewest moves (then the earliest).
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -115,28 +115,20 @@ def count_result(
         best = current.best
         if best is None or candidate.order() < best.order():
             best = candidate
-        updated = Stats(
-            rules,
-            current.played + 1,
-            current.won + 1,
-            streak,
-            max(current.best_streak, streak),
-            _min(current.best_time_ms, time_ms),
-            _min(current.fewest_moves, moves),
-            best_score,
-            best,
+        updated = replace(
+            current,
+            played=current.played + 1,
+            won=current.won + 1,
+            current_streak=streak,
+            best_streak=max(current.best_streak, streak),
+            best_time_ms=_min(current.best_time_ms, time_ms),
+            fewest_moves=_min(current.fewest_moves, moves),
+            best_score=best_score,
+            best=best,
         )
     else:
-        updated = Stats(
-            rules,
-            current.played + 1,
-            current.won,
-            0,
-            current.best_streak,
-            current.best_time_ms,
-            current.fewest_moves,
-            best_score,
-            current.best,
+        updated = replace(
+            current, played=current.played + 1, current_streak=0, best_score=best_score
         )
     _write(conn, updated)
 
