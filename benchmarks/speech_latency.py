@@ -144,6 +144,9 @@ def run_dispatcher(answers: int) -> dict[str, Any]:
     if shutil.which("spd-say") is None:
         return {"skipped": "spd-say is not installed"}
     speaker = SpeechDispatcherSpeaker("pt_PT")
+    # spd-say may hang on every call here (no sound server): keep trying anyway,
+    # so that every say() below takes the ordinary path, not the gave-up one.
+    speaker.give_up_after = answers + 1
     held = []
     try:
         for n in range(answers):

@@ -93,3 +93,12 @@ def test_replay_by_code_with_variant_switches(tmp_path: Path) -> None:
 def test_replay_needs_exactly_one_source(source: list[str]) -> None:
     result = run("replay", *source, "--moves", "m")
     assert result.returncode == 2
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_lang_works_before_or_after_the_subcommand(where: str) -> None:
+    args = ["solve", "PY1-C3-PYRAMID", "--timeout", "30"]
+    args = ["--lang", "pt_BR", *args] if where == "before" else [*args, "--lang", "pt_BR"]
+    result = run(*args)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Dá para ganhar")

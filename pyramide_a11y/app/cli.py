@@ -98,7 +98,22 @@ def build_parser() -> argparse.ArgumentParser:
     add_analyse_command(sub)
     add_voice_command(sub)
     records.register(parser, sub)
+    _accept_lang_after_subcommand(sub)
     return parser
+
+
+def _accept_lang_after_subcommand(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``pyramide solve X --lang pt`` works as well as ``pyramide --lang pt solve X``.
+
+    The default is SUPPRESS so a subcommand without ``--lang`` keeps the value given
+    before it (or the locale's)."""
+    for subparser in set(sub.choices.values()):
+        if "--lang" not in subparser._option_string_actions:
+            subparser.add_argument(
+                "--lang",
+                default=argparse.SUPPRESS,
+                help="language: pt (Portugal), pt-BR (Brazil) or en; default from the locale",
+            )
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -64,6 +64,7 @@ from . import records_text
 from .autosave import CONTINUE_WORDS, GameStorage
 from .hinting import QUICK_WAIT, HintFinder, HintJob, HintLike, default_finder
 from .sources import GameSource, SourceError, read_layout_file
+from .speaking import take_speech_sentences
 from .timer import GameTimer
 
 RATE_RANGE = (80, 450)
@@ -172,11 +173,17 @@ class Session:
     # -- speaking -----------------------------------------------------------------------
 
     def say(self, answer: Answer) -> Answer:
-        """Remember ``answer`` for repeat and speak it (when speech is on)."""
+        """Remember ``answer`` for repeat and speak it (when speech is on).
+
+        When speech has given up since the last answer (it kept failing, or
+        "speech on" found none that works), one sentence saying so is added to
+        ``answer`` first: the player hears nothing, so the printed answer tells
+        them, in reading order."""
         if answer.lines:
-            self.last = answer
             if self.speaker is not None and self.settings.speech:
+                answer.lines.extend(take_speech_sentences(self.speaker))
                 self.speaker.say(answer.text)
+            self.last = answer
         return answer
 
     # -- the start --------------------------------------------------------------------------
@@ -415,7 +422,9 @@ class Session:
             on = word in _ON
             if name == "speech":
                 settings.speech = on
-                if not on and self.speaker is not None:
+                if self.speaker is not None and on:
+                    self.speaker.retry()  # also after it gave up: try it again
+                elif self.speaker is not None:
                     self.speaker.stop()
                 return Answer([join([m.speech_on() if on else m.speech_off()])])
             settings.error_help = on

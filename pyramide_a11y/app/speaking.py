@@ -5,7 +5,9 @@ factory (:func:`pyramide_a11y.speech.factory.open_speaker`). When the speech
 asked for cannot work, one translated line says what is missing and how to
 install it, and the game goes on as text. A game started with ``--speech none``
 that the player switches to "speech on" opens the first backend that works, in
-the background, and speaks from then on.
+the background, and speaks from then on. A backend that later keeps failing
+gives up; the session tells the player once, with the next answer
+(:meth:`SessionSpeaker.take_failure`), and "speech on" tries it again.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ import threading
 from collections.abc import Callable
 from typing import TextIO
 
-from pyramide_a11y.speech.base import Speaker
+from pyramide_a11y.speech.base import Speaker, SpeechFailure
 from pyramide_a11y.speech.factory import SpeakerChoice, SpeechProblem, open_speaker
-from pyramide_a11y.speech.messages import problem_sentence
+from pyramide_a11y.speech.messages import failure_sentence, problem_sentence
 
 Opener = Callable[..., SpeakerChoice]
 
@@ -32,7 +34,9 @@ class SessionSpeaker:
     Started with ``none``, it opens a real backend the first time it is asked to
     speak (which the session does only once the player turned speech on): in a
     thread, so the prompt is never held, speaking the newest answer once ready.
-    ``problem`` is what keeps speech off, if anything.
+    ``problem`` is what keeps speech off, if anything; when opening on demand
+    found nothing that works, :meth:`take_problem` gives it once, for the next
+    answer, and :meth:`retry` ("speech on" again) opens afresh.
     """
 
     name = "session"
@@ -52,6 +56,8 @@ class SessionSpeaker:
         self.problem: SpeechProblem | None = choice.problem
         self.screen_reader = choice.screen_reader
         self._open_on_demand = backend == "none"
+        self._untold: SpeechProblem | None = None  # found when opening on demand
+        self._reopen = False  # opening on demand found nothing: retry() opens again
 
     @property
     def backend(self) -> str:
@@ -80,6 +86,7 @@ class SessionSpeaker:
                 choice.speaker.close()
                 return
             self._speaker, self.problem = choice.speaker, choice.problem
+            self._untold, self._reopen = choice.problem, choice.problem is not None
             self._open_on_demand = False
             pending, self._pending = self._pending, None
             language, rate = self._language, self._rate
@@ -107,6 +114,26 @@ class SessionSpeaker:
             speaker = self._speaker
         speaker.set_rate(rate)
 
+    def take_failure(self) -> SpeechFailure | None:
+        with self._lock:
+            speaker = self._speaker
+        return speaker.take_failure()
+
+    def take_problem(self) -> SpeechProblem | None:
+        """Why opening on demand ("speech on" after ``--speech none``) found no
+        speech, once; None otherwise."""
+        with self._lock:
+            problem, self._untold = self._untold, None
+        return problem
+
+    def retry(self) -> None:
+        with self._lock:
+            if self._reopen:  # opening on demand found nothing: look again
+                self._reopen, self._open_on_demand, self._opening = False, True, None
+                return
+            speaker = self._speaker
+        speaker.retry()
+
     def close(self) -> None:
         with self._lock:
             self._closed = True
@@ -117,6 +144,18 @@ class SessionSpeaker:
             # it opened when it finds the session closed.
             opening.join(timeout=15)
         self._speaker.close()
+
+
+def take_speech_sentences(speaker: Speaker) -> list[str]:
+    """What to tell the player about speech since the last answer, in the current
+    language: speech that gave up after failing again and again, or found
+    missing when the player turned it on. Each is given once."""
+    sentences = []
+    if isinstance(speaker, SessionSpeaker) and (problem := speaker.take_problem()):
+        sentences.append(problem_sentence(problem))
+    if failure := speaker.take_failure():
+        sentences.append(failure_sentence(failure))
+    return sentences
 
 
 def make_session_speaker(options: argparse.Namespace, out: TextIO | None = None) -> Speaker:

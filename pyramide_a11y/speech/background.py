@@ -5,11 +5,20 @@ thread, so it never holds the prompt. The thread speaks the most recent answer
 and drops older ones that were never started; a new answer interrupts the one
 playing by killing its child processes. Every child runs under a deadline: one
 that overruns is killed and the next answer starts afresh.
+
+A backend that worked at start can break later (the player or espeak-ng fails
+every time, spd-say hangs). After :attr:`BackgroundSpeaker.give_up_after`
+answers in a row failed to reach audio, the speaker stops trying: it starts no
+more processes and drops every answer until :meth:`BackgroundSpeaker.retry`,
+and :meth:`BackgroundSpeaker.take_failure` hands the app a
+:class:`SpeechFailure` once, so the player can be told with the next answer.
+One failure between successes changes nothing: a success resets the count.
 """
 
 from __future__ import annotations
 
 import enum
+import os
 import subprocess
 import threading
 import time
@@ -17,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
+from .base import FailureKind, SpeechFailure
 from .sanitize import speakable
 from .voices import session_language
 
@@ -47,12 +57,15 @@ class BackgroundSpeaker:
     """Base of the process-based backends; subclasses implement :meth:`_speak`.
 
     ``last_error`` holds the latest failure in words (for the ``voice``
-    diagnostic) and ``failures`` counts failures in a row.
+    diagnostic) and ``failures`` counts answers in a row that did not reach
+    audio (an answer cut by a newer one counts neither way).
     """
 
     name = "background"
     #: Seconds a player may run beyond the sound's length before it counts as stuck.
     player_grace = 2.0
+    #: Answers in a row that failed before the speaker stops trying.
+    give_up_after = 3
 
     def __init__(self, language: str = "en", rate: int | None = None) -> None:
         self._lock = threading.Lock()
@@ -66,6 +79,8 @@ class BackgroundSpeaker:
         self._children: list[subprocess.Popen[bytes]] = []
         self.last_error: str | None = None
         self.failures = 0
+        self._failure: SpeechFailure | None = None  # set when the speaker gave up
+        self._failure_told = False
         self.spoken = 0  # utterances that played to their end
         _prepare(self._language)
         self._thread = threading.Thread(target=self._run, name=f"speech-{self.name}", daemon=True)
@@ -79,8 +94,8 @@ class BackgroundSpeaker:
             language = self._language
         spoken = speakable(text, language)
         with self._lock:
-            if self._closed:
-                return
+            if self._closed or self._failure is not None:
+                return  # gave up: no process is started until retry()
             self._generation += 1
             self._pending = (
                 Utterance(spoken, language, self._rate, self._volume, self._generation)
@@ -110,6 +125,30 @@ class BackgroundSpeaker:
         with self._lock:
             self._volume = max(0.0, min(1.0, float(volume)))
 
+    @property
+    def failure(self) -> SpeechFailure | None:
+        """Why the speaker gave up, or None while it still tries."""
+        with self._lock:
+            return self._failure
+
+    def take_failure(self) -> SpeechFailure | None:
+        """The failure that made the speaker give up, once: None before it gave up
+        and on every later call, until :meth:`retry` and a new breakdown."""
+        with self._lock:
+            if self._failure is None or self._failure_told:
+                return None
+            self._failure_told = True
+            return self._failure
+
+    def retry(self) -> None:
+        """Try again after giving up (the player turned speech on): the next
+        answer is spoken afresh, with the failure count at zero."""
+        with self._lock:
+            self._failure = None
+            self._failure_told = False
+            self.failures = 0
+        self._reset()
+
     def close(self) -> None:
         with self._lock:
             self._closed = True
@@ -128,6 +167,24 @@ class BackgroundSpeaker:
 
     def _release(self) -> None:
         """Free what the backend holds beyond child processes (called by close)."""
+
+    def _reset(self) -> None:
+        """Forget what made the backend give up (called by retry)."""
+
+    def _failed(self, program: str, kind: FailureKind, error: str) -> None:
+        """Count one answer that did not reach audio because ``program`` failed
+        (``error`` in words: ``last_error``); give up at the threshold."""
+        with self._lock:
+            self.last_error = error
+            self.failures += 1
+            if self.failures >= self.give_up_after and not self._closed:
+                self._give_up(SpeechFailure(self.name, _short(program), kind, error))
+
+    def _give_up(self, failure: SpeechFailure) -> None:
+        """Stop trying now (hold ``_lock``): queued answers are dropped."""
+        if self._failure is None:
+            self._failure, self._failure_told = failure, False
+            self._pending = None
 
     def _superseded(self, utterance: Utterance) -> bool:
         return self._closed or self._generation != utterance.generation
@@ -166,14 +223,20 @@ class BackgroundSpeaker:
                     if failed:
                         self._note_failure(failed[-1])
                         return Outcome.FAILED
-                    self.failures = 0
-                    self.spoken += counts
+                    if counts:  # synthesis alone is not yet audio
+                        with self._lock:
+                            self.failures = 0
+                        self.spoken += 1
                     return Outcome.DONE
                 if self._wait(utterance, _POLL_SECONDS):
                     return Outcome.INTERRUPTED
                 if time.monotonic() > deadline:
-                    self.last_error = f"{self.name}: {_program(children[0])} overran"
-                    self.failures += 1
+                    # In a pipeline the player is the one that hangs; espeak-ng
+                    # only waits for it to read.
+                    stuck = next((c for c in reversed(children) if c.poll() is None), children[-1])
+                    program = _program(stuck)
+                    error = f"{self.name}: {program} overran"
+                    self._failed(program, FailureKind.NOT_RESPONDING, error)
                     return Outcome.TIMED_OUT
         finally:
             self._reap(children)
@@ -181,8 +244,7 @@ class BackgroundSpeaker:
     def _note_failure(self, child: subprocess.Popen[bytes]) -> None:
         err = child.stderr.read().decode("utf-8", "replace").strip() if child.stderr else ""
         detail = err.splitlines()[-1] if err else f"exit status {child.returncode}"
-        self.last_error = f"{_program(child)}: {detail}"
-        self.failures += 1
+        self._failed(_program(child), FailureKind.FAILING, f"{_program(child)}: {detail}")
 
     def _reap(self, children: Sequence[subprocess.Popen[bytes]]) -> None:
         for child in children:
@@ -208,18 +270,24 @@ class BackgroundSpeaker:
                 if self._closed:
                     return
                 utterance, self._pending = self._pending, None
+                if self._failure is not None:
+                    continue
             assert utterance is not None
             try:
                 self._speak(utterance)
             except Exception as err:  # a backend fault must never end the thread
-                self.last_error = f"{self.name}: {err}"
-                self.failures += 1
+                self._failed(self.name, FailureKind.FAILING, f"{self.name}: {err}")
                 self._kill_children()
 
 
 def _program(child: subprocess.Popen[bytes]) -> str:
     args = child.args
     return str(args[0]) if isinstance(args, list) and args else str(args)
+
+
+def _short(program: str) -> str:
+    """A program's name without its folder, as a player hears it: ``aplay``."""
+    return os.path.basename(program.rstrip("/\\")) or program
 
 
 def _prepare(language: str) -> None:

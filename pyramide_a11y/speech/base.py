@@ -7,11 +7,35 @@ Contract shared by all backends:
 - A new :meth:`Speaker.say` interrupts whatever is still being spoken.
 - :meth:`Speaker.stop` silences speech now; :meth:`Speaker.close` releases every
   process and thread the backend started. Both are safe to call more than once.
+- A backend that keeps failing gives up: :meth:`Speaker.take_failure` reports
+  it once, and it stays silent (starting no process) until :meth:`Speaker.retry`.
 """
 
 from __future__ import annotations
 
+import enum
+from dataclasses import dataclass
 from typing import Protocol
+
+
+class FailureKind(enum.Enum):
+    """How speech kept failing."""
+
+    FAILING = "failing"  # a program ends with an error every time
+    NOT_RESPONDING = "not responding"  # a program overruns its deadline every time
+    NOT_STARTING = "not starting"  # the pyttsx3 worker will not start
+
+
+@dataclass(frozen=True)
+class SpeechFailure:
+    """Why a speaker stopped trying: ``program`` is the short name of what failed
+    (``aplay``, ``espeak-ng``, ``spd-say``, ``pyttsx3``; never translated);
+    ``detail`` is the last technical error, for diagnostics."""
+
+    backend: str
+    program: str
+    kind: FailureKind
+    detail: str
 
 
 class Speaker(Protocol):
@@ -34,6 +58,12 @@ class Speaker(Protocol):
     def close(self) -> None:
         """Stop and release everything the backend holds."""
 
+    def take_failure(self) -> SpeechFailure | None:
+        """Why speech gave up, once (None while it works and on later calls)."""
+
+    def retry(self) -> None:
+        """Try speaking again after giving up (the player turned speech on)."""
+
 
 class SilentSpeaker:
     """Text only: for screen-reader and braille users whose reader reads the output."""
@@ -55,6 +85,12 @@ class SilentSpeaker:
     def close(self) -> None:
         pass
 
+    def take_failure(self) -> SpeechFailure | None:
+        return None
+
+    def retry(self) -> None:
+        pass
+
 
 class RecordingSpeaker:
     """A test double: keeps every sentence it was asked to say, in order."""
@@ -67,6 +103,9 @@ class RecordingSpeaker:
         self.language = "en"
         self.rate = 175
         self.closed = False
+        self.failure: SpeechFailure | None = None
+        """Set by a test to play a backend that gave up; taken once."""
+        self.retries = 0
 
     def say(self, text: str) -> None:
         self.spoken.append(text)
@@ -82,3 +121,10 @@ class RecordingSpeaker:
 
     def close(self) -> None:
         self.closed = True
+
+    def take_failure(self) -> SpeechFailure | None:
+        failure, self.failure = self.failure, None
+        return failure
+
+    def retry(self) -> None:
+        self.retries += 1

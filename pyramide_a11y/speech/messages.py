@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pyramide_a11y.i18n import _
 
+from .base import FailureKind, SpeechFailure
 from .factory import Missing, SpeechProblem
 
 
@@ -46,3 +47,33 @@ def screen_reader_sentence(reader: str) -> str:
     return _("{reader} is running, so the game does not speak itself: {reader} reads it.").format(
         reader=reader
     )
+
+
+def failure_sentence(failure: SpeechFailure) -> str:
+    """One line, said with the next answer once speech that worked has kept
+    failing: what failed; the game goes on as text; "speech on" tries again."""
+    if failure.kind is FailureKind.NOT_RESPONDING:
+        # Translators: said once in play when speech that worked at start keeps
+        # hanging. {program} is a program name (aplay, spd-say); "speech on" is the
+        # command in this language (pt: voz sim).
+        message = _(
+            "Speech stopped working: {program} does not respond. "
+            "The game goes on as text; type speech on to try again."
+        )
+    elif failure.kind is FailureKind.NOT_STARTING:
+        # Translators: said once in play when the speech engine will not start any
+        # more. {program} is a program name (pyttsx3); "speech on" is the command in
+        # this language (pt: voz sim).
+        message = _(
+            "Speech stopped working: {program} does not start. "
+            "The game goes on as text; type speech on to try again."
+        )
+    else:
+        # Translators: said once in play when speech that worked at start fails on
+        # every answer. {program} is a program name (aplay, espeak-ng); "speech on"
+        # is the command in this language (pt: voz sim).
+        message = _(
+            "Speech stopped working: {program} fails every time. "
+            "The game goes on as text; type speech on to try again."
+        )
+    return message.format(program=failure.program)

@@ -25,6 +25,7 @@ from typing import Any
 
 from . import synth_worker
 from .background import BackgroundSpeaker, Outcome, Utterance
+from .base import FailureKind, SpeechFailure
 from .player import default_player, reads_stdin, with_file
 from .sanitize import speakable
 from .voices import VoiceInfo, espeak_voice, platform_voice, session_language
@@ -36,6 +37,10 @@ _GIVE_UP_AFTER = 3  # workers in a row that would not start
 
 class WorkerError(Exception):
     """The synthesis worker could not start, answered with an error, or overran."""
+
+
+class WorkerTimeout(WorkerError):
+    """The synthesis worker did not answer in time."""
 
 
 class SynthWorker:
@@ -110,7 +115,7 @@ class SynthWorker:
                 if cancelled():
                     raise WorkerError("cancelled") from None
                 if time.monotonic() >= deadline:
-                    raise WorkerError("pyttsx3 did not answer in time") from None
+                    raise WorkerTimeout("pyttsx3 did not answer in time") from None
         if message is None:
             raise WorkerError("the pyttsx3 worker stopped")
         return message
@@ -207,6 +212,11 @@ class Pyttsx3Speaker(BackgroundSpeaker):
         except WorkerError as err:
             self._start_failures += 1
             self._replace_worker()
+            if self._start_failures >= _GIVE_UP_AFTER:
+                with self._lock:
+                    self._give_up(
+                        SpeechFailure(self.name, "pyttsx3", FailureKind.NOT_STARTING, str(err))
+                    )
             raise err
         self._start_failures = 0
         return self._worker
@@ -222,16 +232,20 @@ class Pyttsx3Speaker(BackgroundSpeaker):
         suffix = ".aiff" if sys.platform == "darwin" else ".wav"
         path = self._dir / f"answer-{self._count}{suffix}"
         try:
+            kind = FailureKind.NOT_STARTING
             try:
                 worker = self._ensure_worker()
+                kind = FailureKind.FAILING
                 request_id = worker.request(self._fields(utterance, worker, path))
                 reply = worker.reply(
                     request_id, time.monotonic() + self._synth_seconds, lambda: self._closed
                 )
             except WorkerError as err:
                 self._replace_worker()
-                self.last_error = f"pyttsx3: {err}"
-                self.failures += 1
+                if isinstance(err, WorkerTimeout):
+                    kind = FailureKind.NOT_RESPONDING
+                if not self._closed:
+                    self._failed("pyttsx3", kind, f"pyttsx3: {err}")
                 return
             self.voice_in_use = reply.get("voice")
             if self._superseded(utterance):
@@ -248,6 +262,9 @@ class Pyttsx3Speaker(BackgroundSpeaker):
         else:
             child = self._start(with_file(self.player, path))
         return self._follow([child], utterance, deadline)
+
+    def _reset(self) -> None:
+        self._start_failures = 0
 
     def _release(self) -> None:
         self._replace_worker()
