@@ -23,27 +23,16 @@ from .store import GameRecord, Snapshot, Store
 
 
 class Stopwatch:
-    """A game timer in milliseconds, for callers without one of their own. It can
-    start from a saved time and pause."""
+    """A game timer in milliseconds, for callers without a clock of their own (the
+    interface passes its game clock instead). It can start from a saved time."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, start_ms: int = 0) -> None:
         self._clock = clock
-        self._base_ms = start_ms
-        self._since: float | None = clock()
+        self._start_ms = start_ms
+        self._since = clock()
 
     def elapsed_ms(self) -> int:
-        if self._since is None:
-            return self._base_ms
-        return self._base_ms + int((self._clock() - self._since) * 1000)
-
-    def pause(self) -> None:
-        if self._since is not None:
-            self._base_ms = self.elapsed_ms()
-            self._since = None
-
-    def resume(self) -> None:
-        if self._since is None:
-            self._since = self._clock()
+        return self._start_ms + int((self._clock() - self._since) * 1000)
 
 
 class GameOpenElsewhere(Exception):
