@@ -128,6 +128,7 @@ class Game:
         return len(self.seen) == 24
 
     def legal_moves(self) -> list[Move]:
+        """:meth:`Position.legal_moves` under the game's rules (empty once won)."""
         return self.position.legal_moves(self.rules)
 
     @property
@@ -160,9 +161,11 @@ class Game:
         return self._event(kind, move, before)
 
     def draw(self) -> Outcome:
+        """:meth:`play` of :class:`Draw`."""
         return self.play(Draw())
 
     def recycle(self) -> Outcome:
+        """:meth:`play` of :class:`Recycle`."""
         return self.play(Recycle())
 
     def select(self, card: Card) -> Outcome:

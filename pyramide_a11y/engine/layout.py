@@ -74,11 +74,13 @@ class Layout:
         return Position(tuple(self.pyramid), tuple(self.stock), tuple(self.waste), 0)
 
     def rows(self) -> list[list[Card]]:
+        """The pyramid's 7 rows from the top, each left to right."""
         return [[self.pyramid[s] for s in row] for row in ROW_SLOTS]
 
     # -- JSON ------------------------------------------------------------------------
 
     def to_json_data(self, rules: Rules | None = None) -> dict[str, Any]:
+        """The JSON shape as data, naming ``rules`` (default: the layout's own, if any)."""
         rules = rules or self.rules
         data: dict[str, Any] = {}
         if rules is not None:
@@ -130,6 +132,11 @@ class Layout:
 
     @staticmethod
     def from_json(text: str) -> Layout:
+        """Read the JSON shape from text; validates the deck and piles.
+
+        Raises:
+            LayoutError: not JSON, wrong shape, a bad card, or not a fitting deck.
+        """
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:

@@ -87,9 +87,19 @@ class GameRecord:
         return self.result is None
 
     def parsed_rules(self) -> Rules:
+        """The stored rules string, read back.
+
+        Raises:
+            ValueError: it does not read as rules (a damaged record).
+        """
         return parse_rules(self.rules)
 
     def layout(self) -> Layout:
+        """The stored layout, read back.
+
+        Raises:
+            LayoutError: it does not read as a layout (a damaged record).
+        """
         return Layout.from_json(self.layout_json)
 
     def rebuild(self) -> LoggedGame:
@@ -370,12 +380,27 @@ class Store:
     # -- settings ----------------------------------------------------------------------
 
     def settings(self) -> dict[str, str]:
+        """Every saved setting as stored text, by key.
+
+        Raises:
+            StorageError: the database cannot be read.
+        """
         return {str(k): str(v) for k, v in self._read("SELECT key, value FROM settings")}
 
     def save_setting(self, key: str, value: str) -> None:
+        """Store one setting's text, replacing any earlier value.
+
+        Raises:
+            StorageError: nothing was written.
+        """
         with self._write() as conn:
             conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
 
     def forget_setting(self, key: str) -> None:
+        """Remove one saved setting (nothing happens if it was not saved).
+
+        Raises:
+            StorageError: nothing was written.
+        """
         with self._write() as conn:
             conn.execute("DELETE FROM settings WHERE key = ?", (key,))
