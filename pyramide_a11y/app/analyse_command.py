@@ -22,9 +22,9 @@ from typing import Any, TextIO
 from pyramide_a11y.engine import Layout, Rules, parse_rules
 from pyramide_a11y.engine.dealcode import (
     MAX_NUMBER,
+    DealCode,
     SplitMix64,
     code_text,
-    shuffled_deck,
 )
 from pyramide_a11y.i18n import _, ngettext
 from pyramide_a11y.i18n.formatting import format_number
@@ -85,7 +85,7 @@ def solve_deal(job: tuple[str, int, float | None]) -> DealResult:
     """Solve deal ``number`` under the rules written as ``str(rules)`` (a worker)."""
     rules_text, number, timeout = job
     rules = parse_rules(rules_text)
-    position = Layout.deal(shuffled_deck(number), rules).position()
+    position = Layout.from_code(DealCode(rules, number)).position()
     solution = solve(position, rules, timeout=timeout)
     return DealResult(number, solution.winnable, solution.nodes, solution.seconds)
 

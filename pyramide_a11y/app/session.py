@@ -36,7 +36,6 @@ from pyramide_a11y.engine import (
     Event,
     EventKind,
     Game,
-    Layout,
     Reason,
     Refusal,
     RemoveKing,
@@ -44,7 +43,7 @@ from pyramide_a11y.engine import (
     Rules,
     parse_code,
 )
-from pyramide_a11y.engine.dealcode import LETTERS, code_text
+from pyramide_a11y.engine.dealcode import LETTERS
 from pyramide_a11y.engine.geometry import ROW_COL
 from pyramide_a11y.i18n import get_language, normalise_language, set_language
 from pyramide_a11y.narration import (
@@ -63,7 +62,7 @@ from pyramide_a11y.speech.base import Speaker
 from . import records_text
 from .autosave import CONTINUE_WORDS, GameStorage
 from .hinting import QUICK_WAIT, HintFinder, HintJob, HintLike, default_finder
-from .sources import GameSource, SourceError, read_layout_file
+from .sources import GameSource, SourceError, coded_source, read_layout_file
 from .speaking import take_speech_sentences
 from .timer import GameTimer
 
@@ -113,7 +112,7 @@ class Answer:
 def random_deal(rules: Rules, rng: random.Random | None = None) -> GameSource:
     """A new deal under ``rules``, with its code where the rules can be coded."""
     number = (rng or random.Random()).randrange(26**LETTERS)
-    return GameSource(Layout.from_code(DealCode(rules, number)), rules, code_text(rules, number))
+    return coded_source(DealCode(rules, number))
 
 
 _ON = {"on", "sim", "s", "yes", "y", "1", "ligado", "ligada", "ligar", "true"}
@@ -378,9 +377,7 @@ class Session:
                 return Answer([join([m.bad_layout_file(text)])])
             return self._start(GameSource(layout, chosen, None), m.new_deal())
         try:
-            code = parse_code(text)
-            layout = Layout.from_code(code)
-            source = GameSource(layout, code.rules, str(code))
+            source = coded_source(parse_code(text))
         except (DealCodeError, ValueError):
             return Answer([join([m.bad_deal_code(text)])])
         return self._start(source, m.new_deal())

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyramide_a11y.engine import (
+    DealCode,
     DealCodeError,
     Layout,
     LayoutError,
@@ -113,6 +114,21 @@ def read_layout_file(path: Path, seed: int = 0) -> Layout:
         raise SourceError(f"{path}: {err}") from None
 
 
+def coded_source(code: DealCode, rules: Rules | None = None) -> GameSource:
+    """The deal ``code`` deals, played under ``rules`` (default: the code's own),
+    with the code that names it under those rules (None where no code can).
+
+    Raises:
+        SourceError: ``rules`` start with other piles than the code deals.
+    """
+    chosen = rules or code.rules
+    if chosen.initial_waste != code.rules.initial_waste:
+        raise SourceError(
+            f"the code deals for {code.rules.name}; its piles do not fit {chosen.name}"
+        )
+    return GameSource(Layout.from_code(code), chosen, code_text(chosen, code.number))
+
+
 def source_from_options(args: argparse.Namespace) -> GameSource:
     """The game a command names with ``CODE`` or ``--layout`` and rules options.
 
@@ -129,13 +145,7 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
             code = parse_code(args.code)
         except DealCodeError as err:
             raise SourceError(str(err)) from None
-        rules = rules_from_options(args, code.rules)
-        layout = Layout.from_code(code)
-        if rules.initial_waste != code.rules.initial_waste:
-            raise SourceError(
-                f"the code deals for {code.rules.name}; its piles do not fit {rules.name}"
-            )
-        return GameSource(layout, rules, code_text(rules, code.number))
+        return coded_source(code, rules_from_options(args, code.rules))
     if layout_path:
         layout = read_layout_file(layout_path, getattr(args, "seed", 0))
         rules = rules_from_options(args, layout.rules)
