@@ -191,11 +191,17 @@ class Store:
                 raise StorageError(classify(err), str(err)) from err
             raise
 
-    def _read(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection, with a database error raised as :class:`StorageError`."""
         try:
-            return self.conn.execute(sql, params).fetchall()
+            yield self.conn
         except sqlite3.Error as err:
             raise StorageError(classify(err), str(err)) from err
+
+    def _read(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
+        with self._reading() as conn:
+            return conn.execute(sql, params).fetchall()
 
     # -- games -------------------------------------------------------------------------
 
@@ -364,18 +370,22 @@ class Store:
     # -- statistics --------------------------------------------------------------------
 
     def stats(self, rules: str | None = None) -> list[Stats]:
-        """Stored statistics, for one rules key or all."""
-        try:
-            return read_stats(self.conn, rules)
-        except sqlite3.Error as err:
-            raise StorageError(classify(err), str(err)) from err
+        """Stored statistics, for one rules key or all.
+
+        Raises:
+            StorageError: the database cannot be read.
+        """
+        with self._reading() as conn:
+            return read_stats(conn, rules)
 
     def stats_from_records(self) -> dict[str, Stats]:
-        """The statistics recomputed from the game records (for checks)."""
-        try:
-            return stats_from_records(self.conn)
-        except sqlite3.Error as err:
-            raise StorageError(classify(err), str(err)) from err
+        """The statistics recomputed from the game records (for checks).
+
+        Raises:
+            StorageError: the database cannot be read.
+        """
+        with self._reading() as conn:
+            return stats_from_records(conn)
 
     # -- settings ----------------------------------------------------------------------
 
