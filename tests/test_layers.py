@@ -42,6 +42,9 @@ def imported_layers(path: Path) -> set[str]:
             elif node.level >= 2 and node.module:
                 # ``from ..engine import x`` inside a layer names a sibling layer.
                 names.append("pyramide_a11y." + node.module)
+            elif node.level >= 2:
+                # ``from .. import engine`` names it in the imported names instead.
+                names.extend("pyramide_a11y." + alias.name for alias in node.names)
     return {
         name.split(".")[1]
         for name in names
