@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from pyramide_a11y.i18n import _, get_language, ngettext
+from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.detect import running_screen_reader
 from pyramide_a11y.speech.espeak_backend import espeak_command, list_voices
@@ -174,6 +175,6 @@ def _write_sample(args: argparse.Namespace, language: str, out: TextIO) -> int:
     # Translators: ``pyramide voice --out``. {path}: the file; {seconds}: its length;
     # {voice}: the voice used.
     print(_("Wrote {path}: {seconds} seconds of speech, voice {voice}.").format(
-        path=path, seconds=f"{seconds:.1f}", voice=voice
+        path=path, seconds=format_number(round(seconds, 1)), voice=voice
     ), file=out)  # fmt: skip
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import shlex
 import wave
 from pathlib import Path
@@ -25,13 +26,19 @@ def test_out_writes_the_sample_in_the_session_voice(tmp_path: Path) -> None:
     out = io.StringIO()
     wav_path = tmp_path / "sample.wav"
     assert main(["voz", "--lang", "pt-BR", "--out", str(wav_path)], out) == 0
-    assert out.getvalue().splitlines() == [
-        "Idioma da sessão: pt_BR.",
-        f"Gravado {wav_path}: {out.getvalue().split(': ')[2].split()[0]} segundos de fala, "
-        "voz roa/pt-br.",
-    ]
     with wave.open(str(wav_path), "rb") as wav:
-        assert 2.5 < wav.getnframes() / wav.getframerate() < 9
+        seconds = wav.getnframes() / wav.getframerate()
+    assert 2.5 < seconds < 9
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "Idioma da sessão: pt_BR."
+    # The length is said the Portuguese way, with a decimal comma ("4,2"; "4" when whole).
+    match = re.fullmatch(
+        rf"Gravado {re.escape(str(wav_path))}: (\d+(?:,\d)?) segundos de fala, voz roa/pt-br\.",
+        lines[1],
+    )
+    assert match is not None, lines[1]
+    assert float(match.group(1).replace(",", ".")) == round(seconds, 1)
+    assert len(lines) == 2
 
 
 def test_lists_backends_and_speaks_the_sample(monkeypatch: pytest.MonkeyPatch, sink: Sink) -> None:
