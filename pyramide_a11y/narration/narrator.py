@@ -18,7 +18,6 @@ from pyramide_a11y.engine import (
     Game,
     Place,
     Reason,
-    Recycle,
     Refusal,
     RemoveKing,
     RemovePair,
@@ -62,7 +61,10 @@ def describe(outcome: Event | Refusal, game: Game, style: Style | None = None) -
     style = style or Style()
     if isinstance(outcome, Refusal):
         line = _describe_refusal(outcome, style)
-        if outcome.reason is Reason.NOTHING_TO_DRAW and Recycle() in game.legal_moves():
+        if (
+            outcome.reason is Reason.NOTHING_TO_DRAW
+            and game.position.recycle_refusal(game.rules) is None
+        ):
             line = join([line, m.recycle_instead()])  # what to do instead: r
         return [line]
     return _describe_event(outcome, game, style)
