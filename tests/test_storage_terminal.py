@@ -9,18 +9,35 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 TMUX = shutil.which("tmux")
 CODE = "PY1-N-AAAAAAS"
+# A tmux server of this module's own, kept up by a session that outlives the
+# test's windows: killing the last window otherwise ends the server, and a new
+# window made while it shuts down is lost (the screen then reads empty).
+SOCKET = f"pyramide-test-{uuid.uuid4().hex[:8]}"
 
 
 def _tmux(*args: str) -> str:
     return subprocess.run(
-        ["tmux", *args], capture_output=True, text=True, timeout=30, check=False
+        ["tmux", "-L", SOCKET, *args], capture_output=True, text=True, timeout=30, check=False
     ).stdout
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _server() -> Iterator[None]:
+    if TMUX is None:
+        yield
+        return
+    _tmux("new-session", "-d", "-s", "keeper", "sleep 600")
+    try:
+        yield
+    finally:
+        _tmux("kill-server")
 
 
 def _wait_for(name: str, text: str) -> str:
