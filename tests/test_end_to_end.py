@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 
 import pytest
 from playthrough import LANGUAGES, PRESETS, recording_session, winning_commands, won_code
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from terminal import TMUX, window
 
 from pyramide_a11y.app.loop import run_plain, run_prompt
 from pyramide_a11y.i18n import set_language
@@ -145,59 +144,25 @@ def test_pseudo_locale_nothing_bypasses_gettext() -> None:
             assert allowed.match(residue), (line, residue)
 
 
-TMUX = shutil.which("tmux")
-
-
-def _tmux(*args: str) -> str:
-    return subprocess.run(
-        ["tmux", *args], capture_output=True, text=True, timeout=30, check=False
-    ).stdout
-
-
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 @pytest.mark.parametrize(("preset", "language"), CASES)
 def test_whole_deal_in_a_real_terminal(preset: str, language: str, tmp_path: Path) -> None:
-    name = f"pyr-{uuid.uuid4().hex[:8]}"
     lang_option = {"pt_PT": "pt", "pt_BR": "pt-BR", "en": "en"}[language]
     command = (
         f"PROMPT_TOOLKIT_NO_CPR=1 PYRAMIDE_DATA_DIR={tmp_path} "
         f"{sys.executable} -m pyramide_a11y --lang {lang_option} "
         f"--deal {won_code(preset)} --speech none; sleep 30"
     )
-    _tmux("new-session", "-d", "-s", name, "-x", "200", "-y", "50", command)
-    try:
-        screen = ""
-        for _ in range(100):
-            screen = _tmux("capture-pane", "-p", "-t", name)
-            if any(line.rstrip() == ">" for line in screen.splitlines()):
-                break
-            time.sleep(0.1)
+    with window(command) as terminal:
+        terminal.wait_for_prompt(10)
         # Typed ahead in one go, each command ended by a carriage return (Enter).
-        _tmux(
-            "send-keys",
-            "-t",
-            name,
-            "-l",
-            "".join(c + "\r" for c in winning_commands(preset, language)),
-        )
-        history = ""
-        for _ in range(200):
-            history = _tmux("capture-pane", "-p", "-J", "-S", "-2000", "-t", name)
-            if WON[language] in history:
-                break
-            time.sleep(0.1)
+        terminal.type("".join(c + "\r" for c in winning_commands(preset, language)))
+        history = terminal.wait_for(WON[language], 20)
         assert WON[language] in history
         assert won_code(preset) in history
         assert "\x1b" not in history
-        _tmux("send-keys", "-t", name, "-l", "q\r")
-        for _ in range(100):
-            history = _tmux("capture-pane", "-p", "-J", "-S", "-2000", "-t", name)
-            if GOODBYE[language] in history:
-                break
-            time.sleep(0.1)
-        assert GOODBYE[language] in history
-    finally:
-        _tmux("kill-session", "-t", name)
+        terminal.type("q\r")
+        assert GOODBYE[language] in terminal.wait_for(GOODBYE[language], 10)
 
 
 def test_focus_reports_pause_and_resume_the_timer() -> None:

@@ -6,15 +6,14 @@ from __future__ import annotations
 import functools
 import os
 import shlex
-import shutil
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 
 import pytest
 from speech_support import Sink, my_children, no_more, wait_for
+from terminal import TMUX, window
 
 from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource
@@ -140,39 +139,27 @@ def test_auto_beside_a_screen_reader_stays_silent(sink: Sink) -> None:
     assert speaker.problem is None and sink.starts() == []
 
 
-def _tmux(*args: str) -> str:
-    return subprocess.run(
-        ["tmux", *args], capture_output=True, text=True, timeout=30, check=False
-    ).stdout
-
-
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 def test_typing_goes_on_while_an_answer_plays_in_a_real_terminal(sink: Sink) -> None:
-    name = f"pyr-speech-{uuid.uuid4().hex[:8]}"
     command = (
         f"{PLAYER_ENV}={shlex.quote(shlex.join(sink.command))} PROMPT_TOOLKIT_NO_CPR=1 "
         f"PYRAMIDE_DATA_DIR={shlex.quote(os.environ['PYRAMIDE_DATA_DIR'])} "
         f"{sys.executable} -m pyramide_a11y --lang en --deal {CODE} --speech espeak-ng "
         "--rate 90; sleep 30"
     )
-    _tmux("new-session", "-d", "-s", name, "-x", "200", "-y", "50", command)
-    try:
-        assert wait_for(lambda: any(
-            line.rstrip() == ">" for line in _tmux("capture-pane", "-p", "-t", name).splitlines()
-        ), 20)  # fmt: skip
+    with window(command) as terminal:
+        assert ">" in terminal.wait_for_prompt(20)
         # The factory's probe (silence), then the opening, long and slow (90 words
         # a minute): it is still playing.
         assert wait_for(lambda: len(sink.starts()) == 2, 10)
         opening = sink.starts()[1][1]
-        _tmux("send-keys", "-t", name, "-l", "hel")
-        assert wait_for(lambda: "> hel" in _tmux("capture-pane", "-p", "-t", name), 2)
+        terminal.type("hel")
+        assert "> hel" in terminal.wait_for("> hel", 2)
         ended = [pid for kind, _, pid in sink.events() if kind == "end"]
         assert opening not in ended  # typed while it played
-        _tmux("send-keys", "-t", name, "-l", "p\r")
+        terminal.type("p\r")
         # The answer to "help" interrupts the opening: a new sound starts and the
         # opening never reaches its end.
         assert wait_for(lambda: len(sink.starts()) == 3, 5)
         assert opening not in [pid for kind, _, pid in sink.events() if kind == "end"]
-        _tmux("send-keys", "-t", name, "-l", "q\r")
-    finally:
-        _tmux("kill-session", "-t", name)
+        terminal.type("q\r")
