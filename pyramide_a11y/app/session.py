@@ -241,6 +241,8 @@ class Session:
                 return Answer([join([m.no_such_row()])])
             if err.suit:
                 return Answer([join([m.where_needs_suit(err.text)])])
+            if err.letter and err.rank is not None:
+                return Answer([join([m.letter_alone(rank_name(err.rank))])])
             if err.card:
                 return Answer([join([m.not_a_card(err.text)])])
             return Answer([join([m.unknown_command(text)])])

@@ -15,6 +15,7 @@ from pyramide_a11y.engine import (
     Rules,
     get_rules,
     parse_code,
+    parse_count,
     parse_listing,
 )
 from pyramide_a11y.engine.dealcode import code_text
@@ -39,7 +40,8 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--rules", help="preset: pyramide, classic or paciencia")
     group.add_argument("--passes", type=int, help="passes through the stock (1, 2, 3, …)")
     group.add_argument(
-        "--recycles", help="how many times the waste may be recycled: a number or 'unlimited'"
+        "--recycles",
+        help="how many times the waste may be recycled: a number, 'none' (0) or 'unlimited'",
     )
     group.add_argument("--strict-win", action="store_true", help="stock and waste must go too")
     group.add_argument(
@@ -83,8 +85,7 @@ def rules_from_options(args: argparse.Namespace, base: Rules | None) -> Rules:
         if args.passes is not None:
             options["passes"] = args.passes
         if args.recycles is not None:
-            text = str(args.recycles).strip().lower()
-            options["recycles"] = None if text in ("unlimited", "none") else int(text)
+            options["recycles"] = parse_count(str(args.recycles))
         if args.strict_win:
             options["strict_win"] = True
         if args.stock_waste_pairs:

@@ -8,8 +8,16 @@ written in the session language's notation (Portuguese ``A 2..10 V D R`` +
 ``p o c e``: ``10p``, ``Ro``, ``Vc``; English ``A 2..10 J Q K`` + ``c d h s``:
 ``10c``, ``kd``), in words («dez de paus», "ten of clubs") or with suit symbols
 (``10♣``). When a card does not read in the session's notation, the other
-language's is tried. A single letter alone on the line is a command
-(``d r u h n``, ``q``), the same letter inside a card is part of the card.
+language's is tried.
+
+One rule for single letters, in every language: a letter alone on the line is
+always a command (``d r u h n q``), never a card; a rank alone is typed as a
+number (``1`` for the ace, ``2``..``10``) or a word (``rei``, ``valete``;
+``king``, ``jack``). Any other letter alone raises :class:`CommandSyntaxError`
+with ``letter`` set, and ``rank`` when it is a rank letter of the session's
+notation (Portuguese ``v``, ``a``; English ``j``, ``k``, ``a``, ``t``). The same
+letter inside a card (``Vp``, ``kd``) or beside another card (``v 2``) is part of
+the card.
 """
 
 from __future__ import annotations
@@ -37,16 +45,22 @@ class CommandSyntaxError(CommandError):
         too_many: bool = False,
         row: bool = False,
         suit: bool = False,
+        letter: bool = False,
+        rank: Rank | None = None,
     ) -> None:
         """``text`` is the part of the line at fault; the flags say what was meant:
-        a card (``card``), more than two cards, a row outside 1..7 (``row``), or
-        where with a rank but no suit (``suit``)."""
+        a card (``card``), more than two cards, a row outside 1..7 (``row``),
+        where with a rank but no suit (``suit``), or a single letter alone that is
+        no command (``letter``; ``rank`` is the rank it stands for in the session's
+        card notation, if any)."""
         super().__init__(text)
         self.text = text
         self.card = card
         self.too_many = too_many
         self.row = row
         self.suit = suit
+        self.letter = letter
+        self.rank = rank
 
 
 class Action(enum.Enum):
@@ -420,6 +434,11 @@ def parse_command(text: str, language: str) -> Command:
         raise CommandSyntaxError(raw)
     if folded in SINGLE_LETTERS:
         return Simple(SINGLE_LETTERS[folded])
+    if len(folded) == 1 and folded.isalpha():
+        # A letter alone is a command or nothing: never a card (see the module doc).
+        raise CommandSyntaxError(
+            raw, letter=True, rank=_RANK_LETTERS[_family(language)].get(folded)
+        )
     if folded in WORDS:
         return Simple(WORDS[folded])
     head, _, rest = folded.partition(" ")

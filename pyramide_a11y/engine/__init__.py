@@ -9,7 +9,7 @@ from .layout import Layout, LayoutError
 from .listing import format_listing, parse_listing
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair, parse_move
 from .position import Access, Place, Position, Reason
-from .rules import PRESETS, Rules, get_rules, parse_rules
+from .rules import PRESETS, Rules, get_rules, parse_count, parse_rules
 
 __all__ = [
     "DECK",
@@ -42,6 +42,7 @@ __all__ = [
     "get_rules",
     "new_game",
     "parse_code",
+    "parse_count",
     "parse_listing",
     "parse_move",
     "parse_rules",

@@ -192,7 +192,7 @@ _RULES_RE = re.compile(r"^\s*([\w\-ê]+)\s*(?:\((.*)\))?\s*$")
 def parse_rules(text: str) -> Rules:
     """Parse ``preset`` or ``preset(option=value, …)`` as printed by ``str(rules)``.
 
-    Values: ``True``/``False``, integers, ``unlimited`` (None).
+    Values: ``True``/``False``, integers, ``none`` (0) and ``unlimited`` (None).
 
     Raises:
         ValueError: the text is not of that shape, or names an unknown preset or
@@ -212,13 +212,38 @@ def parse_rules(text: str) -> Rules:
     return rules.with_options(**options)
 
 
+_UNLIMITED_WORDS = ("unlimited", "ilimitado", "ilimitadas", "ilimitados", "sem limite")
+"""Words for no limit (None), on the command line and in a rules string."""
+_NONE_WORDS = ("none", "nenhum", "nenhuma", "zero")
+"""Words for zero: ``none`` means none of them (no recycle), never no limit."""
+
+
+def parse_count(text: str) -> int | None:
+    """A count as typed: a number 0 or more, a word for zero (``none``), or a word
+    for no limit (``unlimited``, returned as None).
+
+    Raises:
+        ValueError: none of these.
+    """
+    lowered = " ".join(text.lower().split())
+    if lowered in _UNLIMITED_WORDS:
+        return None
+    if lowered in _NONE_WORDS:
+        return 0
+    try:
+        count = int(lowered)
+    except ValueError:
+        raise ValueError(f"not a number, 'none' or 'unlimited': {text!r}") from None
+    if count < 0:
+        raise ValueError(f"must be 0 or more: {text!r}")
+    return count
+
+
 def _parse_value(raw: str) -> object:
     lowered = raw.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
-    if lowered in ("unlimited", "none"):
-        return None
     try:
-        return int(raw)
+        return parse_count(raw)
     except ValueError:
         raise ValueError(f"not a rules option value: {raw!r}") from None

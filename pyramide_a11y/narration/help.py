@@ -18,7 +18,8 @@ def help_lines() -> list[str]:
         # uses A 2..10 V D R and p o c e (10p, Ro, Vc); English A 2..10 J Q K and c d h s.
         _(
             "Cards: rank and suit, like 10c, kd or qh, or in words, ten of clubs. "
-            "A rank alone, like 10, works when only one playable card has it."
+            "A rank alone, as a number or a word, like 10 or king, works when only one "
+            "playable card has it."
         ),
         # Translators: help, line 2.
         _(
@@ -26,8 +27,12 @@ def help_lines() -> list[str]:
             "the pair; the same card again, or cancel, cancels. Two cards on one line "
             "pair at once. A king goes with one command."
         ),
-        # Translators: help, line 3: the single-letter commands (the same in every language).
-        _("Letters alone: d draw, r recycle, u undo, h hint, n new deal, q quit."),
+        # Translators: help, line 3: the single-letter commands (the same in every
+        # language). A letter alone is always a command, never a card (pt: not V, A).
+        _(
+            "A letter alone is a command, never a card: d draw, r recycle, u undo, h hint, "
+            "n new deal, q quit."
+        ),
         # Translators: help, line 4: the review commands, in this language's words.
         _(
             "Review: table, free, stock, pyramid or row and a number, where and a card, "
@@ -96,7 +101,12 @@ def rules_lines(rules: Rules) -> list[str]:
         parts.append(_("A card may also pair with the only card still covering it"))
     lines.append(parts)
     parts = []
-    if rules.draw_recycles:
+    passes = rules.passes
+    if passes == 1:
+        # Translators: rules text (no recycle: classic's one pass, or the variant
+        # «--recycles none»): d is the draw command.
+        parts.append(_("With d you draw a card; there is no recycle: one pass through the stock"))
+    elif rules.draw_recycles:
         # Translators: rules text (seed 000): d is the draw command.
         parts.append(
             _("With d you draw a card; on an empty stock it turns the waste back into the stock")
@@ -106,11 +116,10 @@ def rules_lines(rules: Rules) -> list[str]:
         parts.append(
             _("With d you draw a card; with r the waste goes back into the stock once it is empty")
         )
-    passes = rules.passes
     if passes is None:
         # Translators: rules text.
         parts.append(_("You may go through the stock as often as you like"))
-    else:
+    elif passes > 1:
         # Translators: rules text: how many passes through the stock in all.
         parts.append(
             ngettext(

@@ -478,6 +478,15 @@ def where_needs_suit(text: str) -> str:
     return _("Give the suit after {text}, like where 10c").format(text=echoed(text))
 
 
+def letter_alone(rank: str) -> str:
+    # Translators: a rank letter typed alone (pt: v, a; en: j, k, a, t).
+    # A letter alone is always a command, never a card: say the rule and
+    # name the rank in words ({rank}: "jack", "ace") to type instead.
+    return _("A letter alone is a command. For a rank alone, write it out: {rank}").format(
+        rank=rank
+    )
+
+
 def too_many_cards() -> str:
     # Translators: more than two cards on one line.
     return _("Give one card, or two to pair them")
