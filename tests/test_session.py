@@ -108,11 +108,13 @@ def test_new_deal_with_code_replay_and_bad_code() -> None:
     s, _ = session()
     s.handle("d")
     answer = s.handle("new PY1-C-AAAAAAB")
-    assert answer.lines[0] == "New deal."
+    assert answer.lines[0] == "New deal. Type u to go back to the previous one."
     assert "Classic Pyramid, 1 pass. Deal PY1-C-AAAAAAB." in answer.text
     assert s.game.moves == 0
     s.handle("d")
-    assert s.handle("replay").lines[0] == "Same deal from the start."
+    assert s.handle("replay").lines[0] == (
+        "Same deal from the start. Type u to go back to the previous one."
+    )
     assert s.game.moves == 0
     assert s.handle("new PY1-X-AAAAAAA").lines == [
         "PY1-X-AAAAAAA is not a deal code I can read; codes look like PY1-N-AAAAAAS."

@@ -82,7 +82,8 @@ def test_the_saved_game_is_offered_then_continued_or_left(tmp_path: Path) -> Non
     storage = GameStorage.open(tmp_path)
     session = session_with(storage, None)
     assert session.opening().lines[0].startswith("You have a saved game")
-    session.handle("n")  # a fresh deal: the saved one counts as played, not won
+    session.handle("n")  # a fresh deal, played: the saved one counts as played, not won
+    session.handle("d")
     session.close()
     store, _ = Store.open(tmp_path)
     assert store is not None

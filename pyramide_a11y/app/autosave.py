@@ -53,6 +53,8 @@ class GameStorage:
         self.store = store
         self.timer = timer or GameTimer()
         self.current: AutosavedGame | None = None
+        self.left: AutosavedGame | None = None
+        """The game set aside by a new deal, while undo can bring it back."""
         self.offer: GameRecord | None = None
         self._notices: list[Notice] = list(notices or [])
         self._resumed: tuple[GameSource, AutosavedGame] | None = None
@@ -119,7 +121,57 @@ class GameStorage:
         self.current = AutosavedGame.start(
             self.store, source.layout, source.rules, source.code, elapsed_ms=self._elapsed
         )
+        if self.left is not None:
+            self._end_left_on_first_action(self.current)
         return self.current.game
+
+    # -- a new deal that can be undone ---------------------------------------------------
+
+    def set_aside(self) -> None:
+        """The player starts another deal but may come back to this one (undo): the
+        current game is kept as it is (in progress, locked, its time stopped at
+        the moment it was left) instead of being left. The next
+        :meth:`game_factory` makes the new game; that game's first action ends the
+        one set aside (:meth:`drop_left`), committed before the action is."""
+        if self.current is None:
+            return
+        self.drop_left()
+        frozen = self._elapsed()
+        self.current.elapsed_ms = lambda: frozen
+        self.left, self.current = self.current, None
+
+    def bring_back(self) -> bool:
+        """Undo of the new deal: the untouched new game is discarded (never counted)
+        and the game set aside is current again, its time going on from where it
+        stopped. False (and nothing changes) if no game is set aside."""
+        left = self.left
+        if left is None:
+            return False
+        self.left = None
+        self._leave_current()
+        left.elapsed_ms = self._elapsed
+        self.current = left
+        return True
+
+    def drop_left(self) -> None:
+        """The player moved on: the game set aside is left for good (lost if a
+        move was played, discarded if not, kept if won)."""
+        left, self.left = self.left, None
+        if left is not None:
+            left.leave()
+            self._notices.extend(left.take_notices())
+
+    def _end_left_on_first_action(self, current: AutosavedGame) -> None:
+        logged = current.game.on_action
+
+        def first(token: str) -> None:
+            current.game.on_action = logged
+            if current is self.current:
+                self.drop_left()
+            if logged is not None:
+                logged(token)
+
+        current.game.on_action = first
 
     def _elapsed(self) -> int:
         return int(self.timer.elapsed() * 1000)
@@ -167,7 +219,13 @@ class GameStorage:
     # -- the end -------------------------------------------------------------------------------
 
     def close(self) -> None:
-        """The program ends: the game in progress stays saved, to be offered next time."""
+        """The program ends: the game in progress stays saved, to be offered next time.
+        A new deal not played yet, while the game it replaced can come back, is
+        discarded instead: the game set aside is the one kept and offered."""
+        if self.left is not None:
+            self._leave_current()
+            self.left.close()
+            self.left = None
         if self.current is not None:
             self.current.close()
             self.current = None

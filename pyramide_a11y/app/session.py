@@ -130,6 +130,18 @@ _LANGUAGE_WORDS = {
 }
 
 
+@dataclass
+class LeftGame:
+    """A game left for a new deal or a replay, kept while undo can bring it back:
+    until the player plays an action in the new game."""
+
+    source: GameSource
+    game: Game
+    elapsed: float
+    focus: int
+    focus_heard: bool
+
+
 class Session:
     """A game session. Not thread-safe: call it from the prompt's thread only
     (late hint answers come through ``emit``, which the loop makes safe)."""
@@ -168,6 +180,8 @@ class Session:
         """Whether an arrow has spoken the focus in this deal yet."""
         self._hint: HintJob | None = None
         self._lock = threading.Lock()
+        self.left: LeftGame | None = None
+        """The game the last new deal replaced, while ``u`` can bring it back."""
 
     # -- speaking -----------------------------------------------------------------------
 
@@ -272,6 +286,8 @@ class Session:
 
     def _outcome(self, outcome: Event | Refusal) -> Answer:
         self._drop_hint()
+        if isinstance(outcome, Event):
+            self._forget_left()
         if isinstance(outcome, Event) and outcome.won:
             lines = describe(outcome, self.game, self.settings.style)
             panel = narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)
@@ -292,6 +308,7 @@ class Session:
         if isinstance(outcome, Refusal) or outcome.kind is not EventKind.SELECT:
             # The first card was refused, or was a King and left alone.
             return self._pair_refused(outcome, first)
+        self._forget_left()  # the first card is selected: an action in this game
         outcome = game.select(second)
         if isinstance(outcome, Refusal) and outcome.reason is not Reason.SUM_NOT_13:
             # One line, one action: refused, it leaves nothing selected (a sum that is
@@ -318,6 +335,8 @@ class Session:
             case Action.RECYCLE:
                 return self._outcome(game.recycle())
             case Action.UNDO:
+                if self.left is not None:
+                    return self._go_back()
                 return self._outcome(game.undo())
             case Action.CANCEL:
                 return self._outcome(game.cancel())
@@ -357,13 +376,42 @@ class Session:
 
     def _start(self, source: GameSource, first: str) -> Answer:
         self._drop_hint()
+        if self.left is None:
+            # Kept for undo. A new deal not played yet is simply replaced: undo
+            # then goes back to the game before it.
+            self.left = LeftGame(
+                self.source, self.game, self.timer.elapsed(), self.focus, self.focus_heard
+            )
+            if self.storage is not None:
+                self.storage.set_aside()
         self.source = source
         self.game = self.game_factory(source)
         self.timer.reset()
         self.focus = 0
         self.focus_heard = False
         opening = self.opening()
-        return Answer([join([first]), *opening.lines])
+        return Answer([join([first, m.go_back_hint()]), *opening.lines])
+
+    def _go_back(self) -> Answer:
+        """Undo right after a new deal: the game it replaced, exactly as it was."""
+        left, self.left = self.left, None
+        assert left is not None
+        self._drop_hint()
+        if self.storage is not None:
+            self.storage.bring_back()
+        self.source, self.game = left.source, left.game
+        self.timer.restore(left.elapsed)
+        self.focus, self.focus_heard = left.focus, left.focus_heard
+        code = self.source.code
+        first = [m.back_to_previous(), m.deal_code(code) if code else m.no_deal_code()]
+        return Answer([join(first), narrator.table_summary(self.game)])
+
+    def _forget_left(self) -> None:
+        """The player moved on in the new game: the one left cannot come back."""
+        if self.left is not None:
+            self.left = None
+            if self.storage is not None:
+                self.storage.drop_left()
 
     def _new_game(self, text: str | None) -> Answer:
         rules = self.game.rules

@@ -614,6 +614,19 @@ def replaying() -> str:
     return _("Same deal from the start")
 
 
+def go_back_hint() -> str:
+    # Translators: said after "New deal" or "Same deal from the start": typing u
+    # (undo) brings back the game just left, as it was. "the previous one" is that
+    # game (feminine "partida" in pt_PT, masculine "jogo" in pt_BR).
+    return _("Type u to go back to the previous one")
+
+
+def back_to_previous() -> str:
+    # Translators: undo right after a new deal or a replay brought back the game
+    # left for it, exactly as it was; the deal's code follows.
+    return _("Back to the previous game")
+
+
 def bad_deal_code(text: str) -> str:
     # Translators: a pasted deal code could not be read; {text} is what was typed.
     return _("{text} is not a deal code I can read; codes look like PY1-N-AAAAAAS").format(
