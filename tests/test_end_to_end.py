@@ -23,6 +23,7 @@ from pyramide_a11y.narration import card_name, sentence
 
 WON = {"pt_PT": "Ganhou!", "pt_BR": "Você venceu!", "en": "You won!"}
 GOODBYE = {"pt_PT": "Até à próxima.", "pt_BR": "Até a próxima.", "en": "Goodbye."}
+F2 = "\x1bOQ"
 CASES = [(preset, language) for preset in PRESETS for language in LANGUAGES]
 
 
@@ -67,20 +68,25 @@ def test_keyboard_mode_through_the_prompt_session() -> None:
     target = card_name(playable[steps])
     out = io.StringIO()
     with create_pipe_input() as pipe:
-        # Arrows start keyboard mode and move the focus; Space selects; Escape
-        # cancels; then d acts at once; a typed command ends keyboard mode.
-        pipe.send_text("\x1b[D\x1b[C" + "\x1b[C" * steps + " \x1bd")
+        # F2 enters keyboard mode; the arrows move the focus; Space selects; Escape
+        # cancels and leaves; "keyboard" enters again; d acts at once; p leaves and
+        # starts the typed command "pairs".
+        pipe.send_text(F2 + "\x1b[D\x1b[C" + "\x1b[C" * steps + " \x1b")
+        pipe.send_text("keyboard\rd")
         pipe.send_text("pairs\r")
         pipe.send_text("q\r")
         run_prompt(session, out, input=pipe, output=DummyOutput())
-    spoken = speaker.spoken[1:]
+    spoken = speaker.spoken[2:]
+    assert speaker.spoken[1].startswith("Keyboard mode: ")
     assert spoken[steps + 1] == sentence(target)
     assert spoken[steps + 2].startswith(f"Card selected: {target}") or spoken[steps + 2].startswith(
         sentence(f"{target} selected")
     )
-    assert spoken[steps + 3] == "Selection cancelled."
-    assert spoken[steps + 4].startswith("Drew ")
-    assert spoken[steps + 5].startswith(("Playable", "No pair"))
+    assert spoken[steps + 3] == "Selection cancelled. Keyboard mode off."
+    assert spoken[steps + 4].startswith("Keyboard mode: ")
+    assert spoken[steps + 5].startswith("Drew ")
+    assert spoken[steps + 6] == "Keyboard mode off."
+    assert spoken[steps + 7].startswith(("Playable", "No pair"))
     assert session.game.moves == 1
     assert spoken[-1] == "Goodbye."
 

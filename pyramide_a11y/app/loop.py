@@ -2,13 +2,21 @@
 standard input and output are both terminals, plain lines otherwise.
 
 Both print each answer as plain lines in reading order (no colour, toolbar,
-completion menu or full-screen layout) and let the session speak it. The
-prompt adds keyboard mode (seed 004): with the line empty, the arrows move a
-focus among the playable cards and start keyboard mode; in it, Enter or Space
-selects the focused card, Escape cancels, and ``u h n d r`` act at once,
-echoed on the line. Keyboard mode ends with the next typed command, so that
-typing a card such as ``Ro`` or ``Dp`` never triggers a letter command.
-Escape cancels a selection on an empty line in either mode.
+completion menu or full-screen layout) and let the session speak it.
+
+Typed text is always read as a whole line: no key outside keyboard mode turns a
+letter into a command. Up and Down are the prompt's history; on an empty line,
+Left and Right say the playable cards one by one (a reading aid; Enter still
+sends the line); Escape on an empty line cancels the selection.
+
+The prompt adds keyboard mode (seed 004's one-key controls), which the player
+enters on purpose with the command ``keyboard``/``teclado`` or F2, and the
+session keeps (``Session.keyboard_mode``). In it the arrows move the focus
+among the playable cards (Up and Down change row), Enter or Space selects the
+focused card, and ``u h n d r`` act at once, echoed on the line. Escape always
+leaves it (cancelling a selection in the same answer), so does F2; any other
+printable key leaves it too and goes on the line as the start of a typed
+command. Entering and leaving are each said in one sentence.
 """
 
 from __future__ import annotations
@@ -34,6 +42,8 @@ from .session import Answer, Session
 
 PROMPT = "> "
 ACT_AT_ONCE = ("u", "h", "n", "d", "r", "U", "H", "N", "D", "R")
+KEYBOARD_KEY = Keys.F2
+"""Enters (and leaves) keyboard mode: harmless on any line, and no letter."""
 # Terminals that report focus (xterm's mode 1004) send these; prompt_toolkit has no
 # key for them, so they are mapped to two function keys nobody has.
 FOCUS_IN, FOCUS_OUT = "\x1b[I", "\x1b[O"
@@ -75,17 +85,9 @@ def run_plain(session: Session, stdin: TextIO, stdout: TextIO, *, visual: bool =
     return 0
 
 
-class KeyboardMode:
-    """Whether the arrows have put the prompt in keyboard mode."""
-
-    def __init__(self) -> None:
-        self.active = False
-
-
-def build_key_bindings(
-    session: Session, write: Callable[[Answer], None], mode: KeyboardMode
-) -> KeyBindings:
-    """Keyboard mode; every binding acts only on an empty line."""
+def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> KeyBindings:
+    """The keys of keyboard mode (``session.keyboard_mode``), F2, and the
+    arrows' focus on an empty line outside it."""
     kb = KeyBindings()
 
     def empty() -> bool:
@@ -94,19 +96,18 @@ def build_key_bindings(
         return not get_app().current_buffer.text
 
     is_empty = Condition(empty)
+    keyboard = is_empty & Condition(lambda: session.keyboard_mode)
 
     def show(answer: Answer) -> None:
         run_in_terminal(lambda: write(answer))
 
-    for key, direction in (("left", "left"), ("right", "right"), ("up", "up"), ("down", "down")):
+    for direction in ("left", "right", "up", "down"):
 
         def move(event: KeyPressEvent, direction: str = direction) -> None:
-            mode.active = True
             show(session.move_focus(direction))
 
-        kb.add(key, filter=is_empty)(move)
-
-    keyboard = is_empty & Condition(lambda: mode.active)
+        # Up and Down stay the history outside keyboard mode.
+        kb.add(direction, filter=keyboard if direction in ("up", "down") else is_empty)(move)
 
     @kb.add(" ", filter=keyboard)
     @kb.add("enter", filter=keyboard)
@@ -117,6 +118,15 @@ def build_key_bindings(
     def _escape(event: KeyPressEvent) -> None:
         show(session.escape())
 
+    @kb.add(KEYBOARD_KEY)
+    def _toggle(event: KeyPressEvent) -> None:
+        if session.keyboard_mode:
+            show(session.leave_keyboard_mode())
+        elif event.current_buffer.text:
+            return  # the line is not empty: keep what is typed, no mode
+        else:
+            show(session.enter_keyboard_mode())
+
     for letter in ACT_AT_ONCE:
 
         def act(event: KeyPressEvent, letter: str = letter) -> None:
@@ -125,6 +135,15 @@ def build_key_bindings(
             buffer.validate_and_handle()
 
         kb.add(letter, filter=keyboard)(act)
+
+    @kb.add(Keys.Any, filter=keyboard)
+    def _other(event: KeyPressEvent) -> None:
+        # Any other printable key leaves keyboard mode (said) and starts a typed line,
+        # so a word is never split into one-key commands after the first letter.
+        if not event.data.isprintable():
+            return
+        show(session.leave_keyboard_mode())
+        event.current_buffer.insert_text(event.data)
 
     @kb.add(FOCUS_IN_KEY)
     def _focus_in(event: KeyPressEvent) -> None:
@@ -156,9 +175,9 @@ def run_prompt(
         with lock:
             write_answer(stdout, answer, visual)
 
-    mode = KeyboardMode()
+    session.keyboard_keys = True
     prompt: PromptSession[str] = PromptSession(
-        key_bindings=build_key_bindings(session, write, mode),
+        key_bindings=build_key_bindings(session, write),
         input=input,
         output=output,
         complete_while_typing=False,
@@ -188,8 +207,6 @@ def run_prompt(
                 continue
             except EOFError:
                 break
-            if line.strip().lower() not in ACT_AT_ONCE:
-                mode.active = False
             answer = session.handle(line)
             write(answer)
             if answer.quit:

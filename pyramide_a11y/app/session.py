@@ -150,6 +150,9 @@ class Session:
     storage: GameStorage | None = None
     """Autosave, saved settings and the player's best (set by ``play``); with it,
     make the session with ``game_factory=storage.game_factory``."""
+    keyboard_keys = False
+    """Whether the loop has keys for keyboard mode (the prompt sets it; plain lines
+    from a pipe have none, so ``keyboard`` there says so)."""
 
     def __init__(
         self,
@@ -178,6 +181,9 @@ class Session:
         self.focus: int = 0
         self.focus_heard = False
         """Whether an arrow has spoken the focus in this deal yet."""
+        self.keyboard_mode = False
+        """Keyboard mode (seed 004's one-key controls), entered only on purpose: the
+        command ``keyboard``/``teclado`` or F2; left by Escape, F2 or a typed word."""
         self._hint: HintJob | None = None
         self._lock = threading.Lock()
         self.left: LeftGame | None = None
@@ -221,9 +227,11 @@ class Session:
     def handle(self, line: str) -> Answer:
         """The answer to one typed line. Never raises."""
         try:
+            focused = self._focused()
             answer = self._handle(line)
             if self.storage is not None:  # a full disk, saving again …: said after
                 answer.lines.extend(self.storage.take_sentences())
+            self._follow_focus(focused, answer)
             return self.say(answer)
         except Exception:
             # The last guard: a fault must not end the player's game. Tests set
@@ -350,6 +358,11 @@ class Session:
                 return Answer(help_text.help_lines())
             case Action.KEYS:
                 return Answer(help_text.keys_lines())
+            case Action.KEYBOARD:
+                if not self.keyboard_keys:
+                    return Answer([join([m.keyboard_needs_terminal()])])
+                self.keyboard_mode = True
+                return Answer([join([m.keyboard_mode_on()])])
             case Action.RULES:
                 return Answer(help_text.rules_lines(game.rules))
             case Action.QUIT:
@@ -366,7 +379,11 @@ class Session:
             case Action.PAIRS:
                 return Answer([narrator.playable(game)])
             case Action.STATUS:
-                return Answer([narrator.status(game, self.timer.elapsed(), self.source.code)])
+                elapsed = self.timer.elapsed()
+                keyboard = self.keyboard_mode
+                return Answer(
+                    [narrator.status(game, elapsed, self.source.code, keyboard_mode=keyboard)]
+                )
             case Action.PAUSE:
                 self.timer.pause()
                 return Answer([join([m.paused()])])
@@ -606,14 +623,62 @@ class Session:
             return self.say(Answer([join([m.no_focus()])]))
         card = cards[min(self.focus, len(cards) - 1)]
         self.timer.activity()
-        answer = self.say(self._outcome(self.game.select(card)))
-        self.focus = min(self.focus, max(0, len(self._focusable()) - 1))
-        return answer
+        self.focus_heard = True  # Enter acts on this card, so it is the focus now
+        answer = self._outcome(self.game.select(card))
+        self._follow_focus(card, answer)
+        return self.say(answer)
+
+    def _focused(self) -> Card | None:
+        """The focused card, once an arrow has said one in this deal."""
+        cards = self._focusable()
+        if not cards or not self.focus_heard:
+            return None
+        return cards[min(self.focus, len(cards) - 1)]
+
+    def _follow_focus(self, focused: Card | None, answer: Answer) -> None:
+        """Keep the focus on ``focused`` after an action; when that card left play, the
+        focus goes to the card now in its place, and in keyboard mode ``answer`` ends
+        by naming it (the player did not move it)."""
+        if focused is None or not self.focus_heard:
+            return  # nothing was focused, or a new deal started over
+        cards = self._focusable()
+        if focused in cards:
+            self.focus = cards.index(focused)
+            return
+        self.focus = min(self.focus, max(0, len(cards) - 1))
+        if not self.keyboard_mode:
+            return
+        if not cards:
+            answer.lines.append(join([m.no_focus()]))
+        else:
+            name = self._focus_name(cards[self.focus])
+            answer.lines.append(join([m.focus_moved(name)]))
+
+    def enter_keyboard_mode(self) -> Answer:
+        """F2 outside keyboard mode: enter it, announced in one sentence."""
+        self.timer.activity()
+        self.keyboard_mode = True
+        return self.say(Answer([join([m.keyboard_mode_on()])]))
+
+    def leave_keyboard_mode(self) -> Answer:
+        """F2, or a typed character that is no one-key command: leave keyboard mode,
+        announced in one sentence."""
+        self.timer.activity()
+        self.keyboard_mode = False
+        return self.say(Answer([join([m.keyboard_mode_off()])]))
 
     def escape(self) -> Answer:
-        """Esc: cancel the selection."""
+        """Esc: cancel the selection; in keyboard mode, also leave it, in one answer
+        (Esc always leaves keyboard mode)."""
         self.timer.activity()
-        return self.say(self._outcome(self.game.cancel()))
+        if not self.keyboard_mode:
+            return self.say(self._outcome(self.game.cancel()))
+        self.keyboard_mode = False
+        off = join([m.keyboard_mode_off()])
+        if self.game.selected is None:
+            return self.say(Answer([off]))
+        answer = self._outcome(self.game.cancel())
+        return self.say(Answer([*answer.lines, off]))
 
     def focus_lost(self) -> None:
         self.timer.pause()

@@ -82,6 +82,7 @@ class Action(enum.Enum):
     RULES = "rules"
     PAUSE = "pause"
     KEYS = "keys"
+    KEYBOARD = "keyboard"
 
 
 @dataclass(frozen=True)
@@ -209,6 +210,11 @@ WORDS: dict[str, Action] = {
     "pausa": Action.PAUSE,
     "keys": Action.KEYS,
     "teclas": Action.KEYS,
+    # keyboard mode (the one-key controls), entered on purpose
+    "keyboard": Action.KEYBOARD,
+    "keyboard mode": Action.KEYBOARD,
+    "teclado": Action.KEYBOARD,
+    "modo teclado": Action.KEYBOARD,
 }
 
 NEW_WORDS = ("new game", "new deal", "novo jogo", "nova partida", "new", "novo", "nova", "n")

@@ -36,7 +36,7 @@ def help_lines() -> list[str]:
         # Translators: help, line 4: the review commands, in this language's words.
         _(
             "Review: table, free, stock, pyramid or row and a number, where and a card, "
-            "pairs, status, rules, repeat, keys."
+            "pairs, status, rules, repeat; keys, and keyboard or F2 for keyboard mode."
         ),
         # Translators: help, line 5: the settings and other commands, in this language.
         _(
@@ -48,14 +48,26 @@ def help_lines() -> list[str]:
 
 
 def keys_lines() -> list[str]:
-    """Keyboard mode."""
+    """Keyboard mode: how to enter and leave it, its keys, and the arrows outside it."""
     return [
-        # Translators: keyboard mode help (seed 004's keys).
+        # Translators: keyboard mode help, line 1: entering and leaving. "keyboard" is
+        # this language's command (Portuguese: teclado); F2 is the key.
         _(
-            "With the line empty: Left and Right move among the playable cards, Up and "
-            "Down change row; Enter or Space selects; Escape cancels; the letters u, h, "
-            "n, d and r act at once."
-        )
+            "Keyboard mode: type keyboard, or press F2, to enter it; Escape or F2 "
+            "leaves it, and so does typing anything else, which starts a typed command."
+        ),
+        # Translators: keyboard mode help, line 2: the keys in it (seed 004's keys).
+        _(
+            "In it: Left and Right move among the playable cards, Up and Down change "
+            "row; Enter or Space selects; the letters u, h, n, d and r act at once; "
+            "Escape also cancels a selection."
+        ),
+        # Translators: keyboard mode help, line 3: the arrows outside keyboard mode.
+        _(
+            "Outside it, letters are always typed: Up and Down recall earlier lines, "
+            "and on an empty line Left and Right say the playable cards; Escape cancels "
+            "a selection."
+        ),
     ]
 
 

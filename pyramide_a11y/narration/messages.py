@@ -121,6 +121,38 @@ def nothing_below(focused: str) -> str:
     return _("{focused}; nothing further down").format(focused=focused)
 
 
+def keyboard_mode_on() -> str:
+    # Translators: said on entering keyboard mode (the command "keyboard" or F2): one
+    # sentence with the keys and how to leave. u d r h n are the one-key commands.
+    return _(
+        "Keyboard mode: arrows move among the playable cards, Enter selects, "
+        "u d r h n act at once; Escape to leave"
+    )
+
+
+def keyboard_mode_off() -> str:
+    # Translators: said on leaving keyboard mode (Escape, F2, or typing a word):
+    # typed letters are words again.
+    return _("Keyboard mode off")
+
+
+def keyboard_mode_status() -> str:
+    # Translators: a part of the status report while keyboard mode is on.
+    return _("keyboard mode on")
+
+
+def keyboard_needs_terminal() -> str:
+    # Translators: the command "keyboard" when the game reads plain lines (input
+    # from a file or a pipe), where there are no keys to press.
+    return _("Keyboard mode needs a terminal; here, type the commands")
+
+
+def focus_moved(focused: str) -> str:
+    # Translators: keyboard mode: the focused card left play (a pair removed …) and
+    # the focus went to another; {focused} is that card (or "Waste: …").
+    return _("Focus: {focused}").format(focused=focused)
+
+
 def covered_named(card: Card) -> str:
     # Translators: two cards were typed at once and {card}, one of them, is covered
     # (a single card gets the seeds' sentence, «Esta carta está bloqueada por outra»).

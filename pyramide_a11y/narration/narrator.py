@@ -246,8 +246,9 @@ def playable(game: Game) -> str:
     return sentence(m.playable_pairs(items))
 
 
-def status(game: Game, seconds: float, code: str | None) -> str:
-    """«N de 28», rounds, score (pyramide), moves, time, deal code."""
+def status(game: Game, seconds: float, code: str | None, *, keyboard_mode: bool = False) -> str:
+    """«N de 28», rounds, score (pyramide), moves, time, deal code; and "keyboard mode
+    on" last while it is on."""
     position = game.position
     parts = [m.removed_of_28(position.removed_count)]
     parts.extend(_round(game))
@@ -256,4 +257,6 @@ def status(game: Game, seconds: float, code: str | None) -> str:
     parts.append(m.moves(game.moves))
     parts.append(m.elapsed(seconds))
     parts.append(m.deal_code(code) if code else m.no_deal_code())
+    if keyboard_mode:
+        parts.append(m.keyboard_mode_status())
     return join(parts)

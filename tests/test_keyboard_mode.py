@@ -1,0 +1,342 @@
+"""Typed words are never taken as one-key commands (issue 9): the arrows alone do
+not start keyboard mode; keyboard mode is entered on purpose (``keyboard``,
+``teclado``, F2), says so, and Escape always leaves it.
+
+The sweep runs the real ``PromptSession`` (pipe input, dummy output) and compares
+every answer with a session that was handed the same lines directly; one test
+drives the real program in tmux.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from playthrough import LANGUAGES, recording_session, won_code
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from pyramide_a11y.app.loop import run_prompt
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.commands.syntax import NEW_WORDS, SINGLE_LETTERS, WORDS, Action
+from pyramide_a11y.i18n import set_language
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.narration import sentence
+
+pytestmark = pytest.mark.timeout(120)
+
+ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
+F2 = "\x1bOQ"
+ESCAPE = "\x1b"
+CARDS = ("nine of clubs", "ten of hearts", "dez de paus", "nove de copas", "Dp", "Ro", "10c", "Kd")
+ENDING = {w for w, a in {**WORDS, **SINGLE_LETTERS}.items() if a is Action.QUIT}
+KEYBOARD_WORDS = {w for w, a in WORDS.items() if a is Action.KEYBOARD}
+EVERY_WORD = sorted({*WORDS, *SINGLE_LETTERS, *NEW_WORDS, *CARDS})
+SWEPT = [w for w in EVERY_WORD if w not in ENDING | KEYBOARD_WORDS]
+CODE = won_code("classic")
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> object:
+    yield
+    set_language("en")
+
+
+def _session(language: str, keys: bool = True) -> tuple[Session, list[str]]:
+    session, speaker = recording_session(CODE, language)
+    session.rng = random.Random(9)  # the same new deals in the prompt and the reference
+    session.keyboard_keys = keys
+    return session, speaker.spoken
+
+
+def _through_prompt(session: Session, typed: str) -> None:
+    with create_pipe_input() as pipe:
+        pipe.send_text(typed)
+        run_prompt(session, io.StringIO(), input=pipe, output=DummyOutput())
+
+
+def _reference(language: str, arrow: str, words: list[str]) -> tuple[Session, list[str]]:
+    """What the session says when it is handed ``words`` as whole lines, each after
+    ``arrow`` (Left and Right say a focus; Up and Down are the prompt's history)."""
+    session, spoken = _session(language)
+    session.opening()
+    for word in words:
+        if arrow in ("left", "right"):
+            session.move_focus(arrow)
+        if session.handle(word).quit:
+            break
+    return session, spoken
+
+
+def _same_game(one: Session, other: Session) -> None:
+    assert one.source.code == other.source.code
+    assert one.game.moves == other.game.moves
+    assert one.game.position == other.game.position
+    assert not one.keyboard_mode
+
+
+# -- arrows never split a typed word -----------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("arrow", ["down", "left", "right"])
+def test_after_an_arrow_every_word_is_a_word(language: str, arrow: str) -> None:
+    # One prompt, every word in turn, each typed right after the arrow on an empty line.
+    session, spoken = _session(language)
+    _through_prompt(session, "".join(ARROWS[arrow] + w + "\r" for w in [*SWEPT, "q"]))
+    reference, expected = _reference(language, arrow, [*SWEPT, "q"])
+    assert spoken == expected
+    _same_game(session, reference)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_after_up_every_word_is_a_word(language: str) -> None:
+    # A fresh prompt for each word: with lines in the history Up recalls the last one,
+    # which is the prompt's normal history (tested below).
+    for word in SWEPT:
+        session, spoken = _session(language)
+        _through_prompt(session, ARROWS["up"] + word + "\rq\r")
+        reference, expected = _reference(language, "up", [word, "q"])
+        assert spoken == expected, word
+        _same_game(session, reference)
+
+
+@pytest.mark.parametrize("arrow", list(ARROWS))
+@pytest.mark.parametrize("word", sorted(ENDING | KEYBOARD_WORDS))
+def test_after_an_arrow_quit_and_keyboard_are_words(arrow: str, word: str) -> None:
+    session, spoken = _session("pt_PT")
+    _through_prompt(session, ARROWS[arrow] + word + "\r" + ESCAPE + "q\r")
+    reference, expected = _session("pt_PT")
+    reference.opening()
+    if arrow in ("left", "right"):
+        reference.move_focus(arrow)
+    if not reference.handle(word).quit:
+        reference.escape()  # keyboard mode, entered on purpose, left by Escape
+        reference.handle("q")
+    assert spoken == expected
+    _same_game(session, reference)
+
+
+def test_up_and_down_are_the_history_outside_keyboard_mode() -> None:
+    # Typed at a person's pace: the prompt loads its history between two lines.
+    session, spoken = _session("en")
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        loop = threading.Thread(
+            target=run_prompt, args=(session, out), kwargs={"input": pipe, "output": DummyOutput()}
+        )
+        loop.start()
+        for keys in ("pairs\r", ARROWS["up"], "\r", ARROWS["up"], ARROWS["down"], "\r", "q\r"):
+            time.sleep(0.2)
+            pipe.send_text(keys)
+        loop.join(20)
+    assert not loop.is_alive()
+    pairs = spoken[1]
+    assert spoken[2] == pairs  # Up recalled "pairs"; Enter sent it again
+    assert spoken[3] == _session("en")[0].handle("").text  # Down went back to an empty line
+    assert len(spoken) == 5
+    assert not session.keyboard_mode
+
+
+# -- keyboard mode, on purpose -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_entering_and_leaving_by_command_and_key(language: str) -> None:
+    session, spoken = _session(language)
+    on, off = sentence(m.keyboard_mode_on()), sentence(m.keyboard_mode_off())
+    word = "keyboard" if language == "en" else "teclado"
+    _through_prompt(session, word + "\r" + "d" + ESCAPE + F2 + "u" + F2 + "dica\rq\r")
+    reference, expected = _session(language)
+    reference.opening()
+    reference.handle(word)
+    reference.handle("d")
+    reference.escape()
+    reference.enter_keyboard_mode()
+    reference.handle("u")
+    reference.leave_keyboard_mode()
+    reference.handle("dica")
+    reference.handle("q")
+    assert spoken == expected
+    said = spoken[1:]
+    assert said[0] == on  # the command
+    assert said[1] != said[0] and said[1] == expected[2]  # d drew at once
+    assert said[2] == off  # Escape
+    assert said[3] == on  # F2
+    assert said[5] == off  # F2 again
+    assert said[6] == sentence(m.no_hints())  # «dica» is a word again: no draw
+    assert len(said) == 8
+    _same_game(session, reference)
+
+
+def test_one_key_commands_act_at_once_in_keyboard_mode() -> None:
+    session, spoken = _session("en")
+    reference, expected = _session("en")
+    reference.opening()
+    reference.handle("keyboard")
+    for letter in "dhdrun":
+        reference.handle(letter)
+    reference.escape()
+    reference.handle("q")
+    _through_prompt(session, "keyboard\rdhDRUn" + ESCAPE + "q\r")
+    assert spoken == expected
+    assert session.source.code == reference.source.code != CODE  # n dealt at once
+    assert spoken[-2] == sentence(m.keyboard_mode_off())
+
+
+def test_another_key_leaves_keyboard_mode_and_starts_the_line() -> None:
+    session, spoken = _session("pt_PT")
+    _through_prompt(session, "teclado\r" + ARROWS["up"] + "mesa\rq\r")
+    reference, expected = _session("pt_PT")
+    reference.opening()
+    reference.handle("teclado")
+    reference.move_focus("up")
+    reference.leave_keyboard_mode()
+    reference.handle("mesa")
+    reference.handle("q")
+    assert spoken == expected
+    assert not session.keyboard_mode
+
+
+def test_up_and_down_change_row_in_keyboard_mode() -> None:
+    session, spoken = _session("en")
+    _through_prompt(session, "keyboard\r" + ARROWS["right"] + ARROWS["up"] + ARROWS["down"] + "q\r")
+    reference, expected = _session("en")
+    reference.opening()
+    reference.handle("keyboard")
+    for direction in ("right", "up", "down"):
+        reference.move_focus(direction)
+    reference.leave_keyboard_mode()
+    assert spoken[: len(expected)] == expected
+
+
+def test_escape_cancels_the_selection_and_leaves_in_one_answer() -> None:
+    session, _ = _session("en")
+    card = next(
+        c for c in session.game.position.playable_cards(session.game.rules) if not c.is_king
+    )
+    session.keyboard_mode = True
+    session.handle(str(card))
+    assert session.game.selected == card
+    answer = session.escape()
+    assert answer.lines[-1] == sentence(m.keyboard_mode_off())
+    assert "cancelled" in answer.text
+    assert session.game.selected is None
+    assert not session.keyboard_mode
+    # Outside keyboard mode Escape only cancels, as before.
+    assert session.escape().text != sentence(m.keyboard_mode_off())
+
+
+def test_status_reports_keyboard_mode() -> None:
+    session, _ = _session("pt_BR")
+    assert "modo teclado" not in session.handle("estado").text
+    assert session.handle("teclado").text == sentence(m.keyboard_mode_on())
+    assert session.keyboard_mode
+    assert session.handle("estado").text.endswith("Modo teclado ligado.")
+    session.escape()
+    assert "modo teclado" not in session.handle("estado").text.lower()
+
+
+def test_keyboard_on_plain_lines_says_it_needs_a_terminal() -> None:
+    session, _ = _session("en", keys=False)
+    assert session.handle("keyboard").text == sentence(m.keyboard_needs_terminal())
+    assert not session.keyboard_mode
+
+
+def test_a_focus_that_moves_by_itself_says_where_it_went() -> None:
+    session, _ = _session("en")
+    session.handle("keyboard")
+    playable = list(session.game.position.playable_cards(session.game.rules))
+    first, second = next(
+        (a, b) for a in playable for b in playable if a.rank.value + b.rank.value == 13
+    )
+    while session._focused() != second:
+        session.move_focus("right")
+    answer = session.handle(f"{first} {second}")  # the focused card leaves with its pair
+    new = session._focused()
+    assert new is not None and new not in (first, second)
+    assert answer.lines[-1] == sentence(m.focus_moved(session._focus_name(new)))
+    assert answer.lines[-1].startswith("Focus: ")
+    # A card that stays keeps the focus, whatever moved around it; nothing is added.
+    assert not session.handle("pairs").lines[-1].startswith("Focus")
+    assert session._focused() == new
+    # Out of keyboard mode the focus still follows its card, silently.
+    session.escape()
+    assert not session.handle("u").lines[-1].startswith("Focus")
+
+
+# -- a real terminal ---------------------------------------------------------------------
+
+TMUX = shutil.which("tmux")
+
+
+def _tmux(*args: str) -> str:
+    return subprocess.run(
+        ["tmux", *args], capture_output=True, text=True, timeout=30, check=False
+    ).stdout
+
+
+def _screen(name: str) -> str:
+    return _tmux("capture-pane", "-p", "-J", "-S", "-2000", "-t", name)
+
+
+def _wait_for(name: str, text: str) -> str:
+    screen = ""
+    for _ in range(150):
+        screen = _screen(name)
+        if text in screen:
+            break
+        time.sleep(0.1)
+    return screen
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+def test_arrows_then_words_in_a_real_terminal(tmp_path: Path) -> None:
+    name = f"pyr-{uuid.uuid4().hex[:8]}"
+    command = (
+        f"PROMPT_TOOLKIT_NO_CPR=1 PYRAMIDE_DATA_DIR={tmp_path} {sys.executable} "
+        f"-m pyramide_a11y --lang pt --deal {CODE} --speech none; sleep 30"
+    )
+    _tmux("new-session", "-d", "-s", name, "-x", "200", "-y", "50", command)
+    reference, _ = _session("pt_PT")
+    try:
+        assert "Escreva ? para ajuda" in _wait_for(name, "Escreva ? para ajuda")
+        steps = [("Up", "undo"), ("Right", "nine of clubs"), ("Left", "dica"), ("Down", "Dp")]
+        for key, word in steps:
+            _tmux("send-keys", "-t", name, key)
+            time.sleep(0.2)
+            _tmux("send-keys", "-t", name, "-l", word + "\r")
+            if key in ("Left", "Right"):
+                reference.move_focus(key.lower())
+            answer = reference.handle(word).text.split(".")[0]
+            expected = ("Dica", "procura") if word == "dica" else (answer,)
+            screen = ""
+            for _ in range(150):
+                screen = _screen(name).split(f"> {word}")[-1]
+                if any(e in screen for e in expected):
+                    break
+                time.sleep(0.1)
+            assert any(e in screen for e in expected), (word, expected, screen)
+        screen = _screen(name)
+        assert "Nova partida" not in screen and "Comprou" not in screen
+        assert "Modo teclado" not in screen
+        # F2 enters keyboard mode (said), d draws at once, Escape leaves (said).
+        _tmux("send-keys", "-t", name, "F2")
+        assert "Modo teclado: as setas" in _wait_for(name, "Modo teclado: as setas")
+        _tmux("send-keys", "-t", name, "d")
+        assert "Comprou" in _wait_for(name, "Comprou")
+        _tmux("send-keys", "-t", name, "Escape")
+        assert "Modo teclado desligado." in _wait_for(name, "Modo teclado desligado.")
+        _tmux("send-keys", "-t", name, "-l", "sair\r")
+        assert "Até à próxima." in _wait_for(name, "Até à próxima.")
+        assert "\x1b" not in _screen(name)
+    finally:
+        _tmux("kill-session", "-t", name)
