@@ -11,18 +11,16 @@ from __future__ import annotations
 
 import io
 import random
-import shutil
-import subprocess
 import sys
 import threading
 import time
-import uuid
 from pathlib import Path
 
 import pytest
 from playthrough import LANGUAGES, recording_session, won_code
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from terminal import TMUX, window
 
 from pyramide_a11y.app.loop import run_prompt
 from pyramide_a11y.app.session import Session
@@ -275,68 +273,43 @@ def test_a_focus_that_moves_by_itself_says_where_it_went() -> None:
 
 # -- a real terminal ---------------------------------------------------------------------
 
-TMUX = shutil.which("tmux")
-
-
-def _tmux(*args: str) -> str:
-    return subprocess.run(
-        ["tmux", *args], capture_output=True, text=True, timeout=30, check=False
-    ).stdout
-
-
-def _screen(name: str) -> str:
-    return _tmux("capture-pane", "-p", "-J", "-S", "-2000", "-t", name)
-
-
-def _wait_for(name: str, text: str) -> str:
-    screen = ""
-    for _ in range(150):
-        screen = _screen(name)
-        if text in screen:
-            break
-        time.sleep(0.1)
-    return screen
-
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 def test_arrows_then_words_in_a_real_terminal(tmp_path: Path) -> None:
-    name = f"pyr-{uuid.uuid4().hex[:8]}"
     command = (
         f"PROMPT_TOOLKIT_NO_CPR=1 PYRAMIDE_DATA_DIR={tmp_path} {sys.executable} "
         f"-m pyramide_a11y --lang pt --deal {CODE} --speech none; sleep 30"
     )
-    _tmux("new-session", "-d", "-s", name, "-x", "200", "-y", "50", command)
     reference, _ = _session("pt_PT")
-    try:
-        assert "Escreva ? para ajuda" in _wait_for(name, "Escreva ? para ajuda")
+    with window(command) as terminal:
+        assert "Escreva ? para ajuda" in terminal.wait_for("Escreva ? para ajuda")
         steps = [("Up", "undo"), ("Right", "nine of clubs"), ("Left", "dica"), ("Down", "Dp")]
         for key, word in steps:
-            _tmux("send-keys", "-t", name, key)
+            terminal.keys(key)
             time.sleep(0.2)
-            _tmux("send-keys", "-t", name, "-l", word + "\r")
+            terminal.type(word + "\r")
             if key in ("Left", "Right"):
                 reference.move_focus(key.lower())
             answer = reference.handle(word).text.split(".")[0]
             expected = ("Dica", "procura") if word == "dica" else (answer,)
-            screen = ""
-            for _ in range(150):
-                screen = _screen(name).split(f"> {word}")[-1]
-                if any(e in screen for e in expected):
-                    break
-                time.sleep(0.1)
+
+            def answered(
+                screen: str, word: str = word, expected: tuple[str, ...] = expected
+            ) -> bool:
+                return any(e in screen.split(f"> {word}")[-1] for e in expected)
+
+            screen = terminal.wait_until(answered).split(f"> {word}")[-1]
             assert any(e in screen for e in expected), (word, expected, screen)
-        screen = _screen(name)
+        screen = terminal.screen()
         assert "Nova partida" not in screen and "Comprou" not in screen
         assert "Modo teclado" not in screen
         # F2 enters keyboard mode (said), d draws at once, Escape leaves (said).
-        _tmux("send-keys", "-t", name, "F2")
-        assert "Modo teclado: as setas" in _wait_for(name, "Modo teclado: as setas")
-        _tmux("send-keys", "-t", name, "d")
-        assert "Comprou" in _wait_for(name, "Comprou")
-        _tmux("send-keys", "-t", name, "Escape")
-        assert "Modo teclado desligado." in _wait_for(name, "Modo teclado desligado.")
-        _tmux("send-keys", "-t", name, "-l", "sair\r")
-        assert "Até à próxima." in _wait_for(name, "Até à próxima.")
-        assert "\x1b" not in _screen(name)
-    finally:
-        _tmux("kill-session", "-t", name)
+        terminal.keys("F2")
+        assert "Modo teclado: as setas" in terminal.wait_for("Modo teclado: as setas")
+        terminal.keys("d")
+        assert "Comprou" in terminal.wait_for("Comprou")
+        terminal.keys("Escape")
+        assert "Modo teclado desligado." in terminal.wait_for("Modo teclado desligado.")
+        terminal.type("sair\r")
+        assert "Até à próxima." in terminal.wait_for("Até à próxima.")
+        assert "\x1b" not in terminal.screen()
