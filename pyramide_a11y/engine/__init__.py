@@ -4,7 +4,19 @@ games with undo and score. Pure: no I/O, no gettext, no interface imports.
 
 from .cards import DECK, RANKS, SUITS, Card, Rank, Suit
 from .dealcode import DealCode, DealCodeError, parse_code
-from .game import Event, EventKind, Game, Outcome, Refusal, new_game
+from .game import (
+    Action,
+    Cancel,
+    Event,
+    EventKind,
+    Game,
+    Observer,
+    Outcome,
+    Refusal,
+    Select,
+    Undo,
+    new_game,
+)
 from .layout import Layout, LayoutError
 from .listing import format_listing, parse_listing
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair, parse_move
@@ -17,6 +29,8 @@ __all__ = [
     "RANKS",
     "SUITS",
     "Access",
+    "Action",
+    "Cancel",
     "Card",
     "DealCode",
     "DealCodeError",
@@ -27,6 +41,7 @@ __all__ = [
     "Layout",
     "LayoutError",
     "Move",
+    "Observer",
     "Outcome",
     "Place",
     "Position",
@@ -37,7 +52,9 @@ __all__ = [
     "RemoveKing",
     "RemovePair",
     "Rules",
+    "Select",
     "Suit",
+    "Undo",
     "format_listing",
     "get_rules",
     "new_game",
