@@ -20,7 +20,7 @@ from .game import (
 from .layout import Layout, LayoutError
 from .listing import format_listing, parse_listing
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair, parse_move
-from .position import Access, Place, Position, Reason
+from .position import Access, IllegalMoveError, Place, Position, Reason
 from .rules import PRESETS, Rules, get_rules, parse_rules
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "Event",
     "EventKind",
     "Game",
+    "IllegalMoveError",
     "Layout",
     "LayoutError",
     "Move",

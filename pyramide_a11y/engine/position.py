@@ -52,6 +52,20 @@ class Reason(enum.Enum):
     """The game is won; only undo remains."""
 
 
+class IllegalMoveError(ValueError):
+    """A move played where it is not legal (:meth:`Position.after`).
+
+    Attributes:
+        move: the move.
+        reason: why it is refused here.
+    """
+
+    def __init__(self, move: Move, reason: Reason) -> None:
+        super().__init__(f"illegal move {move}: {reason.value}")
+        self.move = move
+        self.reason = reason
+
+
 class Access(enum.Enum):
     """How a card can take part in a removal right now."""
 
@@ -342,11 +356,12 @@ class Position:
         """The position after a legal ``move``.
 
         Raises:
-            ValueError: the move is not legal here (with the reason's value).
+            IllegalMoveError: the move is not legal here (a ValueError, with the
+                reason).
         """
         reason = self.refusal(move, rules)
         if reason is not None:
-            raise ValueError(f"illegal move {move}: {reason.value}")
+            raise IllegalMoveError(move, reason)
         match move:
             case RemoveKing(card):
                 return self._without((card,))
