@@ -17,6 +17,9 @@ from dataclasses import dataclass
 class Rules:
     """Everything that differs between the rule systems.
 
+    Every option defaults to the traditional game (the rules of ``classic``), so a
+    preset states only where it differs.
+
     Attributes:
         name: the preset id this value derives from.
         initial_waste: cards turned from the deck to the waste at the start (0 or 1).
@@ -37,16 +40,16 @@ class Rules:
     """
 
     name: str
-    initial_waste: int
-    stock_top_playable: bool
-    stock_waste_pairs: bool
-    recycles: int | None
-    draw_recycles: bool
-    strict_win: bool
-    cover_pairs: bool
-    undo_limit: int | None
-    scoring: bool
-    failed_pair_keeps_second: bool
+    initial_waste: int = 0
+    stock_top_playable: bool = False
+    stock_waste_pairs: bool = False
+    recycles: int | None = 0
+    draw_recycles: bool = False
+    strict_win: bool = False
+    cover_pairs: bool = False
+    undo_limit: int | None = None
+    scoring: bool = False
+    failed_pair_keeps_second: bool = False
 
     def __post_init__(self) -> None:
         if self.initial_waste not in (0, 1):
@@ -119,44 +122,22 @@ PRESETS: dict[str, Rules] = {
     "pyramide": Rules(
         name="pyramide",
         initial_waste=1,
-        stock_top_playable=False,
-        stock_waste_pairs=False,
         recycles=None,
         draw_recycles=True,
-        strict_win=False,
-        cover_pairs=False,
         undo_limit=100,
         scoring=True,
         failed_pair_keeps_second=True,
     ),
-    "classic": Rules(
-        name="classic",
-        initial_waste=0,
-        stock_top_playable=False,
-        stock_waste_pairs=False,
-        recycles=0,
-        draw_recycles=False,
-        strict_win=False,
-        cover_pairs=False,
-        undo_limit=None,
-        scoring=False,
-        failed_pair_keeps_second=False,
-    ),
+    "classic": Rules(name="classic"),
     "paciencia": Rules(
         name="paciencia",
-        initial_waste=0,
         stock_top_playable=True,
         stock_waste_pairs=True,
         recycles=2,
-        draw_recycles=False,
-        strict_win=False,
-        cover_pairs=False,
-        undo_limit=None,
-        scoring=False,
-        failed_pair_keeps_second=False,
     ),
 }
-"""The three rule systems, by id (seeds 000, 002 and 004)."""
+"""The three rule systems, by id: ``pyramide`` (seed 000), ``classic`` (seed 002)
+and ``paciencia`` (seed 004)."""
 
 ALIASES: dict[str, str] = {
     "pyramid": "pyramide",
