@@ -2,7 +2,7 @@
 games with undo and score. Pure: no I/O, no gettext, no interface imports.
 """
 
-from .cards import DECK, RANKS, SUITS, Card, Rank, Suit
+from .cards import DECK, RANKS, SUIT_GLYPHS, SUITS, Card, Rank, Suit
 from .dealcode import DealCode, DealCodeError, parse_code
 from .game import (
     Action,
@@ -28,6 +28,7 @@ __all__ = [
     "PRESETS",
     "RANKS",
     "SUITS",
+    "SUIT_GLYPHS",
     "Access",
     "Action",
     "Cancel",
