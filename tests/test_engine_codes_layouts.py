@@ -186,3 +186,12 @@ def test_suit_glyphs_read_black_and_white_and_print_black() -> None:
     assert [s.glyph for s in SUITS] == ["♣", "♦", "♥", "♠"]
     assert all(SUIT_GLYPHS[s.glyph] is s for s in SUITS)
     assert sorted(SUIT_GLYPHS) == sorted("♣♧♦♢♥♡♠♤")
+
+
+def test_fold_is_the_command_syntax_fold() -> None:
+    from pyramide_a11y.commands.syntax import fold as syntax_fold
+    from pyramide_a11y.engine.text import fold
+
+    for text in ("Ás de Espadas", "  DEZ   de\tpaus ", "ＡＳ", "fileira 3", "Nº 2", ""):
+        assert fold(text) == syntax_fold(text)
+    assert fold("  Ás   de  ESPADAS ") == "as de espadas"
