@@ -405,12 +405,3 @@ class Store:
         """
         with self._write() as conn:
             conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
-
-    def forget_setting(self, key: str) -> None:
-        """Remove one saved setting (nothing happens if it was not saved).
-
-        Raises:
-            StorageError: nothing was written.
-        """
-        with self._write() as conn:
-            conn.execute("DELETE FROM settings WHERE key = ?", (key,))
