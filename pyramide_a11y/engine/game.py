@@ -47,7 +47,8 @@ class Event:
         waste_top_changed, stock_top_changed: whether they changed.
         stock_count, waste_count: pile sizes after the action.
         round, round_changed: the pass through the stock, from 1.
-        score, score_delta: seed 000's score after the action, and its change.
+        score, score_delta: the score (rules of ``pyramide``) after the action, and
+            its change.
         won, impasse: the game is won, or no move is left.
         selected: the selected card after the action.
         partners: for ``SELECT``, the cards that can pair with the selected one.
@@ -200,7 +201,7 @@ class Game:
         A playable King leaves at once. With nothing selected the card becomes
         selected (the event lists its partners). The selected card again cancels.
         Another card completes the pair; if they do not pair, the selection becomes
-        the second card where the rules say so (seed 000), else stays the first.
+        the second card where the rules say so (``pyramide``), else stays the first.
         """
         before = self._watch()
         outcome = self._select(card)

@@ -128,7 +128,8 @@ class Position:
 
     @property
     def score(self) -> int:
-        """Seed 000's score: 10 points for every pyramid card removed."""
+        """The score the rules of ``pyramide`` show: 10 points for every pyramid card
+        removed."""
         return 10 * self.removed_count
 
     @property
@@ -190,9 +191,9 @@ class Position:
     def is_impasse(self, rules: Rules) -> bool:
         """Not won and no move at all is legal.
 
-        Under seed 000's rules (unlimited recycles) this is exactly «stock and waste
-        empty and nothing can be removed»; under seed 004's, «nothing sums 13, no
-        King, stock empty and no recycle possible».
+        Under the rules of ``pyramide`` (unlimited recycles) this is exactly «stock
+        and waste empty and nothing can be removed»; under ``paciencia``, «nothing
+        sums 13, no King, stock empty and no recycle possible».
         """
         return not self.is_won(rules) and not self.legal_moves(rules)
 
@@ -309,7 +310,8 @@ class Position:
         return Reason.NOTHING_TO_DRAW
 
     def recycle_refusal(self, rules: Rules) -> Reason | None:
-        """None when recycling is possible, otherwise seed 004's reason."""
+        """None when recycling is possible, otherwise why not (the reasons of
+        ``paciencia``)."""
         if self.stock:
             return Reason.RECYCLE_STOCK_NOT_EMPTY
         if rules.recycles is not None and self.recycles >= rules.recycles:

@@ -23,20 +23,21 @@ class Rules:
     Attributes:
         name: the preset id this value derives from.
         initial_waste: cards turned from the deck to the waste at the start (0 or 1).
-        stock_top_playable: the stock's top card is face up and playable (seed 004).
+        stock_top_playable: the stock's top card is face up and playable (as in
+            ``paciencia``).
         stock_waste_pairs: stock against waste. With a playable stock top, the stock
             top may pair with the waste top; otherwise the waste top may pair with
             the waste card directly under it (and only with it).
         recycles: how many times the waste may go back to the stock; None = no limit.
             Passes through the stock are ``recycles + 1``.
-        draw_recycles: drawing from an empty stock recycles (seed 000's single
-            stock control); otherwise recycling is only a separate action.
+        draw_recycles: drawing from an empty stock recycles (the single stock
+            control of ``pyramide``); otherwise recycling is only a separate action.
         strict_win: the stock and waste must be emptied too, not just the pyramid.
         cover_pairs: a card may pair with the only card still covering it.
         undo_limit: how many actions can be undone; None = no limit.
         scoring: the preset shows a score (10 points per pyramid card).
         failed_pair_keeps_second: after two cards that do not sum to 13, the second
-            card stays selected (seed 000); otherwise the first one does.
+            card stays selected (as in ``pyramide``); otherwise the first one does.
     """
 
     name: str
