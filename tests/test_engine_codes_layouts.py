@@ -178,3 +178,20 @@ def test_listing_with_a_wrong_stock_count_is_refused() -> None:
     text = (FIXTURES / "seed000-start.txt").read_text().replace("23 cartas", "24 cartas")
     with pytest.raises(LayoutError, match="says 24 cards in the stock, but 23 remain"):
         parse_listing(text)
+
+
+def test_suit_glyphs_read_black_and_white_and_print_black() -> None:
+    from pyramide_a11y.engine import SUIT_GLYPHS, SUITS
+
+    assert [s.glyph for s in SUITS] == ["♣", "♦", "♥", "♠"]
+    assert all(SUIT_GLYPHS[s.glyph] is s for s in SUITS)
+    assert sorted(SUIT_GLYPHS) == sorted("♣♧♦♢♥♡♠♤")
+
+
+def test_fold_is_the_command_syntax_fold() -> None:
+    from pyramide_a11y.commands.syntax import fold as syntax_fold
+    from pyramide_a11y.engine.text import fold
+
+    for text in ("Ás de Espadas", "  DEZ   de\tpaus ", "ＡＳ", "fileira 3", "Nº 2", ""):
+        assert fold(text) == syntax_fold(text)
+    assert fold("  Ás   de  ESPADAS ") == "as de espadas"

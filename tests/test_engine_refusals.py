@@ -13,6 +13,7 @@ from pyramide_a11y.engine import (
     Draw,
     Event,
     Game,
+    IllegalMoveError,
     Layout,
     Reason,
     Recycle,
@@ -280,3 +281,13 @@ def test_a_won_game_refuses_everything_but_undo() -> None:
     refused(game, game.draw(), Reason.GAME_WON)
     refused(game, game.select(game.position.stock[0]), Reason.GAME_WON)
     assert isinstance(game.undo(), Event) and not game.won
+
+
+def test_position_after_an_illegal_move_raises_the_engine_error() -> None:
+    game = seed000_game()
+    with pytest.raises(IllegalMoveError) as caught:
+        game.position.after(RemovePair(C("JD"), C("2C")), game.rules)
+    assert isinstance(caught.value, ValueError)  # callers that catch ValueError still do
+    assert caught.value.reason is Reason.COVERED
+    assert caught.value.move == RemovePair(C("JD"), C("2C"))
+    assert str(caught.value) == "illegal move JD+2C: covered"

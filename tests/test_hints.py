@@ -64,7 +64,7 @@ def test_two_deals_that_look_the_same_get_the_same_hint(
 
 
 def test_a_hint_never_says_lost_while_a_stock_card_is_unseen() -> None:
-    # PY1-N-AAAAAAJ never lets more than 14 cards go (seed 000).
+    # PY1-N-AAAAAAJ never lets more than 14 cards go (rules of pyramide).
     rules = get_rules("pyramide")
     game = Game(Layout.from_code(parse_code("PY1-N-AAAAAAJ")), rules)
     hint = find_hint(game, budget_seconds=5.0)

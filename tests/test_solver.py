@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
+import sys
+
 import pytest
 from engine_helpers import seed002_layout
 from solver_helpers import replays_to_win
@@ -42,3 +45,22 @@ def test_a_tiny_node_budget_gives_unknown() -> None:
     solution = solve(position, rules, max_nodes=0)
     assert solution.verdict in (Verdict.UNKNOWN, Verdict.LOST)
     assert solution.moves == ()
+
+
+def test_many_passes_search_deep_without_raising_the_recursion_limit() -> None:
+    # A line may hold a draw stop per card of every pass: far deeper than Python's
+    # stack allows with 40 passes. The search keeps its path off that stack and
+    # leaves the process-wide limit alone.
+    rules = get_rules("classic").with_options(passes=40)
+    limit = sys.getrecursionlimit()
+    low = len(inspect.stack()) + 200
+    sys.setrecursionlimit(low)
+    try:
+        for number in deal_numbers(7, 5):
+            position = Layout.deal(shuffled_deck(number), rules).position()
+            solution = solve(position, rules, max_nodes=20_000)
+            if solution.verdict is Verdict.WINNABLE:
+                assert replays_to_win(position, solution.moves, rules)
+            assert sys.getrecursionlimit() == low
+    finally:
+        sys.setrecursionlimit(limit)

@@ -180,7 +180,7 @@ def test_playing_the_game_object_directly_logs_one_token_per_action(tmp_path: Pa
     game.select(Card.parse("10H"))
     game.select(Card.parse("3S"))  # completes the pair
     game.select(Card.parse("2S"))
-    game.select(Card.parse("AS"))  # does not sum to 13: AS stays selected (seed 000)
+    game.select(Card.parse("AS"))  # does not sum to 13: AS stays selected (rules of pyramide)
     game.cancel()
     game.undo()
     assert saved.tokens == [

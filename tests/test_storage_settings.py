@@ -9,7 +9,7 @@ import pytest
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.storage import Notice, NoticeKind, Store
 from pyramide_a11y.storage.messages import notice_text
-from pyramide_a11y.storage.settings import effective, load_settings, save_setting
+from pyramide_a11y.storage.settings import load_settings, save_setting
 
 
 def test_settings_are_saved_typed_and_reloaded(tmp_path: Path) -> None:
@@ -43,16 +43,6 @@ def test_unknown_setting_is_refused_and_no_store_is_harmless() -> None:
         save_setting(None, "colour", "red")
     assert save_setting(None, "rate", 200) is False
     assert load_settings(None) == {}
-
-
-def test_command_line_overrides_for_the_session_only(tmp_path: Path) -> None:
-    store, _ = Store.open(tmp_path)
-    assert store is not None
-    save_setting(store, "rate", 220)
-    save_setting(store, "language", "pt_PT")
-    session = effective(load_settings(store), {"rate": 300, "language": None})
-    assert session == {"rate": 300, "language": "pt_PT"}
-    assert load_settings(store)["rate"] == 220  # the override was not saved
 
 
 @pytest.mark.parametrize("language", ["en", "pt_PT", "pt_BR"])

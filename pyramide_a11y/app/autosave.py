@@ -16,7 +16,7 @@ import argparse
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from pyramide_a11y.engine import Game, LayoutError, Rules
+from pyramide_a11y.engine import Action, Game, LayoutError, Rules
 from pyramide_a11y.storage import (
     ActionLogError,
     AutosavedGame,
@@ -162,16 +162,14 @@ class GameStorage:
             self._notices.extend(left.take_notices())
 
     def _end_left_on_first_action(self, current: AutosavedGame) -> None:
-        logged = current.game.on_action
-
-        def first(token: str) -> None:
-            current.game.on_action = logged
+        # Observers run in order: this one goes first, so the game set aside is
+        # committed as left before the new game's first action is saved.
+        def first(action: Action) -> None:
+            current.game.observers.remove(first)
             if current is self.current:
                 self.drop_left()
-            if logged is not None:
-                logged(token)
 
-        current.game.on_action = first
+        current.game.observers.insert(0, first)
 
     def _elapsed(self) -> int:
         return int(self.timer.elapsed() * 1000)

@@ -46,11 +46,10 @@ def default_finder() -> HintFinder | None:
 
 
 def detached_copy(game: Game) -> Game:
-    """A deep copy of ``game`` for the solver, with no action hook: a game that
-    autosaves (``on_action``) holds a database connection, which cannot be copied,
-    and the solver's trial moves must never reach the player's saved game."""
-    hook = getattr(game, "on_action", None)
-    memo: dict[int, Any] = {} if hook is None else {id(hook): None}
+    """A deep copy of ``game`` for the solver, with no observers: the autosave's
+    observer holds a database connection, which cannot be copied, and the
+    solver's trial moves must never reach the player's saved game."""
+    memo: dict[int, Any] = {id(game.observers): []}
     return copy.deepcopy(game, memo)
 
 

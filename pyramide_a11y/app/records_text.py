@@ -118,7 +118,8 @@ def stats_lines(stats: Stats) -> list[str]:
 
 
 def best_game(stats: Stats) -> str:
-    """The player's best win for these rules: score, time, moves (seed 000's order)."""
+    """The player's best win for these rules: score, time, moves (the order
+    of ``pyramide``)."""
     best = stats.best
     assert best is not None
     if _scoring(stats.rules):

@@ -2,13 +2,25 @@
 games with undo and score. Pure: no I/O, no gettext, no interface imports.
 """
 
-from .cards import DECK, RANKS, SUITS, Card, Rank, Suit
+from .cards import DECK, RANKS, SUIT_GLYPHS, SUITS, Card, Rank, Suit
 from .dealcode import DealCode, DealCodeError, parse_code
-from .game import Event, EventKind, Game, Outcome, Refusal, new_game
+from .game import (
+    Action,
+    Cancel,
+    Event,
+    EventKind,
+    Game,
+    Observer,
+    Outcome,
+    Refusal,
+    Select,
+    Undo,
+    new_game,
+)
 from .layout import Layout, LayoutError
 from .listing import format_listing, parse_listing
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair, parse_move
-from .position import Access, Place, Position, Reason
+from .position import Access, IllegalMoveError, Place, Position, Reason
 from .rules import PRESETS, Rules, get_rules, parse_count, parse_rules
 
 __all__ = [
@@ -16,7 +28,10 @@ __all__ = [
     "PRESETS",
     "RANKS",
     "SUITS",
+    "SUIT_GLYPHS",
     "Access",
+    "Action",
+    "Cancel",
     "Card",
     "DealCode",
     "DealCodeError",
@@ -24,9 +39,11 @@ __all__ = [
     "Event",
     "EventKind",
     "Game",
+    "IllegalMoveError",
     "Layout",
     "LayoutError",
     "Move",
+    "Observer",
     "Outcome",
     "Place",
     "Position",
@@ -37,7 +54,9 @@ __all__ = [
     "RemoveKing",
     "RemovePair",
     "Rules",
+    "Select",
     "Suit",
+    "Undo",
     "format_listing",
     "get_rules",
     "new_game",

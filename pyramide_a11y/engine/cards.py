@@ -2,7 +2,9 @@
 
 The canonical notation is the one used in layout files and move lists:
 rank ``A 2..10 J Q K`` followed by suit ``C D H S`` (``10C``, ``QD``).
-It is a data format, not something spoken to the player.
+It is a data format, not something spoken to the player. Suit symbols
+(``♣ ♦ ♥ ♠`` and their white forms) are read as well and printed in the visual
+mode; :data:`SUIT_GLYPHS` is their one table.
 """
 
 from __future__ import annotations
@@ -50,6 +52,26 @@ class Suit(enum.Enum):
     def symbol(self) -> str:
         """Canonical notation: ``C``, ``D``, ``H`` or ``S``."""
         return self.value
+
+    @property
+    def glyph(self) -> str:
+        """The suit's printed symbol: ``♣``, ``♦``, ``♥`` or ``♠`` (never spoken)."""
+        return _GLYPHS[self.value]
+
+
+_GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+SUIT_GLYPHS: dict[str, Suit] = {
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+}
+"""Every suit symbol a player may type, black or white, to its suit."""
 
 
 SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)

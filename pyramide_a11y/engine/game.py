@@ -3,12 +3,16 @@
 Every action returns either an :class:`Event` (accepted: what changed) or a
 :class:`Refusal` (refused: why, and nothing on the table changed). The interface
 narrates from these; the engine never speaks.
+
+Whoever must know of every action that changed the game (the autosave) appends an
+observer to :attr:`Game.observers`; it gets the :data:`Action` the caller asked for.
 """
 
 from __future__ import annotations
 
 import enum
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .cards import Card
@@ -43,7 +47,8 @@ class Event:
         waste_top_changed, stock_top_changed: whether they changed.
         stock_count, waste_count: pile sizes after the action.
         round, round_changed: the pass through the stock, from 1.
-        score, score_delta: seed 000's score after the action, and its change.
+        score, score_delta: the score (rules of ``pyramide``) after the action, and
+            its change.
         won, impasse: the game is won, or no move is left.
         selected: the selected card after the action.
         partners: for ``SELECT``, the cards that can pair with the selected one.
@@ -82,6 +87,31 @@ class Refusal:
 Outcome = Event | Refusal
 
 
+@dataclass(frozen=True, slots=True)
+class Select:
+    """The action of touching ``card`` (:meth:`Game.select`)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    """The action of dropping the selection (:meth:`Game.cancel`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """The action of taking back the last move (:meth:`Game.undo`)."""
+
+
+Action = Move | Select | Cancel | Undo
+"""What a player asked the game to do: a move (:class:`Draw` and :class:`Recycle`
+included), a touch, a cancel or an undo."""
+
+Observer = Callable[[Action], None]
+"""Called with the action after an action changed the game (see :attr:`Game.observers`)."""
+
+
 @dataclass
 class Game:
     """A deal being played under some rules.
@@ -90,6 +120,13 @@ class Game:
     the shortcuts :meth:`draw`, :meth:`recycle`). ``moves`` counts accepted moves
     (removals, draws, recycles) and never goes down; ``seen`` holds every stock or
     waste card that has been face up, and never shrinks.
+
+    ``observers`` are called, in order, after each action that changed the
+    position, the selection, the move counter or the undo history (an accepted
+    action, or a refused pair that moved the selection), before the action returns.
+    An action made of others (a touch that removes a King or cancels, a draw) is
+    reported once, as the action the caller asked for. Observers are not part of
+    the game's state: they are not compared and not shown.
     """
 
     layout: Layout
@@ -100,6 +137,7 @@ class Game:
     selected: Card | None = field(init=False, default=None)
     _history: deque[tuple[Position, Move]] = field(init=False, repr=False)
     _depth: int = field(init=False, default=0, repr=False)
+    observers: list[Observer] = field(init=False, default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.layout.validate(self.rules)
@@ -144,6 +182,50 @@ class Game:
 
     def play(self, move: Move) -> Outcome:
         """Play a move; clears the selection when accepted."""
+        before = self._watch()
+        outcome = self._play(move)
+        self._tell(move, before)
+        return outcome
+
+    def draw(self) -> Outcome:
+        """:meth:`play` of :class:`Draw`."""
+        return self.play(Draw())
+
+    def recycle(self) -> Outcome:
+        """:meth:`play` of :class:`Recycle`."""
+        return self.play(Recycle())
+
+    def select(self, card: Card) -> Outcome:
+        """Touch a card, as the seeds describe.
+
+        A playable King leaves at once. With nothing selected the card becomes
+        selected (the event lists its partners). The selected card again cancels.
+        Another card completes the pair; if they do not pair, the selection becomes
+        the second card where the rules say so (``pyramide``), else stays the first.
+        """
+        before = self._watch()
+        outcome = self._select(card)
+        self._tell(Select(card), before)
+        return outcome
+
+    def cancel(self) -> Outcome:
+        """Drop the selection."""
+        before = self._watch()
+        outcome = self._cancel()
+        self._tell(Cancel(), before)
+        return outcome
+
+    def undo(self) -> Outcome:
+        """Take back the last move: cards, score and round come back; the move
+        counter and the seen cards do not."""
+        before = self._watch()
+        outcome = self._undo()
+        self._tell(Undo(), before)
+        return outcome
+
+    # -- the actions, unobserved ---------------------------------------------------------
+
+    def _play(self, move: Move) -> Outcome:
         if self.won:
             return Refusal(Reason.GAME_WON, selected=self.selected)
         reason = self.position.refusal(move, self.rules)
@@ -160,26 +242,11 @@ class Game:
         kind = _kind_of(move, before)
         return self._event(kind, move, before)
 
-    def draw(self) -> Outcome:
-        """:meth:`play` of :class:`Draw`."""
-        return self.play(Draw())
-
-    def recycle(self) -> Outcome:
-        """:meth:`play` of :class:`Recycle`."""
-        return self.play(Recycle())
-
-    def select(self, card: Card) -> Outcome:
-        """Touch a card, as the seeds describe.
-
-        A playable King leaves at once. With nothing selected the card becomes
-        selected (the event lists its partners). The selected card again cancels.
-        Another card completes the pair; if they do not pair, the selection becomes
-        the second card where the rules say so (seed 000), else stays the first.
-        """
+    def _select(self, card: Card) -> Outcome:
         if self.won:
             return Refusal(Reason.GAME_WON, selected=self.selected)
         if card.is_king and self.position.king_refusal(card, self.rules) is None:
-            return self.play(RemoveKing(card))
+            return self._play(RemoveKing(card))
         access = self.position.access(card, self.rules)
         if isinstance(access, Reason):
             return Refusal(access, (card,), self.selected)
@@ -188,25 +255,22 @@ class Game:
             partners = self.position.partners(card, self.rules)
             return self._event(EventKind.SELECT, None, self.position, partners=partners)
         if self.selected == card:
-            return self.cancel()
+            return self._cancel()
         first = self.selected
-        outcome = self.play(RemovePair(first, card))
+        outcome = self._play(RemovePair(first, card))
         if isinstance(outcome, Refusal):
             keep = card if self.rules.failed_pair_keeps_second else first
             self.selected = keep
             return Refusal(outcome.reason, (first, card), keep)
         return outcome
 
-    def cancel(self) -> Outcome:
-        """Drop the selection."""
+    def _cancel(self) -> Outcome:
         if self.selected is None:
             return Refusal(Reason.NOTHING_SELECTED)
         self.selected = None
         return self._event(EventKind.CANCEL, None, self.position)
 
-    def undo(self) -> Outcome:
-        """Take back the last move: cards, score and round come back; the move
-        counter and the seen cards do not."""
+    def _undo(self) -> Outcome:
         if not self._history:
             reason = Reason.UNDO_LIMIT if self._depth > 0 else Reason.NOTHING_TO_UNDO
             return Refusal(reason, selected=self.selected)
@@ -219,6 +283,20 @@ class Game:
         free_again = previous.free_cards()  # once, not once per card
         covered = tuple(c for c in before.free_cards() if c not in free_again)
         return self._event(EventKind.UNDO, move, before, removed=restored, covered=covered)
+
+    # -- observers -----------------------------------------------------------------------
+
+    def _watch(self) -> tuple[object, ...] | None:
+        """What an action can change, taken before it (None: nobody is watching)."""
+        if not self.observers:
+            return None
+        return (self.position, self.selected, self.moves, len(self._history))
+
+    def _tell(self, action: Action, before: tuple[object, ...] | None) -> None:
+        if before is None or before == self._watch():
+            return
+        for observer in tuple(self.observers):
+            observer(action)
 
     # -- internals -----------------------------------------------------------------------
 

@@ -18,11 +18,6 @@ def slot(row: int, col: int) -> int:
     return row * (row + 1) // 2 + col
 
 
-def row_col(index: int) -> tuple[int, int]:
-    """The 0-based (row, col) of a slot."""
-    return ROW_COL[index]
-
-
 ROW_COL: tuple[tuple[int, int], ...] = tuple((r, c) for r in range(ROWS) for c in range(r + 1))
 
 COVERED_BY: tuple[tuple[int, ...], ...] = tuple(

@@ -13,12 +13,12 @@ layer speaks cards its own way. Removed cards are left out of a row.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from .cards import Card, Rank, Suit
 from .geometry import ROW_SLOTS, ROWS
 from .layout import Layout, LayoutError, fill_stock
 from .position import Position
+from .text import fold
 
 _RANK_WORDS = {
     "as": Rank.ACE,
@@ -49,12 +49,6 @@ _RANK_NAMES = {Rank.ACE: "ás", Rank.JACK: "valete", Rank.QUEEN: "dama", Rank.KI
 _SUIT_NAMES = {v: k for k, v in _SUIT_WORDS.items()}
 
 
-def _fold(text: str) -> str:
-    """Lower case without accents, for lenient reading."""
-    decomposed = unicodedata.normalize("NFD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def card_name(card: Card) -> str:
     """A card as the listing writes it: ``7 de ouros``, ``valete de ouros``."""
     rank = _RANK_NAMES.get(card.rank, str(card.value))
@@ -67,7 +61,7 @@ def parse_card_name(text: str) -> Card:
     Raises:
         LayoutError: not a card name.
     """
-    words = _fold(text).split()
+    words = fold(text).split()
     if len(words) != 3 or words[1] != "de":
         raise LayoutError(f"not a card name like '7 de ouros': {text.strip()!r}")
     rank_word, suit_word = words[0], words[2]
@@ -111,7 +105,7 @@ def parse_listing(text: str, seed: int = 0) -> Layout:
         LayoutError: the text is not such a listing, a row does not hold its cards,
             or the cards are not one deck with the stock size stated.
     """
-    match = _HEAD_RE.match(_fold(text))
+    match = _HEAD_RE.match(fold(text))
     if not match:
         raise LayoutError("expected 'Monte: N cartas; descarte: …. fila 1: …; … fila 7: …'")
     stock_size = int(match.group(1))

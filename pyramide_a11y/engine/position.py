@@ -52,6 +52,20 @@ class Reason(enum.Enum):
     """The game is won; only undo remains."""
 
 
+class IllegalMoveError(ValueError):
+    """A move played where it is not legal (:meth:`Position.after`).
+
+    Attributes:
+        move: the move.
+        reason: why it is refused here.
+    """
+
+    def __init__(self, move: Move, reason: Reason) -> None:
+        super().__init__(f"illegal move {move}: {reason.value}")
+        self.move = move
+        self.reason = reason
+
+
 class Access(enum.Enum):
     """How a card can take part in a removal right now."""
 
@@ -114,7 +128,8 @@ class Position:
 
     @property
     def score(self) -> int:
-        """Seed 000's score: 10 points for every pyramid card removed."""
+        """The score the rules of ``pyramide`` show: 10 points for every pyramid card
+        removed."""
         return 10 * self.removed_count
 
     @property
@@ -176,9 +191,9 @@ class Position:
     def is_impasse(self, rules: Rules) -> bool:
         """Not won and no move at all is legal.
 
-        Under seed 000's rules (unlimited recycles) this is exactly «stock and waste
-        empty and nothing can be removed»; under seed 004's, «nothing sums 13, no
-        King, stock empty and no recycle possible».
+        Under the rules of ``pyramide`` (unlimited recycles) this is exactly «stock
+        and waste empty and nothing can be removed»; under ``paciencia``, «nothing
+        sums 13, no King, stock empty and no recycle possible».
         """
         return not self.is_won(rules) and not self.legal_moves(rules)
 
@@ -295,7 +310,8 @@ class Position:
         return Reason.NOTHING_TO_DRAW
 
     def recycle_refusal(self, rules: Rules) -> Reason | None:
-        """None when recycling is possible, otherwise seed 004's reason."""
+        """None when recycling is possible, otherwise why not (the reasons of
+        ``paciencia``)."""
         if self.stock:
             return Reason.RECYCLE_STOCK_NOT_EMPTY
         if rules.recycles is not None and self.recycles >= rules.recycles:
@@ -342,11 +358,12 @@ class Position:
         """The position after a legal ``move``.
 
         Raises:
-            ValueError: the move is not legal here (with the reason's value).
+            IllegalMoveError: the move is not legal here (a ValueError, with the
+                reason).
         """
         reason = self.refusal(move, rules)
         if reason is not None:
-            raise ValueError(f"illegal move {move}: {reason.value}")
+            raise IllegalMoveError(move, reason)
         match move:
             case RemoveKing(card):
                 return self._without((card,))

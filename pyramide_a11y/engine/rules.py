@@ -17,36 +17,40 @@ from dataclasses import dataclass
 class Rules:
     """Everything that differs between the rule systems.
 
+    Every option defaults to the traditional game (the rules of ``classic``), so a
+    preset states only where it differs.
+
     Attributes:
         name: the preset id this value derives from.
         initial_waste: cards turned from the deck to the waste at the start (0 or 1).
-        stock_top_playable: the stock's top card is face up and playable (seed 004).
+        stock_top_playable: the stock's top card is face up and playable (as in
+            ``paciencia``).
         stock_waste_pairs: stock against waste. With a playable stock top, the stock
             top may pair with the waste top; otherwise the waste top may pair with
             the waste card directly under it (and only with it).
         recycles: how many times the waste may go back to the stock; None = no limit.
             Passes through the stock are ``recycles + 1``.
-        draw_recycles: drawing from an empty stock recycles (seed 000's single
-            stock control); otherwise recycling is only a separate action.
+        draw_recycles: drawing from an empty stock recycles (the single stock
+            control of ``pyramide``); otherwise recycling is only a separate action.
         strict_win: the stock and waste must be emptied too, not just the pyramid.
         cover_pairs: a card may pair with the only card still covering it.
         undo_limit: how many actions can be undone; None = no limit.
         scoring: the preset shows a score (10 points per pyramid card).
         failed_pair_keeps_second: after two cards that do not sum to 13, the second
-            card stays selected (seed 000); otherwise the first one does.
+            card stays selected (as in ``pyramide``); otherwise the first one does.
     """
 
     name: str
-    initial_waste: int
-    stock_top_playable: bool
-    stock_waste_pairs: bool
-    recycles: int | None
-    draw_recycles: bool
-    strict_win: bool
-    cover_pairs: bool
-    undo_limit: int | None
-    scoring: bool
-    failed_pair_keeps_second: bool
+    initial_waste: int = 0
+    stock_top_playable: bool = False
+    stock_waste_pairs: bool = False
+    recycles: int | None = 0
+    draw_recycles: bool = False
+    strict_win: bool = False
+    cover_pairs: bool = False
+    undo_limit: int | None = None
+    scoring: bool = False
+    failed_pair_keeps_second: bool = False
 
     def __post_init__(self) -> None:
         if self.initial_waste not in (0, 1):
@@ -119,44 +123,22 @@ PRESETS: dict[str, Rules] = {
     "pyramide": Rules(
         name="pyramide",
         initial_waste=1,
-        stock_top_playable=False,
-        stock_waste_pairs=False,
         recycles=None,
         draw_recycles=True,
-        strict_win=False,
-        cover_pairs=False,
         undo_limit=100,
         scoring=True,
         failed_pair_keeps_second=True,
     ),
-    "classic": Rules(
-        name="classic",
-        initial_waste=0,
-        stock_top_playable=False,
-        stock_waste_pairs=False,
-        recycles=0,
-        draw_recycles=False,
-        strict_win=False,
-        cover_pairs=False,
-        undo_limit=None,
-        scoring=False,
-        failed_pair_keeps_second=False,
-    ),
+    "classic": Rules(name="classic"),
     "paciencia": Rules(
         name="paciencia",
-        initial_waste=0,
         stock_top_playable=True,
         stock_waste_pairs=True,
         recycles=2,
-        draw_recycles=False,
-        strict_win=False,
-        cover_pairs=False,
-        undo_limit=None,
-        scoring=False,
-        failed_pair_keeps_second=False,
     ),
 }
-"""The three rule systems, by id (seeds 000, 002 and 004)."""
+"""The three rule systems, by id: ``pyramide`` (seed 000), ``classic`` (seed 002)
+and ``paciencia`` (seed 004)."""
 
 ALIASES: dict[str, str] = {
     "pyramid": "pyramide",

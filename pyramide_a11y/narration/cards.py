@@ -96,13 +96,10 @@ def row_name(row: int) -> str:
     return _("row {row}").format(row=row)
 
 
-_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-
-
 def card_symbol(card: Card) -> str:
     """The card with its suit symbol, ``10♣``: for the optional visual mode only,
     never spoken."""
-    return card.rank.symbol + _SYMBOLS[card.suit.value]
+    return card.rank.symbol + card.suit.glyph
 
 
 def with_symbols(text: str) -> str:

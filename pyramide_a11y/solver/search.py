@@ -13,6 +13,27 @@ The search works on a compact state, never on :class:`Position` objects:
   the places whose card is still on the table. The pointer is normalised to just
   after the waste top, so equal tables have equal keys.
 
+Glossary of the short names in the code:
+
+- ``place``: a card's index in ``cards`` (0..27 pyramid slots, then the
+  sequence); ``val[place]`` is its value (0 for an empty slot).
+- ``present``: the bitmask of places still on the table; ``pyr`` its pyramid
+  part (bits 0..27), ``deck`` its sequence part shifted down to bit 0.
+- ``ptr``: the pointer, an index into the sequence: the waste is the part before
+  it, the stock the part from it on. ``nptr``: the pointer after a step.
+- ``rec``: recycles used so far; ``limit``: recycles allowed (None: no limit).
+- ``wt``, ``st``: the places of the waste top and of the stock top (-1 when that
+  pile is empty); ``wu``: the place of the waste card under the waste top.
+- ``below``: the waste as a bitmask of sequence indexes (the sequence cards
+  before ``ptr``); ``above``: the stock, shifted down by ``ptr``.
+- ``stp``: the rules' ``stock_top_playable``; ``swp``: the rules'
+  ``stock_waste_pairs``; ``cover``: ``cover_pairs``; ``strict``: ``strict_win``.
+- ``stamp``: ``rec`` and ``ptr`` packed into one number (``rec << 6 | ptr``),
+  which orders the states of one table (see the last point below).
+- A step (``_Step``) is an abstract move: ``("K", place, 0)`` a King,
+  ``("P", a, b)`` a pair, ``("D", ptr, 0)`` draw until the pointer is there,
+  ``("R", 0, 0)`` recycle.
+
 What the rules allow us to skip (each fact is checked against a brute-force
 search in the tests):
 
@@ -35,11 +56,11 @@ search in the tests):
 from __future__ import annotations
 
 import enum
-import sys
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Literal
 
 from pyramide_a11y.engine import Draw, Move, Position, Recycle, RemoveKing, RemovePair, Rules
 from pyramide_a11y.engine.cards import Card
@@ -108,9 +129,11 @@ class _Abort(Exception):
     """The budget ran out."""
 
 
-# Abstract moves of the search: ("K", place, 0), ("P", place, place), ("D", pointer, 0)
-# (draw until the pointer is there), ("R", 0, 0).
+# Abstract moves of the search (see the glossary at the top).
 _Step = tuple[str, int, int]
+
+# What a node of the finite search yields: a child to try, or True for a win.
+_Node = Iterator[tuple[_Step, int, int, int] | Literal[True]]
 
 
 def solve(
@@ -260,11 +283,6 @@ class _Search:
             return False
         if not self._relaxed_holds(self.present):
             return False
-        # The depth grows with the passes (a few levels per draw stop); never
-        # lowered again, since another thread may be searching too.
-        depth = 200 + 60 * (self.limit or 0)
-        if sys.getrecursionlimit() < depth:
-            sys.setrecursionlimit(depth)
         if self.limit is None:
             return self._unlimited(self.present)
         return self._finite(self.present, self._norm(self.present, self.ptr), self.rec)
@@ -276,17 +294,50 @@ class _Search:
     # -- finite recycles ----------------------------------------------------------------
 
     def _finite(self, present: int, ptr: int, rec: int) -> bool:
+        """Whether the table ``present`` can be won from pointer ``ptr`` after ``rec``
+        recycles; when it can, :attr:`line` gets the steps, last step first.
+
+        Depth-first, with the path kept in lists rather than on Python's stack: a
+        line grows with the passes (a draw stop per card of each pass), beyond the
+        interpreter's recursion limit when the rules allow many passes."""
+        new_node = self._finite_node
+        nodes = [new_node(present, ptr, rec)]
+        path: list[_Step] = []  # the step into each node below the first
+        answer = next(nodes[0], None)
+        while True:
+            if answer is None:  # the deepest node is lost: back to its parent
+                nodes.pop()
+                if not nodes:
+                    return False
+                path.pop()
+                answer = next(nodes[-1], None)
+            elif answer is True:
+                self.line.extend(reversed(path))
+                return True
+            else:
+                step, present, ptr, rec = answer
+                path.append(step)
+                node = new_node(present, ptr, rec)
+                nodes.append(node)
+                answer = next(node, None)
+
+    def _finite_node(self, present: int, ptr: int, rec: int) -> _Node:
+        """One state of :meth:`_finite`'s search. It yields True when the table is
+        won, else each child to try in turn, as (step, present, ptr, rec), resumed
+        only when that child was lost; it ends when the state is lost. (Ending
+        rather than yielding False spares an exception per node.)"""
         self.nodes += 1
         if self.nodes >= self.next_tick:
             self._tick()
         if not present & self.goal_mask:
-            return True
+            yield True
+            return
         # (rec, ptr) orders the states of one table: each can draw (and recycle)
         # its way to every later one, so a failure covers every later state too.
         stamp = rec << 6 | ptr
         failed = self.failed.get(present)
         if failed is not None and failed <= stamp:
-            return False
+            return
         val = self.val
         free = _free_slots(present & _PYR)
         deck = present >> SLOTS
@@ -298,12 +349,15 @@ class _Search:
         # Kings go at once.
         for s in free:
             if val[s] == 13:
-                return self._finite_step(("K", s, 0), present & ~(1 << s), ptr, rec)
+                yield (("K", s, 0), present & ~(1 << s), ptr, rec)
+                return  # the King's table was lost
         if wt >= 0 and val[wt] == 13:
             nxt = present & ~(1 << wt)
-            return self._finite_step(("K", wt, 0), nxt, self._norm(nxt, ptr), rec)
+            yield (("K", wt, 0), nxt, self._norm(nxt, ptr), rec)
+            return  # the King's table was lost
         if stp and st >= 0 and val[st] == 13:
-            return self._finite_step(("K", st, 0), present & ~(1 << st), ptr, rec)
+            yield (("K", st, 0), present & ~(1 << st), ptr, rec)
+            return  # the King's table was lost
         last = rec == self.limit
         if last and below & (below - 1):
             # Last pass: a waste card that can never leave buries the ones under it.
@@ -313,7 +367,7 @@ class _Search:
                 if self._hopeless(alive, _ALL_VALUES):
                     if failed is None or stamp < failed:
                         self.failed[present] = stamp
-                    return False
+                    return
         known = self.failed.get
         for a, b in self._pairs(present, free, wt, st, below):
             nxt = present & ~(1 << a) & ~(1 << b)
@@ -325,21 +379,15 @@ class _Search:
                 continue
             if not last and not self._relaxed_holds(nxt):
                 continue
-            if self._finite_step(("P", a, b), nxt, nptr, rec):
-                return True
+            yield ("P", a, b), nxt, nptr, rec
         if st >= 0:
             target = self._next_stop(present, ptr, free, last)
-            if target >= 0 and self._finite_step(("D", target, 0), present, target, rec):
-                return True
-        elif (
-            wt >= 0
-            and rec < (self.limit or 0)
-            and self._finite_step(("R", 0, 0), present, 0, rec + 1)
-        ):
-            return True
+            if target >= 0:
+                yield ("D", target, 0), present, target, rec
+        elif wt >= 0 and rec < (self.limit or 0):
+            yield ("R", 0, 0), present, 0, rec + 1
         if failed is None or stamp < failed:
             self.failed[present] = stamp
-        return False
 
     def _next_stop(self, present: int, ptr: int, free: tuple[int, ...], last: bool) -> int:
         """Where drawing is worth stopping: the pointer after the next draw that
@@ -416,12 +464,6 @@ class _Search:
             if not present & value_mask[13 - val[place]] & reach:
                 return waste & ((1 << (place + 1)) - 1)
         return 0
-
-    def _finite_step(self, step: _Step, present: int, ptr: int, rec: int) -> bool:
-        if self._finite(present, ptr, rec):
-            self.line.append(step)
-            return True
-        return False
 
     def _pairs(
         self, present: int, free: tuple[int, ...], wt: int, st: int, below: int

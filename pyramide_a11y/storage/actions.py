@@ -19,9 +19,22 @@ counter, the seen cards, the selection and the undo history exactly.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
-from pyramide_a11y.engine import Card, Game, Layout, Move, Outcome, Refusal, Rules, parse_move
+from pyramide_a11y.engine import (
+    Action,
+    Cancel,
+    Card,
+    Game,
+    Layout,
+    Move,
+    Observer,
+    Outcome,
+    Refusal,
+    Rules,
+    Select,
+    Undo,
+    parse_move,
+)
 
 UNDO = "undo"
 CANCEL = "cancel"
@@ -75,59 +88,43 @@ def apply_token(game: Game, token: str) -> Outcome:
     return game.play(parse_move(word))
 
 
-def changed_state(before: tuple[object, ...], game: Game) -> bool:
-    """Whether an action changed what the log must keep: position, selection, move
-    counter or undo depth. ``before`` is :func:`state_of` taken before the action."""
-    return before != state_of(game)
+def action_token(action: Action) -> str:
+    """The token for ``action``, as the engine reports it to its observers."""
+    match action:
+        case Select(card):
+            return select_token(card)
+        case Cancel():
+            return CANCEL
+        case Undo():
+            return UNDO
+        case _:
+            return move_token(action)
 
 
-def state_of(game: Game) -> tuple[object, ...]:
-    """What an action can change, to tell whether it must be logged."""
-    return (game.position, game.selected, game.moves, len(game.history))
+def log_actions(game: Game, on_action: Callable[[str], None]) -> Observer:
+    """Report each action that changes ``game`` from now on, as a token, to
+    ``on_action`` (after the action, before it returns to the caller).
 
-
-@dataclass(eq=False)
-class LoggedGame(Game):
-    """A :class:`Game` that reports each action that changed it, as a token, to
-    ``on_action`` (after the action, before returning to the caller).
-
-    The interface plays it exactly like a Game (``select``, ``draw``, ``undo`` …);
-    an action made of others (a touch that removes a King, a draw) is reported
-    once, as the action the caller asked for.
+    An action made of others (a touch that removes a King, a draw) is reported
+    once, as the action the caller asked for (see :attr:`Game.observers`).
+    Returns the observer registered, to stop with ``game.observers.remove``.
     """
 
-    on_action: Callable[[str], None] | None = field(default=None, repr=False)
-    _acting: bool = field(init=False, default=False, repr=False)
+    def observer(action: Action) -> None:
+        on_action(action_token(action))
 
-    def _report(self, token: str, act: Callable[[], Outcome]) -> Outcome:
-        if self._acting:
-            return act()
-        before = state_of(self)
-        self._acting = True
-        try:
-            outcome = act()
-        finally:
-            self._acting = False
-        if self.on_action is not None and changed_state(before, self):
-            self.on_action(token)
-        return outcome
-
-    def play(self, move: Move) -> Outcome:
-        return self._report(move_token(move), lambda: Game.play(self, move))
-
-    def select(self, card: Card) -> Outcome:
-        return self._report(select_token(card), lambda: Game.select(self, card))
-
-    def cancel(self) -> Outcome:
-        return self._report(CANCEL, lambda: Game.cancel(self))
-
-    def undo(self) -> Outcome:
-        return self._report(UNDO, lambda: Game.undo(self))
+    game.observers.append(observer)
+    return observer
 
 
-def replay(layout: Layout, rules: Rules, tokens: Iterable[str]) -> LoggedGame:
+LoggedGame = Game
+"""Former name of the game the log follows: a plain :class:`Game` now, watched
+with :func:`log_actions`."""
+
+
+def replay(layout: Layout, rules: Rules, tokens: Iterable[str]) -> Game:
     """The game after playing ``tokens`` on ``layout`` under ``rules`` (with no
-    ``on_action`` set).
+    observer left on it).
 
     Every token must change the game, as when it was logged; a token that changes
     nothing means the log does not belong to this deal or these rules.
@@ -136,11 +133,14 @@ def replay(layout: Layout, rules: Rules, tokens: Iterable[str]) -> LoggedGame:
         ActionLogError: a token is not an action, or does not apply (with its number).
         LayoutError: the layout does not fit the rules.
     """
-    game = LoggedGame(layout, rules)
+    game = Game(layout, rules)
+    changed: list[Action] = []
+    game.observers.append(changed.append)
     for number, token in enumerate(tokens, start=1):
-        before = state_of(game)
+        changed.clear()
         outcome = apply_token(game, token)
-        if not changed_state(before, game):
+        if not changed:
             reason = outcome.reason.value if isinstance(outcome, Refusal) else "no change"
             raise ActionLogError(f"action {number} ({token}) does not apply: {reason}")
+    game.observers.clear()
     return game

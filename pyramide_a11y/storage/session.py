@@ -1,7 +1,7 @@
 """A game that saves itself: the piece the interactive loop plays through.
 
-:class:`AutosavedGame` holds a :class:`~.actions.LoggedGame`. The interface plays
-that game as any :class:`~pyramide_a11y.engine.Game` (``select``, ``draw``,
+:class:`AutosavedGame` holds a :class:`~pyramide_a11y.engine.Game` and observes it
+(:func:`~.actions.log_actions`). The interface plays that game (``select``, ``draw``,
 ``undo`` …, or :meth:`AutosavedGame.apply` with a token); every action that
 changed it is committed before the call returns, so whatever the player has
 been told is on disk. When the store fails (full disk, read-only folder, …)
@@ -14,9 +14,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from pyramide_a11y.engine import Layout, Outcome, Rules
+from pyramide_a11y.engine import Game, Layout, Outcome, Rules
 
-from .actions import LoggedGame, apply_token, normalise_token
+from .actions import apply_token, log_actions, normalise_token
 from .locks import GameLock
 from .notices import Notice, NoticeKind, StorageError
 from .store import GameRecord, Snapshot, Store
@@ -50,7 +50,7 @@ class AutosavedGame:
     def __init__(
         self,
         store: Store | None,
-        game: LoggedGame,
+        game: Game,
         code: str | None,
         *,
         elapsed_ms: Callable[[], int],
@@ -72,7 +72,7 @@ class AutosavedGame:
         self._failing: NoticeKind | None = None
         self._notices: list[Notice] = []
         self._lock = lock
-        game.on_action = self._logged
+        self._observer = log_actions(game, self._logged)
 
     # -- making one ----------------------------------------------------------------------
 
@@ -91,7 +91,7 @@ class AutosavedGame:
         Raises:
             LayoutError: the layout does not fit the rules.
         """
-        game = LoggedGame(layout, rules)
+        game = Game(layout, rules)
         autosaved = cls(store, game, code, elapsed_ms=elapsed_ms or Stopwatch().elapsed_ms)
         autosaved.flush()
         return autosaved
@@ -171,7 +171,7 @@ class AutosavedGame:
             return False
         try:
             if self.record_id is None:
-                fresh = LoggedGame(self.game.layout, self.game.rules)
+                fresh = Game(self.game.layout, self.game.rules)
                 self.record_id = self.store.new_game(fresh, self.code, on_created=self._take_lock)
             if self._saved < len(self._log) or self._win is not None:
                 self.store.save_actions(
@@ -219,7 +219,7 @@ class AutosavedGame:
         """The player moves on to another deal: the game is recorded as lost (or
         discarded if no move was played) unless it was won. Returns the result, or
         None if it could not be saved."""
-        self.game.on_action = None
+        self._stop_logging()
         result: str | None = None
         if self.flush() and self.store is not None and self.record_id is not None:
             try:
@@ -232,7 +232,7 @@ class AutosavedGame:
     def close(self) -> None:
         """The program ends: save what is pending, and the timer, and keep the game
         to resume."""
-        self.game.on_action = None
+        self._stop_logging()
         if self.flush() and self.store is not None and self.record_id is not None:
             try:
                 snapshot = self._snapshot(self.elapsed_ms())
@@ -240,6 +240,10 @@ class AutosavedGame:
             except StorageError:
                 pass  # only seconds of the timer are lost; the player is leaving
         self._release(remove=False)
+
+    def _stop_logging(self) -> None:
+        if self._observer in self.game.observers:
+            self.game.observers.remove(self._observer)
 
     def _release(self, *, remove: bool) -> None:
         if self._lock is not None:

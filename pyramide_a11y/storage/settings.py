@@ -2,14 +2,10 @@
 
 Values are stored as text in the ``settings`` table and typed on the way back by
 :data:`SETTING_TYPES`. A value that no longer reads (an old or hand-edited
-database) is skipped, never an error. A setting given on the command line
-overrides the saved one for that session only: :func:`effective` merges them,
-and only :func:`save_setting` writes.
+database) is skipped, never an error. Only :func:`save_setting` writes.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 from .notices import StorageError
 from .store import Store
@@ -82,13 +78,3 @@ def save_setting(store: Store | None, key: str, value: SettingValue) -> bool:
     except StorageError:
         return False
     return True
-
-
-def effective(
-    saved: Mapping[str, SettingValue], overrides: Mapping[str, SettingValue | None]
-) -> dict[str, SettingValue]:
-    """The session's settings: the saved ones, with every command-line value that
-    was given (not None) on top."""
-    merged = dict(saved)
-    merged.update({k: v for k, v in overrides.items() if v is not None})
-    return merged

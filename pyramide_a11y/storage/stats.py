@@ -9,8 +9,8 @@ The ``stats`` table is updated in the same transaction that decides a result
 from the game records with plain SQL aggregates, independently; the tests check
 that the two agree, and schema migration 2 fills the table that way.
 
-The best game follows seed 000's order: highest score, then shortest time, then
-fewest moves (then the earliest).
+The best game follows the order of the rules of ``pyramide`` (seed 000): highest
+score, then shortest time, then fewest moves (then the earliest).
 """
 
 from __future__ import annotations

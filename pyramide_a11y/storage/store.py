@@ -19,7 +19,7 @@ from typing import Any
 
 from pyramide_a11y.engine import Card, Game, Layout, Rules, parse_rules
 
-from .actions import LoggedGame, replay
+from .actions import replay
 from .database import open_database
 from .locks import GameLock
 from .notices import Notice, StorageError, classify
@@ -102,7 +102,7 @@ class GameRecord:
         """
         return Layout.from_json(self.layout_json)
 
-    def rebuild(self) -> LoggedGame:
+    def rebuild(self) -> Game:
         """The exact game after the logged actions.
 
         Raises:
@@ -405,12 +405,3 @@ class Store:
         """
         with self._write() as conn:
             conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
-
-    def forget_setting(self, key: str) -> None:
-        """Remove one saved setting (nothing happens if it was not saved).
-
-        Raises:
-            StorageError: nothing was written.
-        """
-        with self._write() as conn:
-            conn.execute("DELETE FROM settings WHERE key = ?", (key,))
