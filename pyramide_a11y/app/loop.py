@@ -57,7 +57,8 @@ def write_answer(out: TextIO, answer: Answer, visual: bool = False) -> None:
 
 
 def run_plain(session: Session, stdin: TextIO, stdout: TextIO, *, visual: bool = False) -> int:
-    """Read lines until ``quit`` or end of input; print every answer."""
+    """Read lines until ``quit`` or end of input (which says goodbye as ``quit``
+    does); print every answer."""
     lock = threading.Lock()
 
     def emit(answer: Answer) -> None:
@@ -71,6 +72,8 @@ def run_plain(session: Session, stdin: TextIO, stdout: TextIO, *, visual: bool =
         emit(answer)
         if answer.quit:
             break
+    else:
+        emit(session.farewell())
     session.close()
     return 0
 
@@ -186,7 +189,8 @@ def run_prompt(
                 line = prompt.prompt(PROMPT)
             except KeyboardInterrupt:
                 continue
-            except EOFError:
+            except EOFError:  # Ctrl-D: the same goodbye as quit
+                write(session.farewell())
                 break
             if line.strip().lower() not in ACT_AT_ONCE:
                 mode.active = False
