@@ -373,3 +373,24 @@ def test_escape_closes_a_pending_hint_and_says_so(language: str) -> None:
     time.sleep(0.3)
     assert late == []
     assert s.escape().lines[0].startswith(("Seleção cancelada", "Selection cancelled"))
+
+
+# -- the impasse keeps its exits ------------------------------------------------------------------
+
+IMPASSE = {
+    "pt_PT": "Não há mais jogadas possíveis.",
+    "en": "No more moves possible. Type u to undo the last move, replay to play this deal"
+    " again, or n for a new deal.",
+}
+
+
+@pytest.mark.parametrize("language", ["pt_PT", "en"])
+def test_every_answer_at_an_impasse_keeps_its_exits(language: str) -> None:
+    s, _ = session("PY1-C-AAAAAAD", language)  # one pass: 24 draws and nothing pairs
+    for _ in range(23):
+        s.handle("d")
+    last = s.handle("d").lines
+    assert last[1].startswith(IMPASSE[language])
+    refused = s.handle("d").lines  # every move is refused now: the exits again
+    assert refused[1] == last[1]
+    assert s.handle("mesa" if language != "en" else "table").text.endswith(last[1])
