@@ -394,3 +394,13 @@ def test_every_answer_at_an_impasse_keeps_its_exits(language: str) -> None:
     refused = s.handle("d").lines  # every move is refused now: the exits again
     assert refused[1] == last[1]
     assert s.handle("mesa" if language != "en" else "table").text.endswith(last[1])
+
+
+def test_two_typed_cards_that_replace_a_selection_say_it_was_dropped() -> None:
+    s, _ = session("PY1-N-AAAAAAS", "pt_PT")
+    s.handle("10c")
+    assert s.handle("3o 10o").lines == [
+        "Dez de ouros não está em jogo. Seleção cancelada: dez de copas."
+    ]
+    s.handle("10c")
+    assert "cancelada" not in s.handle("10c 3o").text  # the selection was one of the two

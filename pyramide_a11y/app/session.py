@@ -303,9 +303,17 @@ class Session:
         game = self.game
         if len(cards) == 1:
             return self._outcome(game.select(cards[0]))
-        first, second = cards
+        dropped = game.selected if game.selected not in cards else None
         if game.selected is not None:
             game.cancel()
+        answer = self._touch_pair(cards)
+        if dropped is not None and answer.lines:  # two typed cards replaced a selection
+            answer.lines[0] = join([answer.lines[0], m.selection_dropped(dropped)])
+        return answer
+
+    def _touch_pair(self, cards: tuple[Card, ...]) -> Answer:
+        game = self.game
+        first, second = cards
         outcome = game.select(first)
         if isinstance(outcome, Refusal) or outcome.kind is not EventKind.SELECT:
             # The first card was refused, or was a King and left alone.
