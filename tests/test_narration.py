@@ -85,13 +85,11 @@ def test_covered_card_refused_with_help_and_with_cue_only() -> None:
     assert describe(outcome, g, Style(error_help=False)) == ["Não."]
 
 
-def test_draw_says_the_card_then_nothing_more_in_brief() -> None:
+def test_draw_says_the_card_and_its_partners_then_nothing_more_in_brief() -> None:
     g = game()
     set_language("en")
-    outcome = g.draw()
-    top = g.position.waste_top
-    assert top is not None
-    assert describe(outcome, g) == [f"Drew {card_name(top)}."]
+    assert describe(g.draw(), g) == ["Drew three of spades: pairs with ten of hearts."]
+    assert describe(g.draw(), g) == ["Drew four of spades."]  # no partner: the card only
 
 
 def test_where_never_reveals_an_unseen_stock_card() -> None:
@@ -107,5 +105,8 @@ def test_paciencia_draw_names_the_new_stock_top() -> None:
     outcome = g.draw()
     waste, stock = g.position.waste_top, g.stock_top
     assert waste is not None and stock is not None
-    assert describe(outcome, g) == [f"Virou {card_name(waste)}. Monte: {card_name(stock)}."]
+    assert describe(outcome, g) == [
+        "Dez de paus para o descarte: faz par com três de ouros ou três de espadas."
+        " Três de espadas no monte: faz par com dez de copas."
+    ]
     assert narrator.where(stock, g) == sentence(f"{card_name(stock)}: no topo do monte.")

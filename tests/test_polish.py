@@ -98,7 +98,7 @@ def test_pt_br_speaks_seed_004s_words() -> None:
     assert said[0] == "Essa carta ainda está coberta."
     assert said[1].startswith("Essas duas não somam 13.")
     assert said[3] == "Dá para reciclar quando o monte ficar vazio."
-    assert said[4].startswith("Virou ")
+    assert " para o descarte" in said[4]
     assert said[5].startswith("Jogada desfeita.")
     assert said[6].startswith("0 de 28. Rodada 1 de 3. 1 jogada. Tempo 0 segundos.")
     assert "d virar" in said[7] and "u desfazer" in said[7] and "h dica" in said[7]
@@ -178,7 +178,7 @@ def test_the_program_through_a_pipe_says_typed_escape_codes_and_symbols_back_pla
     assert lines[0] == "That is not a command: type ? for help."
     assert lines[2] == "I do not understand x spades y: type ? for help."
     assert max(len(line) for line in lines) < 80  # the paste is cut short
-    assert lines[-1] == "Goodbye."
+    assert lines[-1].endswith("Goodbye.")
 
 
 @pytest.mark.parametrize(

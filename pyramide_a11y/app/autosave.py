@@ -180,6 +180,14 @@ class GameStorage:
             self._notices.extend(self.current.take_notices())
             self.current = None
 
+    def saved_to_resume(self) -> bool:
+        """The game in progress is on disk, to be offered next time (False without
+        storage, when saving fails, and for a won game, which is not offered)."""
+        current = self.current
+        if current is None or self.store is None or current.game.won:
+            return False
+        return current.flush()
+
     def take_sentences(self) -> list[str]:
         """What to tell the player about storage since the last call: one sentence
         per notice, in the current language."""

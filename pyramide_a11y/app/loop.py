@@ -67,7 +67,8 @@ def write_answer(out: TextIO, answer: Answer, visual: bool = False) -> None:
 
 
 def run_plain(session: Session, stdin: TextIO, stdout: TextIO, *, visual: bool = False) -> int:
-    """Read lines until ``quit`` or end of input; print every answer."""
+    """Read lines until ``quit`` or end of input (which says goodbye as ``quit``
+    does); print every answer."""
     lock = threading.Lock()
 
     def emit(answer: Answer) -> None:
@@ -81,6 +82,8 @@ def run_plain(session: Session, stdin: TextIO, stdout: TextIO, *, visual: bool =
         emit(answer)
         if answer.quit:
             break
+    else:
+        emit(session.farewell())
     session.close()
     return 0
 
@@ -205,7 +208,8 @@ def run_prompt(
                 line = prompt.prompt(PROMPT)
             except KeyboardInterrupt:
                 continue
-            except EOFError:
+            except EOFError:  # Ctrl-D: the same goodbye as quit
+                write(session.farewell())
                 break
             answer = session.handle(line)
             write(answer)

@@ -66,6 +66,9 @@ from .sources import GameSource, SourceError, coded_source, read_layout_file
 from .speaking import take_speech_sentences
 from .timer import GameTimer
 
+GOODBYE_WAIT = 3.0
+"""Seconds the exit waits at most for the goodbye to be spoken."""
+_TABLE_UNCHANGED = (EventKind.SELECT, EventKind.CANCEL)
 RATE_RANGE = (80, 450)
 THINK_RANGE = (0.5, 60.0)
 
@@ -188,6 +191,7 @@ class Session:
         self._lock = threading.Lock()
         self.left: LeftGame | None = None
         """The game the last new deal replaced, while ``u`` can bring it back."""
+        self._leaving = False  # the goodbye was said: close() lets it be heard
 
     # -- speaking -----------------------------------------------------------------------
 
@@ -293,25 +297,49 @@ class Session:
     # -- playing ------------------------------------------------------------------------------
 
     def _outcome(self, outcome: Event | Refusal) -> Answer:
-        self._drop_hint()
+        # A refusal, a selection or a cancel leaves the table as the hint saw it.
+        moved = isinstance(outcome, Event) and outcome.kind not in _TABLE_UNCHANGED
+        overtaken = moved and self._drop_hint()
         if isinstance(outcome, Event):
             self._forget_left()
+        if moved:
+            self._clock_follows_the_win()
         if isinstance(outcome, Event) and outcome.won:
             lines = describe(outcome, self.game, self.settings.style)
             panel = narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)
             best = self.storage.best_line(self.game.rules) if self.storage else None
             if best is not None:  # the panel's facts, then the player's best
                 panel.insert(2, join([best]))
-            return Answer([lines[0], *panel])
-        return Answer(describe(outcome, self.game, self.settings.style))
+            lines = [lines[0], *panel]
+        else:
+            lines = describe(outcome, self.game, self.settings.style)
+        if overtaken:  # said, not lost: right after what happened
+            lines.insert(1, join([m.hint_dropped()]))
+        return Answer(lines)
+
+    def _clock_follows_the_win(self) -> None:
+        """The clock stops at the win (``status`` then gives the final time) and
+        runs again if the winning move is undone."""
+        if self.game.won:
+            self.timer.stop()
+        elif self.timer.stopped:
+            self.timer.restart()
 
     def _touch(self, cards: tuple[Card, ...]) -> Answer:
         game = self.game
         if len(cards) == 1:
             return self._outcome(game.select(cards[0]))
-        first, second = cards
+        dropped = game.selected if game.selected not in cards else None
         if game.selected is not None:
             game.cancel()
+        answer = self._touch_pair(cards)
+        if dropped is not None and answer.lines:  # two typed cards replaced a selection
+            answer.lines[0] = join([answer.lines[0], m.selection_dropped(dropped)])
+        return answer
+
+    def _touch_pair(self, cards: tuple[Card, ...]) -> Answer:
+        game = self.game
+        first, second = cards
         outcome = game.select(first)
         if isinstance(outcome, Refusal) or outcome.kind is not EventKind.SELECT:
             # The first card was refused, or was a King and left alone.
@@ -331,7 +359,6 @@ class Session:
             and outcome.reason is Reason.COVERED
             and self.settings.error_help
         ):
-            self._drop_hint()
             return Answer([join([m.covered_named(card)])])
         return self._outcome(outcome)
 
@@ -347,7 +374,7 @@ class Session:
                     return self._go_back()
                 return self._outcome(game.undo())
             case Action.CANCEL:
-                return self._outcome(game.cancel())
+                return self._cancel()
             case Action.HINT:
                 return self._start_hint()
             case Action.NEW:
@@ -366,8 +393,7 @@ class Session:
             case Action.RULES:
                 return Answer(help_text.rules_lines(game.rules))
             case Action.QUIT:
-                self._drop_hint()
-                return Answer([join([m.goodbye()])], quit=True)
+                return self._goodbye()
             case Action.REPEAT:
                 return Answer(list(self.last.lines) or [join([m.nothing_to_repeat()])])
             case Action.TABLE:
@@ -511,10 +537,14 @@ class Session:
 
     # -- hints --------------------------------------------------------------------------------
 
-    def _drop_hint(self) -> None:
-        if self._hint is not None:
-            self._hint.cancel()
-            self._hint = None
+    def _drop_hint(self) -> bool:
+        """Cancel the hint still thinking, if any; True when one was dropped."""
+        with self._lock:  # the delivering thread takes the job under the same lock
+            job, self._hint = self._hint, None
+        if job is None:
+            return False
+        job.cancel()
+        return True
 
     def _start_hint(self) -> Answer:
         if self.game.won:  # the solver would find no move and call it an impasse
@@ -554,8 +584,8 @@ class Session:
         if kind == "recycle":
             return Answer([join([m.hint_recycle()])])
         if kind == "lost":
-            return Answer([join([m.hint_lost()])])
-        return Answer([join([m.impasse(), m.impasse_exits()])])
+            return Answer([join([m.hint_lost()])])  # its exits are in the sentence
+        return Answer([narrator.impasse_line()])
 
     # -- keyboard mode ------------------------------------------------------------------------
 
@@ -668,17 +698,39 @@ class Session:
         return self.say(Answer([join([m.keyboard_mode_off()])]))
 
     def escape(self) -> Answer:
-        """Esc: cancel the selection; in keyboard mode, also leave it, in one answer
-        (Esc always leaves keyboard mode)."""
+        """Esc: close the hint still thinking, else cancel the selection (seed 004);
+        in keyboard mode, also leave it, in one answer (Esc always leaves keyboard
+        mode)."""
         self.timer.activity()
         if not self.keyboard_mode:
-            return self.say(self._outcome(self.game.cancel()))
+            return self.say(self._cancel())
         self.keyboard_mode = False
         off = join([m.keyboard_mode_off()])
-        if self.game.selected is None:
+        if self._hint is None and self.game.selected is None:
             return self.say(Answer([off]))
-        answer = self._outcome(self.game.cancel())
+        answer = self._cancel()
         return self.say(Answer([*answer.lines, off]))
+
+    def _cancel(self) -> Answer:
+        if self._drop_hint():
+            return Answer([join([m.hint_closed()])])
+        return self._outcome(self.game.cancel())
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def _goodbye(self) -> Answer:
+        """«Your game is saved» where it is (never without storage), then goodbye."""
+        self._drop_hint()
+        self._leaving = True
+        parts = [m.game_saved()] if self.storage and self.storage.saved_to_resume() else []
+        return Answer([join([*parts, m.goodbye()])], quit=True)
+
+    def farewell(self) -> Answer:
+        """The end of input (Ctrl-D, or the end of piped lines): the same as ``q``."""
+        answer = self._goodbye()
+        if self.storage is not None:
+            answer.lines.extend(self.storage.take_sentences())
+        return self.say(answer)
 
     def focus_lost(self) -> None:
         self.timer.pause()
@@ -687,6 +739,10 @@ class Session:
         self.timer.activity()
 
     def close(self) -> None:
+        """The program ends: the game stays saved, and the goodbye is heard to its
+        end (waiting at most :data:`GOODBYE_WAIT` seconds) before the exit cuts it."""
         self._drop_hint()
         if self.storage is not None:
             self.storage.close()
+        if self._leaving and self.speaker is not None and self.settings.speech:
+            self.speaker.wait_idle(GOODBYE_WAIT)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import threading
+import time
 from collections.abc import Callable
 from typing import TextIO
 
@@ -133,6 +134,18 @@ class SessionSpeaker:
                 return
             speaker = self._speaker
         speaker.retry()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the answer asked for to be spoken,
+        including while a backend is still being opened for it."""
+        deadline = time.monotonic() + max(0.0, timeout)
+        with self._lock:
+            opening = self._opening if self._open_on_demand else None
+        if opening is not None:
+            opening.join(max(0.0, deadline - time.monotonic()))
+        with self._lock:
+            speaker = self._speaker
+        return speaker.wait_idle(max(0.0, deadline - time.monotonic()))
 
     def close(self) -> None:
         with self._lock:

@@ -52,6 +52,8 @@ class Event:
         won, impasse: the game is won, or no move is left.
         selected: the selected card after the action.
         partners: for ``SELECT``, the cards that can pair with the selected one.
+        dropped: a selected card this action dropped without playing it (a draw,
+            recycle, undo or King played while another card was selected).
     """
 
     kind: EventKind
@@ -73,6 +75,7 @@ class Event:
     impasse: bool = False
     selected: Card | None = None
     partners: tuple[Card, ...] = ()
+    dropped: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,10 +240,11 @@ class Game:
         self._depth += 1
         self.moves += 1
         self.position = after
+        dropped = self.selected if self.selected not in _cards_of(move) else None
         self.selected = None
         self._see()
         kind = _kind_of(move, before)
-        return self._event(kind, move, before)
+        return self._event(kind, move, before, dropped=dropped)
 
     def _select(self, card: Card) -> Outcome:
         if self.won:
@@ -278,11 +282,13 @@ class Game:
         previous, move = self._history.pop()
         self._depth -= 1
         self.position = previous
-        self.selected = None
+        dropped, self.selected = self.selected, None
         restored = tuple(sorted(previous.cards_in_play() - before.cards_in_play()))
         free_again = previous.free_cards()  # once, not once per card
         covered = tuple(c for c in before.free_cards() if c not in free_again)
-        return self._event(EventKind.UNDO, move, before, removed=restored, covered=covered)
+        return self._event(
+            EventKind.UNDO, move, before, removed=restored, covered=covered, dropped=dropped
+        )
 
     # -- observers -----------------------------------------------------------------------
 
@@ -316,6 +322,7 @@ class Game:
         removed: tuple[Card, ...] | None = None,
         covered: tuple[Card, ...] = (),
         partners: tuple[Card, ...] = (),
+        dropped: Card | None = None,
     ) -> Event:
         after = self.position
         if removed is None:
@@ -343,6 +350,7 @@ class Game:
             impasse=after.is_impasse(self.rules),
             selected=self.selected,
             partners=partners,
+            dropped=dropped,
         )
 
 

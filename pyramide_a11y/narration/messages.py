@@ -190,6 +190,36 @@ def drew(card: Card) -> str:
     return _("Drew {card}").format(card=card_name(card))
 
 
+def to_waste(card: Card) -> str:
+    # Translators: paciencia: a draw moved the face-up stock card {card} to the waste.
+    return _("{card} to the waste").format(card=card_name(card))
+
+
+def on_stock(card: Card) -> str:
+    # Translators: paciencia: after a draw or a recycle, {card} is the new face-up
+    # stock top.
+    return _("{card} on the stock").format(card=card_name(card))
+
+
+def with_partners(what: str, partners: tuple[Card, ...]) -> str:
+    # Translators: a card that just showed and the playable cards it pairs with;
+    # {what} is e.g. "Drew ten of hearts" or "Ten of hearts to the waste";
+    # {cards} is a list joined with "or".
+    return _("{what}: pairs with {cards}").format(what=what, cards=card_list(partners, style="or"))
+
+
+def goes_alone(what: str) -> str:
+    # Translators: a King that just showed and can leave alone at once; {what} is
+    # "Drew king of spades" or "King of spades on the stock".
+    return _("{what}: it can go alone").format(what=what)
+
+
+def selection_dropped(card: Card) -> str:
+    # Translators: a draw, recycle, undo or King played while {card} was selected
+    # dropped the selection; one short clause after the answer.
+    return _("Selection cancelled: {card}").format(card=card_name(card))
+
+
 def recycled() -> str:
     # Translators: the waste went back to the stock.
     return _("Waste turned back into the stock")
@@ -414,6 +444,16 @@ def won_panel_removed(removed: int) -> str:
     return ngettext("{count} card removed", "{count} cards removed", removed).format(
         count=format_number(removed)
     )
+
+
+def won_left(stock: int, waste: int) -> str:
+    # Translators: in the result panel, the cards still in the stock and the waste
+    # (the pyramid is cleared), e.g. "13 cards left in the stock and 0 in the waste".
+    return ngettext(
+        "{stock} card left in the stock and {waste} in the waste",
+        "{stock} cards left in the stock and {waste} in the waste",
+        stock,
+    ).format(stock=format_number(stock), waste=format_number(waste))
 
 
 def won_exits() -> str:
@@ -710,9 +750,26 @@ def goodbye() -> str:
     return _("Goodbye")
 
 
+def game_saved() -> str:
+    # Translators: said before "Goodbye" when quitting: the game in progress is
+    # saved and will be offered next time.
+    return _("Your game is saved")
+
+
 def searching() -> str:
     # Translators: the hint is thinking. pt_BR seed 004: «procurando uma solução».
     return _("searching for a solution")
+
+
+def hint_dropped() -> str:
+    # Translators: a hint still thinking was dropped because the player played a
+    # move first (it would answer a table that no longer exists).
+    return _("The hint was dropped: the table changed")
+
+
+def hint_closed() -> str:
+    # Translators: Esc (or cancel) closed a hint that was still thinking.
+    return _("Hint closed")
 
 
 def no_focus() -> str:

@@ -66,6 +66,8 @@ def describe(outcome: Event | Refusal, game: Game, style: Style | None = None) -
             and game.position.recycle_refusal(game.rules) is None
         ):
             line = join([line, m.recycle_instead()])  # what to do instead: r
+        if game.impasse:  # every move is refused now: say what can still be done
+            return [line, impasse_line()]
         return [line]
     return _describe_event(outcome, game, style)
 
@@ -92,8 +94,7 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
         case EventKind.PAIR:
             first.append(m.removed_pair(event.removed[0], event.removed[1]))
         case EventKind.DRAW:
-            if event.waste_top is not None:
-                first.append(m.drew(event.waste_top))
+            first.extend(_drawn(event, game))
         case EventKind.RECYCLE:
             first.append(m.recycled())
             if rules.passes is not None:
@@ -111,6 +112,8 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
             return [join(first)]
         case EventKind.CANCEL:
             return [join([m.cancelled()])]
+    if event.dropped is not None:  # a draw, undo … dropped the selection: say so
+        first.append(m.selection_dropped(event.dropped))
     if event.won:
         return [join(first), *won_panel(game)]
     changes: list[str] = []
@@ -123,8 +126,12 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
         changes.append(m.no_longer_free(event.covered))
     if event.waste_top_changed and event.kind is not EventKind.DRAW:
         changes.append(m.waste_top(event.waste_top))
-    if event.stock_top_changed and rules.stock_top_playable:
-        changes.append(m.stock_top(event.stock_top))
+    if event.stock_top_changed and rules.stock_top_playable and event.kind is not EventKind.DRAW:
+        top = event.stock_top
+        if event.kind is EventKind.RECYCLE and top is not None:
+            changes.append(_showing(m.on_stock(top), top, game))
+        else:
+            changes.append(m.stock_top(top))
     if (
         event.kind in (EventKind.DRAW, EventKind.RECYCLE)
         and not rules.stock_top_playable
@@ -136,8 +143,41 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
         changes.extend(counts(game))
     lines = [join(first + changes)]
     if event.impasse:
-        lines.append(join([m.impasse(), m.impasse_exits()]))
+        lines.append(impasse_line())
     return lines
+
+
+def impasse_line() -> str:
+    """«No more moves possible», and what can still be done: undo, replay, new."""
+    return join([m.impasse(), m.impasse_exits()])
+
+
+def _drawn(event: Event, game: Game) -> list[str]:
+    """What a draw showed, each new face-up card with what it pairs with now.
+
+    Where the stock top is face up (paciencia) the card drawn went to the waste and
+    another shows on the stock: both are said (a pair of the two, once). Partners
+    are the engine's legal partners, so only cards in play and face up are named."""
+    drawn = event.waste_top
+    if not game.rules.stock_top_playable:
+        return [] if drawn is None else [_showing(m.drew(drawn), drawn, game)]
+    parts = [] if drawn is None else [_showing(m.to_waste(drawn), drawn, game)]
+    top = event.stock_top
+    if top is None:
+        parts.append(m.stock_top(None))
+    else:
+        parts.append(_showing(m.on_stock(top), top, game, said=drawn))
+    return parts
+
+
+def _showing(what: str, card: Card, game: Game, said: Card | None = None) -> str:
+    """``what`` (a card that just showed), with the cards it pairs with now (but
+    ``said``, named already), or that it can go alone (a King)."""
+    position, rules = game.position, game.rules
+    if card.is_king:
+        return m.goes_alone(what) if position.king_refusal(card, rules) is None else what
+    partners = tuple(c for c in position.partners(card, rules) if c != said)
+    return m.with_partners(what, partners) if partners else what
 
 
 def counts(game: Game) -> list[str]:
@@ -168,6 +208,8 @@ def won_panel(game: Game, seconds: float | None = None, code: str | None = None)
         facts.append(m.elapsed(seconds))
     facts.append(m.moves(game.moves))
     facts.append(m.won_panel_removed(position.removed_count))
+    if not game.rules.strict_win:  # strict: both are empty, or it would not be won
+        facts.append(m.won_left(len(position.stock), len(position.waste)))
     if game.rules.scoring:
         facts.append(m.score(position.score))
     if code is not None:
@@ -187,6 +229,8 @@ def table_summary(game: Game) -> str:
         parts.append(m.stock_count(len(position.stock)))
     if game.selected is not None:  # the next card typed pairs with it: say so
         parts.append(m.selected(game.selected))
+    if game.impasse:  # a saved game taken up, "table" at the end: the exits too
+        parts.extend([m.impasse(), m.impasse_exits()])
     return join(parts)
 
 

@@ -77,6 +77,7 @@ class BackgroundSpeaker:
         self._rate = rate
         self._volume: float | None = None
         self._children: list[subprocess.Popen[bytes]] = []
+        self._busy = False  # the speech thread is speaking an utterance
         self.last_error: str | None = None
         self.failures = 0
         self._failure: SpeechFailure | None = None  # set when the speaker gave up
@@ -148,6 +149,19 @@ class BackgroundSpeaker:
             self._failure_told = False
             self.failures = 0
         self._reset()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds until the latest answer has been spoken
+        (or dropped: the speaker gave up or was closed); True when idle."""
+        with self._lock:
+            return self._wake.wait_for(
+                lambda: (
+                    self._closed
+                    or self._failure is not None
+                    or (self._pending is None and not self._busy)
+                ),
+                max(0.0, timeout),
+            )
 
     def close(self) -> None:
         with self._lock:
@@ -272,12 +286,17 @@ class BackgroundSpeaker:
                 utterance, self._pending = self._pending, None
                 if self._failure is not None:
                     continue
+                self._busy = True
             assert utterance is not None
             try:
                 self._speak(utterance)
             except Exception as err:  # a backend fault must never end the thread
                 self._failed(self.name, FailureKind.FAILING, f"{self.name}: {err}")
                 self._kill_children()
+            finally:
+                with self._lock:
+                    self._busy = False
+                    self._wake.notify_all()  # wait_idle() may be waiting
 
 
 def _program(child: subprocess.Popen[bytes]) -> str:

@@ -7,6 +7,8 @@ Contract shared by all backends:
 - A new :meth:`Speaker.say` interrupts whatever is still being spoken.
 - :meth:`Speaker.stop` silences speech now; :meth:`Speaker.close` releases every
   process and thread the backend started. Both are safe to call more than once.
+- :meth:`Speaker.wait_idle` waits, for a bounded time, until what was said has
+  been spoken (the goodbye before the program exits).
 - A backend that keeps failing gives up: :meth:`Speaker.take_failure` reports
   it once, and it stays silent (starting no process) until :meth:`Speaker.retry`.
 """
@@ -58,6 +60,10 @@ class Speaker(Protocol):
     def close(self) -> None:
         """Stop and release everything the backend holds."""
 
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the speech asked for to end; True
+        when nothing is left to say (also when speech gave up or is closed)."""
+
     def take_failure(self) -> SpeechFailure | None:
         """Why speech gave up, once (None while it works and on later calls)."""
 
@@ -85,6 +91,9 @@ class SilentSpeaker:
     def close(self) -> None:
         pass
 
+    def wait_idle(self, timeout: float) -> bool:
+        return True
+
     def take_failure(self) -> SpeechFailure | None:
         return None
 
@@ -106,6 +115,8 @@ class RecordingSpeaker:
         self.failure: SpeechFailure | None = None
         """Set by a test to play a backend that gave up; taken once."""
         self.retries = 0
+        self.waits: list[float] = []
+        """The timeout of every :meth:`wait_idle` call, in order."""
 
     def say(self, text: str) -> None:
         self.spoken.append(text)
@@ -121,6 +132,10 @@ class RecordingSpeaker:
 
     def close(self) -> None:
         self.closed = True
+
+    def wait_idle(self, timeout: float) -> bool:
+        self.waits.append(timeout)
+        return True
 
     def take_failure(self) -> SpeechFailure | None:
         failure, self.failure = self.failure, None

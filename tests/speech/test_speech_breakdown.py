@@ -211,9 +211,9 @@ def test_the_game_prints_the_sentence_between_answers(player: Player) -> None:
     lines = out.splitlines()
     assert lines.count(FAILS["pt_BR"]) == 1
     at = lines.index(FAILS["pt_BR"])
-    draws = [i for i, line in enumerate(lines) if line.startswith("Virou ")]
+    draws = [i for i, line in enumerate(lines) if " para o descarte" in line]
     assert len(draws) == 5 and at == draws[3] + 1  # with the answer after the third failure
-    assert lines[-1] == "Até a próxima."
+    assert lines[-1] == "Seu jogo está salvo. Até a próxima."
     assert player.calls() == ["ok", "ok", "fail", "fail", "fail"]
 
 

@@ -72,7 +72,7 @@ def test_the_game_speaks_its_answers(sink: Sink) -> None:
     assert game.returncode == 0 and err == ""
     lines = out.splitlines()
     assert lines[0].startswith("Paciência Pirâmide, 3 rodadas. Jogo PY1-P-AAAAAAB.")
-    assert lines[-1] == "Até a próxima."
+    assert lines[-1] == "Seu jogo está salvo. Até a próxima."
 
 
 def test_missing_speech_is_said_in_one_line_and_the_game_goes_on() -> None:
@@ -81,7 +81,7 @@ def test_missing_speech_is_said_in_one_line_and_the_game_goes_on() -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == "Voz desligada: falta o no-such-audio-player. O jogo continua em texto."
     assert lines[1].startswith("Paciência Pirâmide")
-    assert lines[-1] == "Até à próxima."
+    assert lines[-1] == "A sua partida está guardada. Até à próxima."
 
 
 def test_auto_with_no_audio_device_names_it(tmp_path: Path) -> None:
@@ -93,7 +93,7 @@ def test_auto_with_no_audio_device_names_it(tmp_path: Path) -> None:
     assert (
         lines[0] == f"Speech is off: {no_device} found no audio device. The game goes on as text."
     )
-    assert lines[-1] == "Goodbye."
+    assert lines[-1] == "Your game is saved. Goodbye."
 
 
 def session_with(speaker: SessionSpeaker, speech: bool) -> Session:
