@@ -121,6 +121,9 @@ TOURS: dict[str, list[str]] = {
         "recomeçar",
         "u",
         "estado",
+        "10c",
+        "d",
+        "teclado",
         "q",
     ],
     "pt_BR": [
@@ -147,6 +150,9 @@ TOURS: dict[str, list[str]] = {
         "estado",
         "u",
         "estado",
+        "10c",
+        "d",
+        "teclado",
         "sair",
     ],
     "en": [
@@ -178,6 +184,9 @@ TOURS: dict[str, list[str]] = {
         "table",
         "u",
         "status",
+        "3s",
+        "d",
+        "keyboard",
         "quit",
     ],
 }
