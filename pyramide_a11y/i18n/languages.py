@@ -31,6 +31,7 @@ __all__ = [
     "languages",
     "no_words",
     "normalise_language",
+    "option_help",
     "register",
     "registered_language",
     "related_languages",
@@ -119,6 +120,16 @@ def language_named(word: str) -> str | None:
         if word in record.aliases:
             return record.code
     return normalise_language(word)
+
+
+def option_help(notes: bool = True) -> str:
+    """The ``--lang`` values for command-line help, which is in English:
+    ``pt (Portugal), pt-BR (Brazil) or en``; without ``notes``, ``pt, pt-BR or en``."""
+    names = [
+        (r.option or r.code) + (f" ({r.option_note})" if notes and r.option_note else "")
+        for r in _registry
+    ]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def _words(pick: str, neutral: tuple[str, ...] = ()) -> frozenset[str]:

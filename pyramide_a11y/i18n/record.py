@@ -89,6 +89,10 @@ class Language:
     """Folded words accepted after ``lang`` (the choice among them)."""
     vocabulary: Vocabulary
     voices: Voices
+    option: str = ""
+    """How ``--lang`` help names it (``pt-BR``; empty: ``code``)."""
+    option_note: str = ""
+    """What ``--lang`` help adds in brackets, in English (``Brazil``)."""
     territories: tuple[str, ...] = ()
     """Locale territories that mean this record; empty: every territory of
     ``locale_language`` that no other record claims (``pt`` alone is pt_PT)."""
