@@ -16,7 +16,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playthrough import notation
 
-from pyramide_a11y.app.autosave import CONTINUE_WORDS
 from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
@@ -25,6 +24,7 @@ from pyramide_a11y.commands.syntax import fold
 from pyramide_a11y.engine import DECK, Game, Layout, get_rules
 from pyramide_a11y.engine.dealcode import MAX_NUMBER, DealCode
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.i18n.languages import continue_words
 from pyramide_a11y.narration.messages import echoed
 from pyramide_a11y.solver.hints import Hint, Knowledge, hint_for
 from pyramide_a11y.speech.base import RecordingSpeaker
@@ -150,7 +150,7 @@ def test_any_line_gets_plain_answers_and_only_legal_changes(
                 assert not any(symbol in text for symbol in SYMBOLS), (line, text)
             if answer.quit:
                 break
-            if not line.strip() or line.strip().lower() in CONTINUE_WORDS:
+            if not line.strip() or line.strip().lower() in continue_words():
                 continue  # the table (or the clock runs again, or the saved game goes on)
             try:
                 parse_command(line, session.settings.language)

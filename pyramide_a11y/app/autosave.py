@@ -34,9 +34,6 @@ from . import records_text as t
 from .sources import GameSource
 from .timer import GameTimer
 
-CONTINUE_WORDS = frozenset({"continue", "continuar", "retomar", "resume"})
-"""What the player types to take up the saved game offered at start."""
-
 
 class GameStorage:
     """Autosave for one play session. ``timer`` is the session's game clock (give

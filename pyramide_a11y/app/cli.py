@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from pyramide_a11y.engine import Game, Position, Refusal, parse_move
 from pyramide_a11y.engine.geometry import ROW_SLOTS
 from pyramide_a11y.i18n import N_, _, resolve_language, set_language
+from pyramide_a11y.i18n.languages import option_help
 
 from . import play, records
 from .analyse_command import add_analyse_command
@@ -112,7 +113,7 @@ def _accept_lang_after_subcommand(sub: argparse._SubParsersAction[argparse.Argum
             subparser.add_argument(
                 "--lang",
                 default=argparse.SUPPRESS,
-                help="language: pt (Portugal), pt-BR (Brazil) or en; default from the locale",
+                help=f"language: {option_help()}; default from the locale",
             )
 
 

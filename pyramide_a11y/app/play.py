@@ -8,6 +8,7 @@ from typing import TextIO
 
 from pyramide_a11y.engine import Rules, get_rules
 from pyramide_a11y.i18n import resolve_language, set_language
+from pyramide_a11y.i18n.languages import option_help
 from pyramide_a11y.narration import Verbosity, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
@@ -30,9 +31,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--seed", type=int, default=0, help="for a text listing: orders the unlisted stock cards"
     )
-    group.add_argument(
-        "--lang", help="language: pt (Portugal), pt-BR (Brazil) or en; default from the locale"
-    )
+    group.add_argument("--lang", help=f"language: {option_help()}; default from the locale")
     group.add_argument(
         "--speech",
         default=None,

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from pyramide_a11y.engine import Game
 from pyramide_a11y.i18n import normalise_language, resolve_language, set_language
+from pyramide_a11y.i18n.languages import option_help
 from pyramide_a11y.narration import Style, describe, join, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.storage import ActionLogError, GameRecord, NoticeKind, Store
@@ -49,7 +50,7 @@ def register(parser: argparse.ArgumentParser, sub: Any) -> None:
         "and best score, for each rules and variant set, in your language.",
     )
     add_data_dir_option(stats)
-    stats.add_argument("--lang", default=argparse.SUPPRESS, help="language: pt, pt-BR or en")
+    stats.add_argument("--lang", default=argparse.SUPPRESS, help=f"language: {option_help(False)}")
     stats.add_argument("--json", action="store_true", help="print them as JSON")
     stats.set_defaults(func=stats_command)
 
@@ -62,7 +63,9 @@ def register(parser: argparse.ArgumentParser, sub: Any) -> None:
         "as JSON (FILE with .json).",
     )
     add_data_dir_option(history)
-    history.add_argument("--lang", default=argparse.SUPPRESS, help="language: pt, pt-BR or en")
+    history.add_argument(
+        "--lang", default=argparse.SUPPRESS, help=f"language: {option_help(False)}"
+    )
     history.add_argument("game", nargs="?", type=int, help="a game number from the list")
     history.add_argument("--limit", type=int, default=20, help="how many games to list")
     history.add_argument("--export", type=Path, metavar="FILE", help="write the game to FILE")

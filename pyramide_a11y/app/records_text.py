@@ -21,8 +21,8 @@ from pyramide_a11y.engine import (
     parse_move,
     parse_rules,
 )
-from pyramide_a11y.i18n import _, get_language, ngettext
-from pyramide_a11y.i18n.formatting import format_duration, format_list, format_number
+from pyramide_a11y.i18n import _, ngettext
+from pyramide_a11y.i18n.formatting import cldr_locale, format_duration, format_list, format_number
 from pyramide_a11y.narration import card_name, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.storage import GameRecord, Stats
@@ -77,7 +77,7 @@ def when(iso: str) -> str:
         moment = dt.datetime.fromisoformat(iso).astimezone()
     except ValueError:
         return iso
-    return format_datetime(moment, format="medium", locale=get_language())
+    return format_datetime(moment, format="medium", locale=cldr_locale())
 
 
 # -- statistics -------------------------------------------------------------------------------
@@ -94,7 +94,7 @@ def stats_lines(stats: Stats) -> list[str]:
         lines.append(
             _("Won: {count}, {rate}").format(
                 count=format_number(stats.won),
-                rate=format_percent(rate, locale=get_language(), group_separator=False),
+                rate=format_percent(rate, locale=cldr_locale(), group_separator=False),
             )
         )
     # Translators: statistics; wins in a row now, and the longest run of wins.

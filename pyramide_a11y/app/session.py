@@ -45,7 +45,15 @@ from pyramide_a11y.engine import (
 )
 from pyramide_a11y.engine.dealcode import LETTERS
 from pyramide_a11y.engine.geometry import ROW_COL
-from pyramide_a11y.i18n import get_language, normalise_language, set_language
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE, get_language, set_language
+from pyramide_a11y.i18n.languages import (
+    brief_words,
+    continue_words,
+    full_words,
+    language_named,
+    no_words,
+    yes_words,
+)
 from pyramide_a11y.narration import (
     Style,
     Verbosity,
@@ -60,7 +68,7 @@ from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.base import Speaker
 
 from . import records_text
-from .autosave import CONTINUE_WORDS, GameStorage
+from .autosave import GameStorage
 from .hinting import QUICK_WAIT, HintFinder, HintJob, HintLike, default_finder
 from .sources import GameSource, SourceError, coded_source, read_layout_file
 from .speaking import take_speech_sentences
@@ -77,7 +85,7 @@ THINK_RANGE = (0.5, 60.0)
 class Settings:
     """What the player can change in play."""
 
-    language: str = "en"
+    language: str = DEFAULT_LANGUAGE
     verbosity: Verbosity = Verbosity.BRIEF
     speech: bool = True
     rate: int = 175
@@ -116,21 +124,6 @@ def random_deal(rules: Rules, rng: random.Random | None = None) -> GameSource:
     """A new deal under ``rules``, with its code where the rules can be coded."""
     number = (rng or random.Random()).randrange(26**LETTERS)
     return coded_source(DealCode(rules, number))
-
-
-_ON = {"on", "sim", "s", "yes", "y", "1", "ligado", "ligada", "ligar", "true"}
-_OFF = {"off", "nao", "no", "n", "0", "desligado", "desligada", "desligar", "false"}
-_LANGUAGE_WORDS = {
-    "pt": "pt_PT",
-    "portugues": "pt_PT",
-    "portugal": "pt_PT",
-    "br": "pt_BR",
-    "brasil": "pt_BR",
-    "brasileiro": "pt_BR",
-    "en": "en",
-    "english": "en",
-    "ingles": "en",
-}
 
 
 @dataclass
@@ -251,7 +244,7 @@ class Session:
             if resumed:
                 return Answer([join([m.resumed()])])
             return Answer([narrator.table_summary(self.game)])
-        if text.lower() in CONTINUE_WORDS:  # the offer at start, or after a pause
+        if text.lower() in continue_words():  # the offer at start, or after a pause
             if self.storage is not None and self.storage.accept_offer():
                 continuing = join([records_text.continuing()])
                 return Answer([continuing, narrator.table_summary(self.game)])
@@ -488,7 +481,7 @@ class Session:
         settings = self.settings
         word = value.strip()
         if name == "language":
-            chosen = _LANGUAGE_WORDS.get(word) or normalise_language(word)
+            chosen = language_named(word)
             if not word:
                 return Answer([join([m.choose_language()])])
             if chosen is None:
@@ -498,18 +491,18 @@ class Session:
                 self.speaker.set_language(settings.language)
             return Answer([join([m.language_set()])])
         if name == "verbosity":
-            if word in ("brief", "breve", "short", "curto"):
+            if word in brief_words():
                 settings.verbosity = Verbosity.BRIEF
                 return Answer([join([m.verbosity_brief()])])
-            if word in ("full", "completo", "long", "longo", "detalhado"):
+            if word in full_words():
                 settings.verbosity = Verbosity.FULL
                 return Answer([join([m.verbosity_full()])])
             return Answer([join([m.bad_setting()])])
         if name in ("speech", "errors"):
-            if word not in _ON | _OFF:
+            if word not in yes_words() | no_words():
                 bad = m.bad_speech_switch() if name == "speech" else m.bad_errors_switch()
                 return Answer([join([bad])])
-            on = word in _ON
+            on = word in yes_words()
             if name == "speech":
                 settings.speech = on
                 if self.speaker is not None and on:

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from pyramide_a11y.i18n import _, get_language, ngettext
 from pyramide_a11y.i18n.formatting import format_number
+from pyramide_a11y.i18n.languages import option_help
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.detect import running_screen_reader
 from pyramide_a11y.speech.espeak_backend import espeak_command, list_voices
@@ -38,7 +39,7 @@ def add_voice_command(sub: Any) -> None:
         "sentence in the session language (or write it to a WAV file with --out).",
     )
     parser.add_argument("--speech", choices=CHOICES, default="auto", help="backend for the sample")
-    parser.add_argument("--lang", help="session language: pt (pt_PT), pt-BR or en")
+    parser.add_argument("--lang", help=f"session language: {option_help()}")
     parser.add_argument("--rate", type=int, help="words per minute (175 is ordinary)")
     parser.add_argument("--out", type=Path, help="write the sample to this WAV file instead")
     parser.set_defaults(func=run_voice)

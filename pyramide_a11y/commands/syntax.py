@@ -8,7 +8,8 @@ written in the session language's notation (Portuguese ``A 2..10 V D R`` +
 ``p o c e``: ``10p``, ``Ro``, ``Vc``; English ``A 2..10 J Q K`` + ``c d h s``:
 ``10c``, ``kd``), in words («dez de paus», "ten of clubs") or with suit symbols
 (``10♣``). When a card does not read in the session's notation, the other
-language's is tried.
+languages' are tried. The words are the language records' (``pyramide_a11y.i18n``:
+each language's ``Vocabulary``); every language's are accepted in every session.
 
 One rule for single letters, in every language: a letter alone on the line is
 always a command (``d r u h n q``), never a card; a rank alone is typed as a
@@ -25,9 +26,14 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pyramide_a11y.engine import Rank, Suit
+from pyramide_a11y.i18n import Language, Vocabulary
+from pyramide_a11y.i18n import language as language_record
+from pyramide_a11y.i18n.languages import languages
+from pyramide_a11y.i18n.languages import vocabularies as i18n_vocabularies
 
 
 class CommandError(ValueError):
@@ -149,167 +155,77 @@ SINGLE_LETTERS = {
     "q": Action.QUIT,
     "?": Action.HELP,
 }
+"""The letters alone that are commands: the same in every language."""
 
-WORDS: dict[str, Action] = {
-    # draw
-    "draw": Action.DRAW,
-    "tirar": Action.DRAW,
-    "virar": Action.DRAW,
-    "comprar": Action.DRAW,
-    # recycle
-    "recycle": Action.RECYCLE,
-    "reciclar": Action.RECYCLE,
-    # undo
-    "undo": Action.UNDO,
-    "anular": Action.UNDO,
-    "desfazer": Action.UNDO,
-    # hint
-    "hint": Action.HINT,
-    "dica": Action.HINT,
-    # replay
-    "replay": Action.REPLAY,
-    "restart": Action.REPLAY,
-    "recomecar": Action.REPLAY,
-    "reiniciar": Action.REPLAY,
-    # help
-    "help": Action.HELP,
-    "ajuda": Action.HELP,
-    # quit
-    "quit": Action.QUIT,
-    "exit": Action.QUIT,
-    "sair": Action.QUIT,
-    # repeat
-    "repeat": Action.REPEAT,
-    "repetir": Action.REPEAT,
-    # cancel
-    "cancel": Action.CANCEL,
-    "cancelar": Action.CANCEL,
-    "esc": Action.CANCEL,
-    # review
-    "table": Action.TABLE,
-    "mesa": Action.TABLE,
-    "free": Action.FREE,
-    "livres": Action.FREE,
-    "descobertas": Action.FREE,
-    "stock": Action.PILES,
-    "waste": Action.PILES,
-    "piles": Action.PILES,
-    "monte": Action.PILES,
-    "baralho": Action.PILES,
-    "descarte": Action.PILES,
-    "pilhas": Action.PILES,
-    "pairs": Action.PAIRS,
-    "moves": Action.PAIRS,
-    "pares": Action.PAIRS,
-    "jogadas": Action.PAIRS,
-    "status": Action.STATUS,
-    "estado": Action.STATUS,
-    "rules": Action.RULES,
-    "regras": Action.RULES,
-    "pause": Action.PAUSE,
-    "pausa": Action.PAUSE,
-    "keys": Action.KEYS,
-    "teclas": Action.KEYS,
-    # keyboard mode (the one-key controls), entered on purpose
-    "keyboard": Action.KEYBOARD,
-    "keyboard mode": Action.KEYBOARD,
-    "teclado": Action.KEYBOARD,
-    "modo teclado": Action.KEYBOARD,
-}
+# Words of no language: a key's name, the new-deal letter before a code, the
+# symbols between two cards.
+_NEUTRAL_WORDS = {"esc": Action.CANCEL}
+_NEUTRAL_NEW = ("n",)
+_NEUTRAL_AND = ("+", ",", "&")
 
-NEW_WORDS = ("new game", "new deal", "novo jogo", "nova partida", "new", "novo", "nova", "n")
-ROW_WORDS = ("row", "fila", "fileira", "linha")
-PYRAMID_WORDS = ("pyramid", "piramide")
-WHERE_WORDS = ("where is", "where", "onde esta", "onde fica", "onde")
-SETTING_WORDS = {
-    "lang": "language",
-    "language": "language",
-    "idioma": "language",
-    "lingua": "language",
-    "brief": "verbosity",
-    "breve": "verbosity",
-    "full": "verbosity",
-    "completo": "verbosity",
-    "verbosity": "verbosity",
-    "verbosidade": "verbosity",
-    "speech": "speech",
-    "voz": "speech",
-    "fala": "speech",
-    "rate": "rate",
-    "velocidade": "rate",
-    "errors": "errors",
-    "erros": "errors",
-    "think": "think",
-    "pensar": "think",
-}
+
+@dataclass(frozen=True)
+class _Words:
+    """Every language's command words together: all are accepted in every session.
+    Built from the language records (``pyramide_a11y.i18n``), again when they change."""
+
+    languages: tuple[Language, ...]
+    actions: dict[str, Action]
+    new: tuple[str, ...]
+    rows: tuple[str, ...]
+    pyramid: tuple[str, ...]
+    where: tuple[str, ...]
+    settings: dict[str, str]
+    articles: tuple[str, ...]
+    and_words: frozenset[str]
+
+
+def _merged(tables: list[Mapping[str, str]]) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for table in tables:
+        for word, meaning in table.items():
+            if merged.setdefault(word, meaning) != meaning:
+                raise ValueError(f"{word!r} means both {merged[word]!r} and {meaning!r}")
+    return merged
+
+
+def _longest_first(words: list[str]) -> tuple[str, ...]:
+    # "where is" before "where", "new game" before "new": the longer phrase wins.
+    unique = list(dict.fromkeys(words))
+    return tuple(sorted(unique, key=lambda w: -len(w.split())))
+
+
+_built: _Words | None = None
+
+
+def _words() -> _Words:
+    global _built
+    current = languages()
+    if _built is not None and _built.languages is current:
+        return _built
+    vocabularies = i18n_vocabularies()
+    actions = _merged([v.actions for v in vocabularies])
+    _built = _Words(
+        languages=current,
+        actions={w: Action(a) for w, a in actions.items()} | _NEUTRAL_WORDS,
+        new=_longest_first([w for v in vocabularies for w in v.new_words] + list(_NEUTRAL_NEW)),
+        rows=tuple(dict.fromkeys(w for v in vocabularies for w in v.row_words)),
+        pyramid=tuple(dict.fromkeys(w for v in vocabularies for w in v.pyramid_words)),
+        where=_longest_first([w for v in vocabularies for w in v.where_words]),
+        settings=_merged([v.settings for v in vocabularies]),
+        articles=tuple(dict.fromkeys(a for v in vocabularies for a in v.articles)),
+        and_words=frozenset(w for v in vocabularies for w in v.and_words) | set(_NEUTRAL_AND),
+    )
+    return _built
+
+
+# The shipped languages' words (the parser reads the registry at use time).
+WORDS: dict[str, Action] = _words().actions
+NEW_WORDS: tuple[str, ...] = _words().new
 
 # -- cards ------------------------------------------------------------------------------------
 
 _RANK_DIGITS = {str(v): Rank(v) for v in range(2, 11)} | {"1": Rank.ACE}
-
-_RANK_LETTERS = {
-    "pt": {"a": Rank.ACE, "v": Rank.JACK, "d": Rank.QUEEN, "r": Rank.KING}
-    | {"j": Rank.JACK, "q": Rank.QUEEN, "k": Rank.KING},
-    "en": {"a": Rank.ACE, "j": Rank.JACK, "q": Rank.QUEEN, "k": Rank.KING, "t": Rank.TEN},
-}
-_RANK_WORDS = {
-    "pt": {
-        "as": Rank.ACE,
-        "um": Rank.ACE,
-        "dois": Rank.TWO,
-        "tres": Rank.THREE,
-        "quatro": Rank.FOUR,
-        "cinco": Rank.FIVE,
-        "seis": Rank.SIX,
-        "sete": Rank.SEVEN,
-        "oito": Rank.EIGHT,
-        "nove": Rank.NINE,
-        "dez": Rank.TEN,
-        "valete": Rank.JACK,
-        "dama": Rank.QUEEN,
-        "rainha": Rank.QUEEN,
-        "rei": Rank.KING,
-    },
-    "en": {
-        "ace": Rank.ACE,
-        "one": Rank.ACE,
-        "two": Rank.TWO,
-        "three": Rank.THREE,
-        "four": Rank.FOUR,
-        "five": Rank.FIVE,
-        "six": Rank.SIX,
-        "seven": Rank.SEVEN,
-        "eight": Rank.EIGHT,
-        "nine": Rank.NINE,
-        "ten": Rank.TEN,
-        "jack": Rank.JACK,
-        "knave": Rank.JACK,
-        "queen": Rank.QUEEN,
-        "king": Rank.KING,
-    },
-}
-_SUIT_LETTERS = {
-    "pt": {"p": Suit.CLUBS, "o": Suit.DIAMONDS, "c": Suit.HEARTS, "e": Suit.SPADES},
-    "en": {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES},
-}
-_SUIT_WORDS = {
-    "pt": {
-        "paus": Suit.CLUBS,
-        "ouros": Suit.DIAMONDS,
-        "copas": Suit.HEARTS,
-        "espadas": Suit.SPADES,
-    },
-    "en": {
-        "clubs": Suit.CLUBS,
-        "club": Suit.CLUBS,
-        "diamonds": Suit.DIAMONDS,
-        "diamond": Suit.DIAMONDS,
-        "hearts": Suit.HEARTS,
-        "heart": Suit.HEARTS,
-        "spades": Suit.SPADES,
-        "spade": Suit.SPADES,
-    },
-}
 _SUIT_SYMBOLS = {
     "♣": Suit.CLUBS,
     "♧": Suit.CLUBS,
@@ -320,58 +236,64 @@ _SUIT_SYMBOLS = {
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
 }
-_OF = {"pt": ("de", "do", "da"), "en": ("of",)}
-_AND = {"e", "and", "com", "with", "+", ",", "&"}
 _COMPACT = re.compile(r"^(10|[1-9]|[a-z])([a-z♣♧♦♢♥♡♠♤])$")
 
 
-def _family(language: str) -> str:
-    return "en" if language == "en" else "pt"
+def _rank_letter(letter: str, words: Vocabulary) -> Rank | None:
+    value = words.rank_letters.get(letter)
+    return Rank(value) if value is not None else None
 
 
-def _rank_token(token: str, family: str) -> Rank | None:
+def _rank_token(token: str, words: Vocabulary) -> Rank | None:
+    word = words.rank_words.get(token)
     return (
         _RANK_DIGITS.get(token)
-        or _RANK_WORDS[family].get(token)
-        or (_RANK_LETTERS[family].get(token) if len(token) == 1 else None)
+        or (Rank(word) if word is not None else None)
+        or (_rank_letter(token, words) if len(token) == 1 else None)
     )
 
 
-def _suit_token(token: str, family: str) -> Suit | None:
-    return _SUIT_SYMBOLS.get(token) or _SUIT_WORDS[family].get(token)
+def _suit_token(token: str, words: Vocabulary) -> Suit | None:
+    word = words.suit_words.get(token)
+    return _SUIT_SYMBOLS.get(token) or (Suit(word) if word is not None else None)
 
 
-def _cards_in(tokens: list[str], family: str) -> list[CardSpec] | None:
+def _suit_letter(text: str, words: Vocabulary) -> Suit | None:
+    letter = words.suit_letters.get(text)
+    return _SUIT_SYMBOLS.get(text) or (Suit(letter) if letter is not None else None)
+
+
+def _cards_in(tokens: list[str], words: Vocabulary) -> list[CardSpec] | None:
     """The cards ``tokens`` spell in one notation, or None."""
     cards: list[CardSpec] = []
+    and_words = _words().and_words
     i = 0
     while i < len(tokens):
         token = tokens[i]
-        if token in _AND and cards:
+        if token in and_words and cards:
             i += 1
             continue
         compact = _COMPACT.match(token)
-        if compact and token not in _RANK_WORDS[family]:
-            rank = _rank_token(compact.group(1), family)
-            suit_text = compact.group(2)
-            suit = _SUIT_SYMBOLS.get(suit_text) or _SUIT_LETTERS[family].get(suit_text)
+        if compact and token not in words.rank_words:
+            rank = _rank_token(compact.group(1), words)
+            suit = _suit_letter(compact.group(2), words)
             if rank is None or suit is None:
                 return None
             cards.append(CardSpec(rank, suit))
             i += 1
             continue
-        rank = _rank_token(token, family)
+        rank = _rank_token(token, words)
         if rank is None:
             return None
         i += 1
-        if i < len(tokens) and tokens[i] in _OF[family]:
+        if i < len(tokens) and tokens[i] in words.of_words:
             i += 1
             if i >= len(tokens):
                 return None
-        if i < len(tokens) and (suit := _suit_token(tokens[i], family)) is not None:
+        if i < len(tokens) and (suit := _suit_token(tokens[i], words)) is not None:
             cards.append(CardSpec(rank, suit))
             i += 1
-        elif i > 0 and tokens[i - 1] in _OF[family]:
+        elif i > 0 and tokens[i - 1] in words.of_words:
             return None
         else:
             cards.append(CardSpec(rank))
@@ -395,9 +317,8 @@ def parse_cards(text: str, language: str) -> tuple[CardSpec, ...]:
     tokens = _tokens(text)
     if not tokens:
         raise CommandSyntaxError(text)
-    first = _family(language)
-    for family in (first, "en" if first == "pt" else "pt"):
-        cards = _cards_in(tokens, family)
+    for words in i18n_vocabularies(language):
+        cards = _cards_in(tokens, words)
         if cards:
             return tuple(cards)
     raise CommandSyntaxError(text, card=_looks_like_card(tokens))
@@ -410,12 +331,10 @@ def _looks_like_card(tokens: list[str]) -> bool:
 # -- commands ---------------------------------------------------------------------------------
 
 
-_ARTICLES = ("o ", "a ", "the ")
-
-
 def _where_card(text: str, raw: str, language: str) -> CardSpec:
     """The card after "where"; ``raw`` is what the player typed after it."""
-    candidates = [text] + [text[len(a) :] for a in _ARTICLES if text.startswith(a)]
+    articles = _words().articles
+    candidates = [text] + [text[len(a) :] for a in articles if text.startswith(a)]
     rank_only = False
     for candidate in reversed(candidates):
         try:
@@ -443,34 +362,35 @@ def parse_command(text: str, language: str) -> Command:
     if len(folded) == 1 and folded.isalpha():
         # A letter alone is a command or nothing: never a card (see the module doc).
         raise CommandSyntaxError(
-            raw, letter=True, rank=_RANK_LETTERS[_family(language)].get(folded)
+            raw, letter=True, rank=_rank_letter(folded, language_record(language).vocabulary)
         )
-    if folded in WORDS:
-        return Simple(WORDS[folded])
+    vocabulary = _words()
+    if folded in vocabulary.actions:
+        return Simple(vocabulary.actions[folded])
     head, _, rest = folded.partition(" ")
-    for words in NEW_WORDS:
+    for words in vocabulary.new:
         if folded == words:
             return NewGame()
         if folded.startswith(words + " "):
             # Keep the original text: a layout file path is case-sensitive.
             return NewGame(raw.split(None, len(words.split()))[-1].strip())
-    for word in ROW_WORDS:
+    for word in vocabulary.rows:
         if head == word and rest.isdigit() and 1 <= int(rest) <= 7:
             return Rows(int(rest))
         if head == word and (not rest or rest.isdigit()):
             raise CommandSyntaxError(raw, row=True)
-    if head in PYRAMID_WORDS:
+    if head in vocabulary.pyramid:
         if not rest:
             return Rows()
         if rest.isdigit() and 1 <= int(rest) <= 7:
             return Rows(int(rest))
         raise CommandSyntaxError(raw, row=rest.isdigit())
-    for words in WHERE_WORDS:
+    for words in vocabulary.where:
         if folded.startswith(words + " "):
             asked = raw.split(None, len(words.split()))[-1].strip()
             return Where(_where_card(folded[len(words) + 1 :], asked, language))
-    if head in SETTING_WORDS:
-        name = SETTING_WORDS[head]
+    if head in vocabulary.settings:
+        name = vocabulary.settings[head]
         if name == "verbosity" and not rest:
             return Setting(name, head)
         return Setting(name, rest)  # an empty value gets told what the setting takes

@@ -9,7 +9,8 @@ Translations are looked up at *use* time, in the language chosen last with
 :func:`set_language`, so a switch in play takes effect on the next sentence
 and module-level tables follow it.
 
-The supported languages are :data:`LANGUAGES`. Anything else — an unknown
+The languages are records (:class:`Language`, one per language) listed by
+:mod:`.languages`; the shipped ones are :data:`LANGUAGES`. Anything else — an unknown
 language, a missing catalog — falls back quietly to English, the language of
 the source strings. See ``docs/translating.md`` for the workflow.
 """
@@ -20,17 +21,31 @@ import gettext as _gettext
 import os
 import threading
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
+from pathlib import Path
 
-from .catalogs import load_translations
-from .languages import DEFAULT_LANGUAGE, LANGUAGES, language_from_environment, normalise_language
+from .catalogs import extra_locales, load_translations
+from .languages import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    language,
+    language_from_environment,
+    normalise_language,
+    registered_language,
+)
+from .record import Language, Vocabulary, Voices
 
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "N_",
+    "Language",
+    "Vocabulary",
+    "Voices",
     "_",
+    "added_language",
     "get_language",
+    "language",
     "language_from_environment",
     "ngettext",
     "normalise_language",
@@ -100,8 +115,9 @@ def N_(message: str) -> str:
 def _spoken_count(n: int) -> int:
     """The count whose plural form fits ``n`` as said aloud. Zero takes the plural in
     all three languages ("0 jogadas", «zero graus»), but CLDR's Brazilian rule files 0
-    with 1 (it is meant for fractions, "0,5 milhão"): count it as two there."""
-    return 2 if n == 0 and _language == "pt_BR" else n
+    with 1 (it is meant for fractions, "0,5 milhão"): count it as two there
+    (``Language.zero_is_plural``)."""
+    return 2 if n == 0 and language(_language).zero_is_plural else n
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -129,3 +145,20 @@ def overridden(translations: _gettext.NullTranslations) -> Iterator[None]:
         yield
     finally:
         _override = previous
+
+
+@contextmanager
+def added_language(record: Language, locales: Path | None = None) -> Iterator[Language]:
+    """Inside the block, ``record`` is one of the game's languages, its catalog
+    found in ``locales`` (``<locales>/<code>/LC_MESSAGES/pyramide.po``) when given.
+    For tests that play in a language made on the spot; the language in use is
+    put back afterwards."""
+    previous = _language
+    catalog = extra_locales(locales) if locales is not None else nullcontext()
+    with registered_language(record), catalog:
+        _cache.pop(record.code, None)
+        try:
+            yield record
+        finally:
+            _cache.pop(record.code, None)
+            set_language(previous)

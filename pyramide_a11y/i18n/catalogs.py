@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -19,6 +21,19 @@ from babel.messages.pofile import read_po
 DOMAIN = "pyramide"
 PACKAGE_LOCALES = Path(__file__).resolve().parent.parent / "locales"
 SOURCE_LOCALES = Path(__file__).resolve().parent.parent.parent / "locales"
+# More source ``locales/`` folders, searched after the package's (tests).
+_extra_locales: list[Path] = []
+
+
+@contextmanager
+def extra_locales(folder: Path) -> Iterator[Path]:
+    """Inside the block, also find ``.po`` catalogs in ``folder``
+    (``<folder>/<lang>/LC_MESSAGES/pyramide.po``): a catalog made by a test."""
+    _extra_locales.append(folder)
+    try:
+        yield folder
+    finally:
+        _extra_locales.remove(folder)
 
 
 def catalog_paths(language: str) -> tuple[Path, Path]:
@@ -43,11 +58,13 @@ def load_translations(language: str) -> gettext.NullTranslations:
     """The translations of ``language``; a pass-through (English source strings)
     when it has no catalog. Never raises for a missing or unreadable catalog."""
     mo_path, po_path = catalog_paths(language)
+    tail = po_path.relative_to(SOURCE_LOCALES)
+    extra = [folder / tail for folder in _extra_locales]
     try:
         if mo_path.is_file():
             data = mo_path.read_bytes()
-        elif po_path.is_file():
-            data = compile_po(po_path)
+        elif found := next((p for p in (po_path, *extra) if p.is_file()), None):
+            data = compile_po(found)
         else:
             return gettext.NullTranslations()
         return gettext.GNUTranslations(io.BytesIO(data))

@@ -12,23 +12,26 @@ from babel.dates import format_timedelta
 from babel.lists import format_list as _babel_format_list
 from babel.numbers import format_decimal
 
-from . import get_language
+from . import get_language, language, pgettext
+from .languages import languages
 
 
-def _locale() -> str:
-    return get_language()
+def cldr_locale() -> str:
+    """The CLDR locale (for Babel) of the language in use: its decimal sign, its
+    list words («a, b e c»), its units. ``Language.number_locale``."""
+    return language(get_language()).cldr_locale
 
 
 def format_number(value: int | float) -> str:
     """``value`` in the current language, without digit grouping."""
-    return format_decimal(value, locale=_locale(), group_separator=False)
+    return format_decimal(value, locale=cldr_locale(), group_separator=False)
 
 
 def format_list(items: Sequence[str], style: str = "standard") -> str:
     """``a, b e c`` / ``a, b, and c``; ``style="or"`` gives ``a, b ou c``."""
     if not items:
         return ""
-    return _babel_format_list(list(items), style=style, locale=_locale())  # type: ignore[arg-type]
+    return _babel_format_list(list(items), style=style, locale=cldr_locale())  # type: ignore[arg-type]
 
 
 def format_duration(seconds: float) -> str:
@@ -44,11 +47,31 @@ def format_duration(seconds: float) -> str:
     for amount, unit in ((hours, 3600), (minutes, 60), (secs, 1)):
         if amount:
             parts.append(
-                format_timedelta(amount * unit, threshold=1, granularity="second", locale=_locale())
+                format_timedelta(
+                    amount * unit, threshold=1, granularity="second", locale=cldr_locale()
+                )
             )
     if not parts:
         # Zero takes the plural when said ("0 segundos"), but CLDR's Brazilian rule
         # files 0 with 1 (it is meant for "0,5 milhão"): say two, then put the 0 back.
-        two = format_timedelta(2, granularity="second", locale=_locale())
+        two = format_timedelta(2, granularity="second", locale=cldr_locale())
         parts.append(two.replace("2", "0", 1))
     return format_list(parts)
+
+
+def choice_list(items: Sequence[str]) -> str:
+    """``a, b or c`` in the current language, for choices offered to the player
+    (unlike ``format_list(style="or")``, never ``a, b, or c``)."""
+    if len(items) < 2:
+        return "".join(items)
+    # Translators: the end of a list of choices offered to the player, e.g. "pt, br or
+    # en": {items} is all but the last choice, joined by commas; {last} the last one.
+    return pgettext("list of choices", "{items} or {last}").format(
+        items=", ".join(items[:-1]), last=items[-1]
+    )
+
+
+def language_choices(template: str = "{language}") -> str:
+    """The languages the player may choose after ``lang``, as choices: ``pt, br or
+    en``; each is ``template`` with ``{language}`` (``lang {language}``)."""
+    return choice_list([template.format(language=record.choice) for record in languages()])

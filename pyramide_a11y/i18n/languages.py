@@ -1,39 +1,192 @@
-"""Which of our languages a locale name means.
+"""The languages of the game (a registry of :class:`~.record.Language` records),
+and which of them a locale name or a typed word means.
 
 ``pt`` alone is European Portuguese (seed 000's language); ``pt-BR``,
-``pt_BR.UTF-8`` and ``pt_BR`` are Brazilian Portuguese; any English is ``en``.
+``pt_BR.UTF-8`` and ``pt_BR`` are Brazilian Portuguese; any English is ``en``:
+each record says which locale names are its own (``locale_language`` and
+``territories``). Everything else in the game reads languages from here; no
+module outside :mod:`pyramide_a11y.i18n` names a language code.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 from babel import Locale, UnknownLocaleError
 
-LANGUAGES: tuple[str, ...] = ("pt_PT", "pt_BR", "en")
-DEFAULT_LANGUAGE = "en"
+from .english import ENGLISH
+from .portuguese import BRAZILIAN_PORTUGUESE, EUROPEAN_PORTUGUESE
+from .record import Language, Vocabulary
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "Language",
+    "Vocabulary",
+    "continue_words",
+    "language",
+    "language_from_environment",
+    "language_named",
+    "languages",
+    "no_words",
+    "normalise_language",
+    "option_help",
+    "register",
+    "registered_language",
+    "related_languages",
+    "vocabularies",
+    "yes_words",
+]
+
+_registry: tuple[Language, ...] = (EUROPEAN_PORTUGUESE, BRAZILIAN_PORTUGUESE, ENGLISH)
+
+LANGUAGES: tuple[str, ...] = tuple(record.code for record in _registry)
+"""The codes of the languages the game ships (each with a catalog in ``locales/``)."""
+DEFAULT_LANGUAGE = ENGLISH.code
+"""The language of the source strings, and of anything not understood."""
+
+# Digits switch a setting in every language.
+_NEUTRAL_YES = ("1",)
+_NEUTRAL_NO = ("0",)
 
 # The environment variables gettext consults, in its order of precedence.
 ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
+def languages() -> tuple[Language, ...]:
+    """Every language in use, in the order they are offered (``pt, br or en``).
+
+    The same tuple object until the registry changes: callers may cache tables
+    built from it and compare with ``is``.
+    """
+    return _registry
+
+
+def register(record: Language) -> None:
+    """Add ``record`` (or replace the record with its code). For a language being
+    added, and for tests: see :func:`registered_language`."""
+    global _registry
+    _registry = (*(r for r in _registry if r.code != record.code), record)
+
+
+@contextmanager
+def registered_language(record: Language) -> Iterator[Language]:
+    """``record`` in the registry inside the block only (tests)."""
+    previous = _registry
+    register(record)
+    try:
+        yield record
+    finally:
+        _restore(previous)
+
+
+def _restore(previous: tuple[Language, ...]) -> None:
+    global _registry
+    _registry = previous
+
+
+def language(code: str | None) -> Language:
+    """The record of ``code``, or of whatever locale name it is (``pt-BR``); the
+    default language's record when it names none of ours."""
+    by_code = {record.code: record for record in _registry}
+    if code in by_code:
+        return by_code[code]
+    chosen = normalise_language(code)
+    return by_code[chosen] if chosen else by_code[DEFAULT_LANGUAGE]
+
+
+def vocabularies(first: str | None = None) -> tuple[Vocabulary, ...]:
+    """Each family's words once, those of ``first`` (a language code) first."""
+    found: list[Vocabulary] = [language(first).vocabulary] if first is not None else []
+    for record in _registry:
+        if all(record.vocabulary is not known for known in found):
+            found.append(record.vocabulary)
+    return tuple(found)
+
+
+def related_languages(code: str) -> tuple[Language, ...]:
+    """The other records of the same ``locale_language`` (pt_BR for pt_PT)."""
+    own = language(code)
+    return tuple(
+        r for r in _registry if r.locale_language == own.locale_language and r.code != own.code
+    )
+
+
+def language_named(word: str) -> str | None:
+    """The language a player means after ``lang``: one of its aliases (``br``,
+    ``ingles``, folded) or a locale name (``pt-BR``); None for none of ours."""
+    for record in _registry:
+        if word in record.aliases:
+            return record.code
+    return normalise_language(word)
+
+
+def option_help(notes: bool = True) -> str:
+    """The ``--lang`` values for command-line help, which is in English:
+    ``pt (Portugal), pt-BR (Brazil) or en``; without ``notes``, ``pt, pt-BR or en``."""
+    names = [
+        (r.option or r.code) + (f" ({r.option_note})" if notes and r.option_note else "")
+        for r in _registry
+    ]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _words(pick: str, neutral: tuple[str, ...] = ()) -> frozenset[str]:
+    found = set(neutral)
+    for vocabulary in vocabularies():
+        found.update(getattr(vocabulary, pick))
+    return frozenset(found)
+
+
+def yes_words() -> frozenset[str]:
+    """What switches a setting on, in any language (``sim``, ``on``, ``1``)."""
+    return _words("yes_words", _NEUTRAL_YES)
+
+
+def no_words() -> frozenset[str]:
+    """What switches a setting off, in any language (``nao``, ``off``, ``0``)."""
+    return _words("no_words", _NEUTRAL_NO)
+
+
+def brief_words() -> frozenset[str]:
+    """What sets brief messages after ``verbosity``, in any language."""
+    return _words("brief_words")
+
+
+def full_words() -> frozenset[str]:
+    """What sets full messages after ``verbosity``, in any language."""
+    return _words("full_words")
+
+
+def continue_words() -> frozenset[str]:
+    """What takes up the saved game offered at start, in any language."""
+    return _words("continue_words")
+
+
 def normalise_language(name: str | None) -> str | None:
-    """The supported language ``name`` stands for, or ``None`` when it is none of
-    ours (or not a locale name at all). Never raises."""
+    """The language ``name`` stands for, or ``None`` when it is none of ours (or
+    not a locale name at all). Never raises."""
     if not name:
         return None
     text = name.strip().split(".", 1)[0].split("@", 1)[0]
     if not text or text.upper() in ("C", "POSIX"):
         return None
+    for record in _registry:
+        if text.replace("-", "_").lower() == record.code.lower():
+            return record.code
     sep = "-" if "-" in text else "_"
     try:
         locale = Locale.parse(text, sep=sep)
     except (ValueError, TypeError, UnknownLocaleError):
         return None
-    if locale.language == "pt":
-        return "pt_BR" if locale.territory == "BR" else "pt_PT"
-    if locale.language == "en":
-        return "en"
+    candidates = [r for r in _registry if r.locale_language == locale.language]
+    for record in candidates:
+        if locale.territory in record.territories:
+            return record.code
+    for record in candidates:
+        if not record.territories:
+            return record.code
     return None
 
 

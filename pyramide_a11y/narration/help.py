@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pyramide_a11y.engine import Rules
 from pyramide_a11y.i18n import _, ngettext
-from pyramide_a11y.i18n.formatting import format_number
+from pyramide_a11y.i18n.formatting import format_number, language_choices
 
 from . import messages as m
 from .narrator import sentence
@@ -39,11 +39,12 @@ def help_lines() -> list[str]:
             "pairs, status, rules, repeat; keys, and keyboard or F2 for keyboard mode."
         ),
         # Translators: help, line 5: the settings and other commands, in this language.
+        # {languages}: the languages to choose from, "pt, br or en".
         _(
-            "Settings: lang pt, br or en; brief or full; speech on or off; rate and a "
+            "Settings: lang {languages}; brief or full; speech on or off; rate and a "
             "number; errors on or off; think and seconds. Also: replay, new and a deal "
             "code or a file, pause."
-        ),
+        ).format(languages=language_choices()),
     ]
 
 

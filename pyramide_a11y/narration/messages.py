@@ -13,7 +13,12 @@ import unicodedata
 
 from pyramide_a11y.engine import Card, Reason, Rules, Suit
 from pyramide_a11y.i18n import _, ngettext, pgettext
-from pyramide_a11y.i18n.formatting import format_duration, format_list, format_number
+from pyramide_a11y.i18n.formatting import (
+    format_duration,
+    format_list,
+    format_number,
+    language_choices,
+)
 
 from .cards import card_list, card_name, row_name, suit_name
 
@@ -580,13 +585,21 @@ def language_set() -> str:
 
 
 def choose_language() -> str:
-    # Translators: "lang" typed alone; use this language's command word (pt: idioma pt).
-    return _("Choose a language: lang pt, lang br or lang en")
+    # Translators: "lang" typed alone; {choices}: "lang pt, lang br or lang en", each
+    # choice from the message below.
+    return _("Choose a language: {choices}").format(
+        # Translators: one choice offered after "lang" typed alone; use this language's
+        # command word (pt: idioma {language}). {language}: pt, br, en…
+        choices=language_choices(_("lang {language}"))
+    )
 
 
 def unknown_language(text: str) -> str:
     # Translators: the language asked for is not available.
-    return _("Unknown language {text}: choose pt, br or en").format(text=echoed(text))
+    # {languages}: the languages to choose from, "pt, br or en".
+    return _("Unknown language {text}: choose {languages}").format(
+        text=echoed(text), languages=language_choices()
+    )
 
 
 def verbosity_brief() -> str:
@@ -654,11 +667,12 @@ def bad_think(low: float, high: float) -> str:
 
 
 def bad_setting() -> str:
-    # Translators: a settings command that was not understood.
+    # Translators: a settings command that was not understood. {languages}: the
+    # languages to choose from, "pt, br or en".
     return _(
-        "Settings: lang pt, br or en; brief; full; speech on or off; rate N; "
+        "Settings: lang {languages}; brief; full; speech on or off; rate N; "
         "errors on or off; think N"
-    )
+    ).format(languages=language_choices())
 
 
 def paused() -> str:

@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+
 from .base import FailureKind, SpeechFailure
 from .sanitize import speakable
 from .voices import session_language
@@ -67,7 +69,7 @@ class BackgroundSpeaker:
     #: Answers in a row that failed before the speaker stops trying.
     give_up_after = 3
 
-    def __init__(self, language: str = "en", rate: int | None = None) -> None:
+    def __init__(self, language: str = DEFAULT_LANGUAGE, rate: int | None = None) -> None:
         self._lock = threading.Lock()
         self._wake = threading.Condition(self._lock)
         self._pending: Utterance | None = None

@@ -19,6 +19,8 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol
 
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+
 
 class FailureKind(enum.Enum):
     """How speech kept failing."""
@@ -109,7 +111,7 @@ class RecordingSpeaker:
     def __init__(self) -> None:
         self.spoken: list[str] = []
         self.stops = 0
-        self.language = "en"
+        self.language = DEFAULT_LANGUAGE
         self.rate = 175
         self.closed = False
         self.failure: SpeechFailure | None = None

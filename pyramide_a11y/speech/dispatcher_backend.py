@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import time
 
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+
 from .background import BackgroundSpeaker, Utterance
-from .voices import DISPATCHER_LANGUAGES, session_language
+from .voices import dispatcher_language
 
 PROGRAM = "spd-say"
 CALL_SECONDS = 3.0
@@ -35,7 +37,7 @@ def spd_command(utterance: Utterance | None) -> list[str]:
     command = [PROGRAM, "-C", "-N", CLIENT_NAME]
     if utterance is None:
         return command
-    command += ["-l", DISPATCHER_LANGUAGES[session_language(utterance.language)]]
+    command += ["-l", dispatcher_language(utterance.language)]
     if utterance.rate is not None and utterance.rate != ORDINARY_RATE:
         command += ["-r", str(dispatcher_rate(utterance.rate))]
     if utterance.volume is not None:
@@ -50,7 +52,10 @@ class SpeechDispatcherSpeaker(BackgroundSpeaker):
     name = "speech-dispatcher"
 
     def __init__(
-        self, language: str = "en", rate: int | None = None, call_seconds: float = CALL_SECONDS
+        self,
+        language: str = DEFAULT_LANGUAGE,
+        rate: int | None = None,
+        call_seconds: float = CALL_SECONDS,
     ) -> None:
         self._call_seconds = call_seconds
         self.program = PROGRAM

@@ -14,6 +14,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+
 from .background import BackgroundSpeaker, Outcome, Utterance
 from .player import default_player, reads_stdin, with_file
 from .voices import VoiceInfo, espeak_voice
@@ -64,7 +66,10 @@ class EspeakNgSpeaker(BackgroundSpeaker):
     name = "espeak-ng"
 
     def __init__(
-        self, language: str = "en", rate: int | None = None, player: Sequence[str] | None = None
+        self,
+        language: str = DEFAULT_LANGUAGE,
+        rate: int | None = None,
+        player: Sequence[str] | None = None,
     ) -> None:
         self.player = list(player) if player else default_player()
         self._dir = Path(tempfile.mkdtemp(prefix="pyramide-espeak-"))

@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+
 from .background import BackgroundSpeaker
 from .base import SilentSpeaker, Speaker
 from .detect import running_screen_reader
@@ -240,7 +242,7 @@ OPENERS: dict[str, Opener] = {
 
 def open_speaker(
     backend: str = "auto",
-    language: str = "en",
+    language: str = DEFAULT_LANGUAGE,
     rate: int | None = None,
     *,
     volume: float | None = None,

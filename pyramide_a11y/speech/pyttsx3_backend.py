@@ -23,6 +23,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+
 from . import synth_worker
 from .background import BackgroundSpeaker, Outcome, Utterance
 from .base import FailureKind, SpeechFailure
@@ -139,7 +141,7 @@ class Pyttsx3Speaker(BackgroundSpeaker):
 
     def __init__(
         self,
-        language: str = "en",
+        language: str = DEFAULT_LANGUAGE,
         rate: int | None = None,
         player: Sequence[str] | None = None,
         synth_seconds: float = SYNTH_SECONDS,

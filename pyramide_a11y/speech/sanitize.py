@@ -13,6 +13,7 @@ import functools
 import re
 import unicodedata
 
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 from pyramide_a11y.i18n.catalogs import load_translations
 
 from .voices import session_language
@@ -51,12 +52,12 @@ _LOOSE_HYPHENS = re.compile(r"(?<![^\W_])-+|-+(?![^\W_])")
 _KEEP_PUNCTUATION = set(".,;:!?'-()")
 
 
-def speakable(text: str, language: str = "en") -> str:
+def speakable(text: str, language: str = DEFAULT_LANGUAGE) -> str:
     """Return ``text`` as plain words for a synthesiser.
 
     Removes markup (tags, terminal escapes, markdown marks), suit and other
     symbols, and joins digit groups; ``+ % = & /`` become words in ``language``
-    (``pt_PT``, ``pt_BR`` or ``en``; anything else reads as ``en``). Never raises;
+    (a session language; anything else reads as English). Never raises;
     an answer of only symbols becomes the empty string.
     """
     words = _symbol_words(session_language(language))

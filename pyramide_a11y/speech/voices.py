@@ -1,40 +1,33 @@
-"""Which voice speaks which session language, on each platform."""
+"""Which voice speaks which session language, on each platform: the language
+records' ``voices`` (``pyramide_a11y.i18n``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-# espeak-ng voice names (both the library behind pyttsx3 on Linux and the
-# command-line program) for each session language.
-ESPEAK_VOICES = {"pt_PT": "pt", "pt_BR": "pt-br", "en": "en"}
-# speech-dispatcher language codes (``spd-say -l``).
-DISPATCHER_LANGUAGES = {"pt_PT": "pt", "pt_BR": "pt-BR", "en": "en"}
-# How platform voices (SAPI5 on Windows, NSSpeechSynthesizer on macOS) name the
-# languages, most specific first.
-_PLATFORM_TAGS = {
-    "pt_PT": ("pt_pt", "pt-pt", "portugal", "portuguese (portugal)", "joana", "catarina"),
-    "pt_BR": ("pt_br", "pt-br", "brazil", "brasil", "luciana", "maria", "daniel"),
-    "en": ("en_us", "en-us", "en_gb", "en-gb", "english", "en"),
-}
+from pyramide_a11y.i18n import language as language_record
+from pyramide_a11y.i18n.languages import related_languages
 
 
 def session_language(language: str) -> str:
-    """Normalise ``pt``, ``pt-PT``, ``pt_BR``, ``en_GB``… to ``pt_PT``, ``pt_BR`` or ``en``.
+    """Normalise ``pt``, ``pt-PT``, ``pt_BR``, ``en_GB``… to a session language's code.
 
-    Plain ``pt`` means European Portuguese; anything not Portuguese reads as ``en``.
+    Plain ``pt`` means European Portuguese; anything none of ours reads as the
+    default language (English).
     """
-    code = language.replace("-", "_").split(".")[0].lower()
-    if code.startswith("pt_br"):
-        return "pt_BR"
-    if code == "pt" or code.startswith("pt_"):
-        return "pt_PT"
-    return "en"
+    return language_record(language).code
 
 
 def espeak_voice(language: str) -> str:
-    """The espeak-ng voice name for a session language (``pt``, ``pt-br``, ``en``)."""
-    return ESPEAK_VOICES[session_language(language)]
+    """The espeak-ng voice name for a session language (``pt``, ``pt-br``, ``en``):
+    ``Language.voices.espeak``."""
+    return language_record(language).voices.espeak
+
+
+def dispatcher_language(language: str) -> str:
+    """speech-dispatcher's language code (``spd-say -l``) for a session language."""
+    return language_record(language).voices.dispatcher
 
 
 @dataclass(frozen=True)
@@ -51,29 +44,25 @@ def platform_voice(voices: Sequence[VoiceInfo], language: str) -> str | None:
 
     Used on Windows and macOS, where pyttsx3 lists the system's voices. A voice
     whose language tag matches exactly wins over one whose name merely mentions
-    the language; for pt_PT a Brazilian voice is the last resort (and vice versa),
-    still better than reading Portuguese with an English voice.
+    the language; then a voice of a related language (for pt_PT a Brazilian voice,
+    and vice versa), then the record's fallback tags (any Portuguese): still better
+    than reading Portuguese with an English voice.
     """
-    wanted = session_language(language)
+    wanted = language_record(language)
 
     def text(voice: VoiceInfo) -> str:
         return " ".join((voice.id, voice.name, *voice.languages)).lower()
 
-    for tag in _PLATFORM_TAGS[wanted]:
+    related = [tag for other in related_languages(wanted.code) for tag in other.voices.platform]
+    for tag in (*wanted.voices.platform, *related, *wanted.voices.fallback):
         for voice in voices:
             if _has_tag(text(voice), tag):
                 return voice.id
-    if wanted != "en":
-        other = "pt_BR" if wanted == "pt_PT" else "pt_PT"
-        for tag in (*_PLATFORM_TAGS[other], "portugu", "pt"):
-            for voice in voices:
-                if _has_tag(text(voice), tag):
-                    return voice.id
     return None
 
 
 def _has_tag(haystack: str, tag: str) -> bool:
-    # Short tags ("en", "pt") must be whole tokens, or "en" would match "Helena".
+    # Short tags must be whole tokens, or a language tag would match inside a name (Helena).
     if len(tag) > 3:
         return tag in haystack
     tokens: Iterable[str] = haystack.replace("\\", " ").replace("/", " ").replace(".", " ").split()

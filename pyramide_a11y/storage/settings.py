@@ -13,7 +13,7 @@ from .store import Store
 SettingValue = str | int | float | bool
 
 SETTING_TYPES: dict[str, type[SettingValue]] = {
-    "language": str,  # pt_PT, pt_BR or en
+    "language": str,  # a language code of the i18n registry
     "speech": str,  # speech backend: a backend name, "none" or "auto"
     "voice": str,  # a voice name of that backend
     "rate": int,  # words per minute

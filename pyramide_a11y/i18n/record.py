@@ -1,0 +1,114 @@
+"""What the game knows about one language, as data: :class:`Language`.
+
+A language is one record: its code and the names that choose it, the words a
+player types in it (card notation and command words, shared by a *family* of
+languages through one :class:`Vocabulary`), the voices that speak it and how its
+numbers are said. The sentences themselves are in its catalog
+(``locales/<code>/LC_MESSAGES/pyramide.po``). The records in use are listed by
+:mod:`pyramide_a11y.i18n.languages`; see ``docs/adding-a-language.md``.
+
+Cards are named here without the engine: ranks by their value (ace 1 … king 13)
+and suits by their canonical letter (``C D H S``); command words by the value of
+the command's action (``"draw"``, ``"quit"``: ``commands.syntax.Action``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words typed in a family of languages (Portuguese for pt_PT and pt_BR).
+
+    Every word is folded: lower case, no accents. The parser accepts the words of
+    every family in every session; the session's own family reads cards first.
+    """
+
+    family: str
+    """The card notation's name: one per vocabulary (``pt``, ``en``)."""
+    rank_letters: Mapping[str, int]
+    """Letters for ranks inside a compact card (``Vp``, ``kd``); ranks by value."""
+    rank_words: Mapping[str, int]
+    suit_letters: Mapping[str, str]
+    """Letters for suits inside a compact card; suits by canonical letter (C D H S)."""
+    suit_words: Mapping[str, str]
+    of_words: tuple[str, ...]
+    """Between a rank and a suit in words: «dez de paus», "ten of clubs"."""
+    and_words: tuple[str, ...]
+    """Between two cards on one line."""
+    articles: tuple[str, ...]
+    """Articles that may come before the card after "where" (with their space)."""
+    actions: Mapping[str, str]
+    """Command words (whole line) → the action's value (``"draw"``)."""
+    new_words: tuple[str, ...]
+    """A new deal, alone or before a deal code or a file."""
+    row_words: tuple[str, ...]
+    pyramid_words: tuple[str, ...]
+    where_words: tuple[str, ...]
+    settings: Mapping[str, str]
+    """Setting words → the setting's name (language, verbosity, speech, rate, errors,
+    think); the verbosity words also set it when typed alone."""
+    brief_words: tuple[str, ...]
+    full_words: tuple[str, ...]
+    yes_words: tuple[str, ...]
+    """Switch a setting on (``voz sim``, ``speech on``)."""
+    no_words: tuple[str, ...]
+    continue_words: tuple[str, ...]
+    """Take up the saved game offered at start, or go on after a pause."""
+
+
+@dataclass(frozen=True)
+class Voices:
+    """How each speech backend names the voice of a language."""
+
+    espeak: str
+    """espeak-ng voice (the ``espeak-ng`` program, and pyttsx3 on Linux)."""
+    dispatcher: str
+    """speech-dispatcher language (``spd-say -l``)."""
+    platform: tuple[str, ...]
+    """Tags naming it in SAPI5 (Windows) and NSSpeechSynthesizer (macOS) voice lists,
+    most specific first. Tags of three letters or fewer match whole tokens only."""
+    fallback: tuple[str, ...] = ()
+    """Last-resort tags, tried after the voices of the languages it shares a
+    ``locale_language`` with (a Brazilian voice for pt_PT, then any Portuguese)."""
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language of the game."""
+
+    code: str
+    """Its code: the catalog's folder, the saved setting, :func:`get_language`."""
+    locale_language: str
+    """The ISO 639 language of the locale names that mean it (``pt`` in ``pt_BR.UTF-8``)."""
+    choice: str
+    """The word the player is told to type after ``lang`` (``br``)."""
+    aliases: tuple[str, ...]
+    """Folded words accepted after ``lang`` (the choice among them)."""
+    vocabulary: Vocabulary
+    voices: Voices
+    option: str = ""
+    """How ``--lang`` help names it (``pt-BR``; empty: ``code``)."""
+    option_note: str = ""
+    """What ``--lang`` help adds in brackets, in English (``Brazil``)."""
+    territories: tuple[str, ...] = ()
+    """Locale territories that mean this record; empty: every territory of
+    ``locale_language`` that no other record claims (``pt`` alone is pt_PT)."""
+    number_locale: str = ""
+    """The CLDR locale for numbers, lists and durations (empty: ``code``): decimal
+    comma, list words («a, b e c»)."""
+    zero_is_plural: bool = False
+    """Choose plural forms for 0 as for 2: zero takes the plural when said («0
+    jogadas»), but some CLDR rules file it with 1 (pt_BR's is meant for «0,5 milhão»)."""
+
+    @property
+    def family(self) -> str:
+        """The card notation it types: its vocabulary's family."""
+        return self.vocabulary.family
+
+    @property
+    def cldr_locale(self) -> str:
+        """The locale Babel formats numbers, lists, durations and dates in."""
+        return self.number_locale or self.code
