@@ -559,7 +559,7 @@ def letter_alone(rank: str) -> str:
     # Translators: a rank letter typed alone (pt: v, a; en: j, k, a, t).
     # A letter alone is always a command, never a card: say the rule and
     # name the rank in words ({rank}: "jack", "ace") to type instead.
-    return _("A letter alone is a command. For a rank alone, write it out: {rank}").format(
+    return _("A letter alone is a command; for a rank alone, write it out: {rank}").format(
         rank=rank
     )
 
