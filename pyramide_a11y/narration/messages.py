@@ -589,8 +589,9 @@ def starting(preset: str, passes: int | None) -> str:
 
 
 def help_hint() -> str:
-    # Translators: said at the start; ? is the help command.
-    return _("Type ? for help")
+    # Translators: said at the start; ? is the help command and "rules" the command
+    # that says the rules (use this language's word: pt «regras»).
+    return _("Type ? for help, rules for the rules")
 
 
 def unknown_command(text: str) -> str:
