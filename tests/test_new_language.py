@@ -77,9 +77,13 @@ SENTENCES = {
     ("", "Waste: {card}"): "Forĵetaĵo: {card}",
     ("", "Goodbye"): "Ĝis revido",
 }
-# Counted sentences: (singular, plural) → the forms of this language.
+# Counted sentences: (context, singular, plural) → the forms of this language. A
+# language whose rank names have no gender takes the masculine context throughout.
 COUNTED = {
-    ("Now free: {cards}", "Now free: {cards}"): ("Nun libera: {cards}", "Nun liberaj: {cards}")
+    ("masculine", "Now free: {cards}", "Now free: {cards}"): (
+        "Nun libera: {cards}",
+        "Nun liberaj: {cards}",
+    )
 }
 
 
@@ -91,9 +95,10 @@ def write_catalog(locales: Path) -> None:
     for (context, source), text in SENTENCES.items():
         line = f'msgctxt "{context}"\n' if context else ""
         entries.append(f'{line}msgid "{source}"\nmsgstr "{text}"\n')
-    for (one, many), (singular, plural) in COUNTED.items():
+    for (context, one, many), (singular, plural) in COUNTED.items():
         entries.append(
-            f'msgid "{one}"\nmsgid_plural "{many}"\nmsgstr[0] "{singular}"\nmsgstr[1] "{plural}"\n'
+            f'msgctxt "{context}"\nmsgid "{one}"\nmsgid_plural "{many}"\n'
+            f'msgstr[0] "{singular}"\nmsgstr[1] "{plural}"\n'
         )
     folder = locales / "eo" / "LC_MESSAGES"
     folder.mkdir(parents=True)

@@ -208,7 +208,7 @@ def test_a_two_card_line_names_the_covered_card_and_leaves_nothing_selected() ->
     assert session.handle("8s").text.startswith("Eight of spades selected.")
     # One card alone keeps the seeds' sentence.
     assert played("PY1-N-AAAAAAB", "pt_PT", ["Ao"]) == ["Esta carta está bloqueada por outra."]
-    assert played("PY1-N-AAAAAAB", "pt_BR", ["Ao 10c"]) == ["Ás de ouros: ainda coberta."]
+    assert played("PY1-N-AAAAAAB", "pt_BR", ["Ao 10c"]) == ["Ás de ouros: ainda coberto."]
 
 
 def test_the_first_arrow_says_the_first_card_not_the_second() -> None:

@@ -56,7 +56,7 @@ def test_opening_announces_preset_code_and_table_and_is_spoken() -> None:
     s, speaker = session("pt_PT")
     answer = s.opening()
     assert answer.lines[0] == "Pyramide, voltas ilimitadas ao monte. Partida PY1-N-AAAAAAS. " + (
-        "Escreva ? para ajuda."
+        "Escreva ? para ajuda, regras para as regras."
     )
     assert answer.lines[1].startswith("Livres: ")
     assert speaker.spoken == [answer.text]

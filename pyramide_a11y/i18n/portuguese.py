@@ -86,6 +86,9 @@ PORTUGUESE_WORDS = Vocabulary(
     continue_words=("continuar", "retomar"),
 )
 
+QUEEN_IS_FEMININE = frozenset({12})
+"""«dama» is the one feminine rank name («o ás», «o rei», «a dama»)."""
+
 EUROPEAN_PORTUGUESE = Language(
     code="pt_PT",
     locale_language="pt",
@@ -100,6 +103,7 @@ EUROPEAN_PORTUGUESE = Language(
         platform=("pt_pt", "pt-pt", "portugal", "portuguese (portugal)", "joana", "catarina"),
         fallback=("portugu", "pt"),
     ),
+    feminine_ranks=QUEEN_IS_FEMININE,
 )
 
 BRAZILIAN_PORTUGUESE = Language(
@@ -118,4 +122,5 @@ BRAZILIAN_PORTUGUESE = Language(
     ),
     territories=("BR",),
     zero_is_plural=True,
+    feminine_ranks=QUEEN_IS_FEMININE,
 )

@@ -102,6 +102,9 @@ class Language:
     zero_is_plural: bool = False
     """Choose plural forms for 0 as for 2: zero takes the plural when said («0
     jogadas»), but some CLDR rules file it with 1 (pt_BR's is meant for «0,5 milhão»)."""
+    feminine_ranks: frozenset[int] = frozenset()
+    """The ranks (1 ace … 13 king) whose names are grammatically feminine («dama»):
+    messages that agree with a card take the feminine context for them."""
 
     @property
     def family(self) -> str:

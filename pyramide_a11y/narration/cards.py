@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pyramide_a11y.engine import Card, Rank, Suit
-from pyramide_a11y.i18n import _, pgettext
+from pyramide_a11y.i18n import _, get_language, pgettext
+from pyramide_a11y.i18n import language as language_record
 from pyramide_a11y.i18n.formatting import format_list
 
 
@@ -59,6 +60,32 @@ def rank_name(rank: Rank) -> str:
         case _:
             # Translators: a card rank.
             return pgettext("rank", "king")
+
+
+# The grammatical gender of each rank's name, per language: language data, like
+# the names above. Portuguese says «o ás», «o dois» … «o dez», «o valete», «o rei»
+# but «a dama»; a language missing here has no gender (English). A sentence that
+# agrees with a card («ainda não visto», «ainda não vista») is looked up with the
+# context :func:`gender_of` gives.
+MASCULINE = "masculine"
+FEMININE = "feminine"
+
+
+def gender_of(rank: Rank, language: str | None = None) -> str:
+    """The grammatical gender of ``rank``'s name in ``language`` (default: the
+    session's): :data:`FEMININE` or :data:`MASCULINE` (also for a language without
+    gender). Messages that agree with a card use it as their ``pgettext`` context."""
+    feminine = language_record(language or get_language()).feminine_ranks
+    return FEMININE if rank.value in feminine else MASCULINE
+
+
+def gender_of_cards(cards: Iterable[Card], language: str | None = None) -> str:
+    """The gender a list of cards takes: feminine only when every card is (as
+    Portuguese agrees «dama e dama: cobertas», «dama e rei: cobertos»)."""
+    listed = list(cards)
+    if listed and all(gender_of(c.rank, language) == FEMININE for c in listed):
+        return FEMININE
+    return MASCULINE
 
 
 def suit_name(suit: Suit) -> str:

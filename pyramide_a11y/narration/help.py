@@ -4,8 +4,9 @@ preset being played, built from the rules' options so variants read right."""
 from __future__ import annotations
 
 from pyramide_a11y.engine import Rules
-from pyramide_a11y.i18n import _, ngettext
+from pyramide_a11y.i18n import _, ngettext, pgettext
 from pyramide_a11y.i18n.formatting import format_number, language_choices
+from pyramide_a11y.i18n.spoken import Spoken
 
 from . import messages as m
 from .narrator import sentence
@@ -14,12 +15,24 @@ from .narrator import sentence
 def help_lines() -> list[str]:
     """The command reference, short, in the session's language."""
     return [
-        # Translators: help, line 1. The card notation of THIS language: Portuguese
-        # uses A 2..10 V D R and p o c e (10p, Ro, Vc); English A 2..10 J Q K and c d h s.
-        _(
-            "Cards: rank and suit, like 10c, kd or qh, or in words, ten of clubs. "
-            "A rank alone, as a number or a word, like 10 or king, works when only one "
-            "playable card has it."
+        Spoken(
+            # Translators: help, line 1. The card notation of THIS language: Portuguese
+            # uses A 2..10 V D R and p o c e (10p, Ro, Vc); English A 2..10 J Q K and c d h s.
+            _(
+                "Cards: rank and suit, like 10c, kd or qh, or in words, ten of clubs. "
+                "A rank alone, as a number or a word, like 10 or king, works when only one "
+                "playable card has it."
+            ),
+            # Translators: help, line 1 AS SPOKEN by the speech synthesiser (the line
+            # above is printed): write each notation letter so it is heard as the
+            # letter's name, not as a word or a syllable (pt: «pê», «ó», «é», «erre ó»,
+            # never «o ouros» or «Ro», which are heard as the article and «rô»).
+            pgettext(
+                "spoken",
+                "Cards: rank and suit letters, like 10 C, K D or Q H, or in words, ten "
+                "of clubs. A rank alone, as a number or a word, like 10 or king, works "
+                "when only one playable card has it.",
+            ),
         ),
         # Translators: help, line 2.
         _(
@@ -90,8 +103,14 @@ def rules_lines(rules: Rules) -> list[str]:
     )
     lines.append(parts)
     parts = []
-    # Translators: rules text.
-    parts.append(_("A pyramid card is free when no card covers it"))
+    # Translators: rules text: what covers a card (row r, position c is covered by
+    # row r+1, positions c and c+1) and when it is free.
+    parts.append(
+        _(
+            "A pyramid card is covered by the two cards just below it, in the next row; "
+            "it is free once both are gone"
+        )
+    )
     if rules.stock_top_playable:
         # Translators: rules text (paciencia).
         parts.append(

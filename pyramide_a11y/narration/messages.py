@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pyramide_a11y.engine import Card, Reason, Rules, Suit
-from pyramide_a11y.i18n import _, ngettext, pgettext
+from pyramide_a11y.engine import Card, Rank, Reason, Rules, Suit
+from pyramide_a11y.i18n import _, ngettext, npgettext, pgettext
 from pyramide_a11y.i18n.formatting import (
     format_duration,
     format_list,
@@ -20,7 +20,16 @@ from pyramide_a11y.i18n.formatting import (
     language_choices,
 )
 
-from .cards import card_list, card_name, row_name, suit_name
+from .cards import (
+    FEMININE,
+    card_list,
+    card_name,
+    gender_of,
+    gender_of_cards,
+    rank_name,
+    row_name,
+    suit_name,
+)
 
 ECHO_LIMIT = 30
 """Characters of a typed line said back in an error (a long paste is cut)."""
@@ -158,10 +167,21 @@ def focus_moved(focused: str) -> str:
     return _("Focus: {focused}").format(focused=focused)
 
 
+# Messages whose words agree with a card or a rank («o rei … visto», «a dama …
+# vista») come in two contexts, "masculine" and "feminine": the gender of the
+# card's rank name in the session language (narration.cards.gender_of). English
+# has no gender: both read the same.
+
+
 def covered_named(card: Card) -> str:
+    if gender_of(card.rank) == FEMININE:
+        # Translators: two cards were typed at once and {card}, one of them, is
+        # covered; {card} is a feminine rank (pt: a dama).
+        return pgettext("feminine", "{card}: still covered").format(card=card_name(card))
     # Translators: two cards were typed at once and {card}, one of them, is covered
-    # (a single card gets the seeds' sentence, «Esta carta está bloqueada por outra»).
-    return _("{card}: still covered").format(card=card_name(card))
+    # (a single card gets the seeds' sentence, «Esta carta está bloqueada por outra»);
+    # {card} is a masculine rank (pt: o ás, o dois … o dez, o valete, o rei).
+    return pgettext("masculine", "{card}: still covered").format(card=card_name(card))
 
 
 def covered_cue() -> str:
@@ -171,8 +191,11 @@ def covered_cue() -> str:
 
 
 def still_selected(card: Card) -> str:
-    # Translators: after a refused pair, {card} stays selected.
-    return _("{card} stays selected").format(card=card_name(card))
+    if gender_of(card.rank) == FEMININE:
+        # Translators: after a refused pair, {card} (a feminine rank) stays selected.
+        return pgettext("feminine", "{card} stays selected").format(card=card_name(card))
+    # Translators: after a refused pair, {card} (a masculine rank) stays selected.
+    return pgettext("masculine", "{card} stays selected").format(card=card_name(card))
 
 
 # -- events -------------------------------------------------------------------------------
@@ -263,17 +286,29 @@ def cancelled() -> str:
 
 
 def now_free(cards: tuple[Card, ...]) -> str:
-    # Translators: pyramid cards that just became free.
-    return ngettext("Now free: {cards}", "Now free: {cards}", len(cards)).format(
-        cards=card_list(cards)
-    )
+    if gender_of_cards(cards) == FEMININE:
+        # Translators: pyramid cards that just became free, all of a feminine rank
+        # (pt: damas).
+        text = npgettext("feminine", "Now free: {cards}", "Now free: {cards}", len(cards))
+    else:
+        # Translators: pyramid cards that just became free; at least one is of a
+        # masculine rank (pt: a list with any masculine card agrees in the masculine).
+        text = npgettext("masculine", "Now free: {cards}", "Now free: {cards}", len(cards))
+    return text.format(cards=card_list(cards))
 
 
 def no_longer_free(cards: tuple[Card, ...]) -> str:
-    # Translators: after an undo, pyramid cards covered again.
-    return ngettext("Covered again: {cards}", "Covered again: {cards}", len(cards)).format(
-        cards=card_list(cards)
-    )
+    if gender_of_cards(cards) == FEMININE:
+        # Translators: after an undo, pyramid cards covered again, all of a feminine
+        # rank.
+        text = npgettext("feminine", "Covered again: {cards}", "Covered again: {cards}", len(cards))
+    else:
+        # Translators: after an undo, pyramid cards covered again; at least one is of
+        # a masculine rank.
+        text = npgettext(
+            "masculine", "Covered again: {cards}", "Covered again: {cards}", len(cards)
+        )
+    return text.format(cards=card_list(cards))
 
 
 def waste_top(card: Card | None) -> str:
@@ -343,8 +378,13 @@ def free_cards(cards: tuple[Card, ...]) -> str:
     if not cards:
         # Translators: no pyramid card is free (the pyramid is cleared).
         return _("No free cards")
-    # Translators: the free pyramid cards, left to right, top to bottom.
-    return _("Free: {cards}").format(cards=card_list(cards))
+    if gender_of_cards(cards) == FEMININE:
+        # Translators: the free pyramid cards, left to right, top to bottom, all of
+        # a feminine rank.
+        return pgettext("feminine", "Free: {cards}").format(cards=card_list(cards))
+    # Translators: the free pyramid cards, left to right, top to bottom; at least
+    # one is of a masculine rank.
+    return pgettext("masculine", "Free: {cards}").format(cards=card_list(cards))
 
 
 def row_cards(row: int, cards: tuple[Card | None, ...]) -> str:
@@ -360,15 +400,27 @@ def row_cards(row: int, cards: tuple[Card | None, ...]) -> str:
 
 
 def where_pyramid_free(card: Card, row: int, position: int) -> str:
-    # Translators: where a card is: free in the pyramid, e.g. "row 7, position 3".
-    return _("{card}: {row}, position {position}, free").format(
-        card=card_name(card), row=row_name(row), position=format_number(position)
-    )
+    if gender_of(card.rank) == FEMININE:
+        # Translators: where a card ({card}, a feminine rank) is: free in the
+        # pyramid, e.g. "row 7, position 3".
+        text = pgettext("feminine", "{card}: {row}, position {position}, free")
+    else:
+        # Translators: where a card ({card}, a masculine rank) is: free in the
+        # pyramid, e.g. "row 7, position 3".
+        text = pgettext("masculine", "{card}: {row}, position {position}, free")
+    return text.format(card=card_name(card), row=row_name(row), position=format_number(position))
 
 
 def where_pyramid_covered(card: Card, row: int, position: int, covers: tuple[Card, ...]) -> str:
-    # Translators: where a card is: in the pyramid, covered by the cards listed.
-    return _("{card}: {row}, position {position}, covered by {cards}").format(
+    if gender_of(card.rank) == FEMININE:
+        # Translators: where a card ({card}, a feminine rank) is: in the pyramid,
+        # covered by the cards listed.
+        text = pgettext("feminine", "{card}: {row}, position {position}, covered by {cards}")
+    else:
+        # Translators: where a card ({card}, a masculine rank) is: in the pyramid,
+        # covered by the cards listed.
+        text = pgettext("masculine", "{card}: {row}, position {position}, covered by {cards}")
+    return text.format(
         card=card_name(card),
         row=row_name(row),
         position=format_number(position),
@@ -397,13 +449,25 @@ def where_stock_top(card: Card) -> str:
 
 
 def where_stock_seen(card: Card) -> str:
-    # Translators: a card seen before, now back in the stock after a recycle.
-    return _("{card}: in the stock, seen before").format(card=card_name(card))
+    if gender_of(card.rank) == FEMININE:
+        # Translators: a card ({card}, a feminine rank) seen before, now back in the
+        # stock after a recycle.
+        text = pgettext("feminine", "{card}: in the stock, seen before")
+    else:
+        # Translators: a card ({card}, a masculine rank) seen before, now back in
+        # the stock after a recycle.
+        text = pgettext("masculine", "{card}: in the stock, seen before")
+    return text.format(card=card_name(card))
 
 
 def where_unseen(card: Card) -> str:
-    # Translators: a card still face down in the stock: never say where.
-    return _("{card}: not seen yet").format(card=card_name(card))
+    if gender_of(card.rank) == FEMININE:
+        # Translators: a card ({card}, a feminine rank) still face down in the
+        # stock: never say where.
+        return pgettext("feminine", "{card}: not seen yet").format(card=card_name(card))
+    # Translators: a card ({card}, a masculine rank) still face down in the stock:
+    # never say where.
+    return pgettext("masculine", "{card}: not seen yet").format(card=card_name(card))
 
 
 def where_gone(card: Card) -> str:
@@ -427,8 +491,12 @@ def playable_pairs(pairs: list[str]) -> str:
 
 
 def king_alone(card: Card) -> str:
+    if gender_of(card.rank) == FEMININE:
+        # Translators: in the list of playable moves, a card that can leave alone,
+        # of a feminine rank (no such rank leaves alone in these rules; pt: sozinha).
+        return pgettext("feminine", "{card} alone").format(card=card_name(card))
     # Translators: in the list of playable moves, a King that can leave alone.
-    return _("{card} alone").format(card=card_name(card))
+    return pgettext("masculine", "{card} alone").format(card=card_name(card))
 
 
 def no_pairs() -> str:
@@ -526,8 +594,9 @@ def starting(preset: str, passes: int | None) -> str:
 
 
 def help_hint() -> str:
-    # Translators: said at the start; ? is the help command.
-    return _("Type ? for help")
+    # Translators: said at the start; ? is the help command and "rules" the command
+    # that says the rules (use this language's word: pt «regras»).
+    return _("Type ? for help, rules for the rules")
 
 
 def unknown_command(text: str) -> str:
@@ -569,9 +638,27 @@ def too_many_cards() -> str:
     return _("Give one card, or two to pair them")
 
 
-def no_playable_rank(rank: str) -> str:
-    # Translators: a rank alone ({rank} in words) and no playable card has it.
-    return _("No playable {rank}").format(rank=rank)
+def no_playable_rank(rank: Rank | str) -> str:
+    """No playable card has ``rank`` (a :class:`Rank`, or its name in words in the
+    session language, as :func:`~.cards.rank_name` gives it)."""
+    if isinstance(rank, str):
+        rank = _rank_named(rank) or rank
+    if isinstance(rank, Rank) and gender_of(rank) == FEMININE:
+        # Translators: a rank alone ({rank} in words, a feminine rank: pt «dama»)
+        # and no playable card has it: pt «Nenhuma dama jogável».
+        return pgettext("feminine", "No playable {rank}").format(rank=rank_name(rank))
+    name = rank_name(rank) if isinstance(rank, Rank) else rank
+    # Translators: a rank alone ({rank} in words, a masculine rank) and no playable
+    # card has it: pt «Nenhum rei jogável».
+    return pgettext("masculine", "No playable {rank}").format(rank=name)
+
+
+def _rank_named(name: str) -> Rank | None:
+    """The rank whose name in the session language is ``name``, if any."""
+    for rank in Rank:
+        if rank_name(rank).casefold() == name.casefold():
+            return rank
+    return None
 
 
 def ambiguous(cards: tuple[Card, ...]) -> str:

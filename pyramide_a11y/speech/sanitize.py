@@ -5,6 +5,17 @@ a synthesiser would read badly or aloud as a symbol name: markup, suit and box
 symbols, decorative quotes and dashes, digit grouping. A few symbols that carry
 meaning become words in the session language, from the catalogs (speech may
 expand abbreviations).
+
+Three things are said differently from how they are printed, on purpose:
+
+- a message made as :class:`~pyramide_a11y.i18n.spoken.Spoken` (the help line of
+  notation letters) is said in its spoken form;
+- a deal code (``PY1-N-AAAAAAS``) is spelled, one character at a time and grouped
+  as written («P, Y, 1; N; A, A, A, A, A, A, S»), so it can be written down by
+  ear: a comma after each letter makes a synthesiser say the letter's name, not
+  the Portuguese article «o» or the English "a";
+- a key symbol standing alone («Escreva ? para ajuda») is said as a word
+  ("question mark"), where a synthesiser would drop it.
 """
 
 from __future__ import annotations
@@ -15,6 +26,7 @@ import unicodedata
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 from pyramide_a11y.i18n.catalogs import load_translations
+from pyramide_a11y.i18n.spoken import with_spoken_forms
 
 from .voices import session_language
 
@@ -37,6 +49,32 @@ def _symbol_words(language: str) -> dict[str, str]:
     }
 
 
+@functools.lru_cache(maxsize=8)
+def _key_words(language: str) -> dict[str, str]:
+    """Symbols that name a key when they stand alone («Escreva ? para ajuda»)."""
+    words = load_translations(language)
+    return {
+        # Translators: the key "?" read aloud where it stands alone, as in "Type ?
+        # for help" (pt_PT/pt_BR: ponto de interrogação).
+        "?": words.pgettext("spoken symbol", "question mark"),
+    }
+
+
+# A deal code as engine/dealcode.py writes it: PY<version>-<rules>-<7 letters>.
+_DEAL_CODE = re.compile(r"\b(PY\d+)-([A-Z0-9]{1,8})-([A-Z]{7})\b", re.IGNORECASE)
+# A symbol standing alone between spaces (or at an end of the text) names a key.
+_LONE_SYMBOL = re.compile(r"(?<!\S)([?])(?=[\s.,;:!)]|$)")
+
+
+def spell_deal_codes(text: str) -> str:
+    """Each deal code of ``text`` spelled for speech: «P, Y, 1; N; A, A, A, A, A, A, S»."""
+
+    def spelled(match: re.Match[str]) -> str:
+        return "; ".join(", ".join(group.upper()) for group in match.groups())
+
+    return _DEAL_CODE.sub(spelled, text)
+
+
 # Suit symbols are accepted in input but never spoken (cards are said in words).
 _SUITS = "♠♣♥♦♤♧♡♢"
 _MARKUP = re.compile(r"<[^<>]{0,200}>|\x1b\[[0-9;?]*[A-Za-z]|[*_`#~|\\^]+")
@@ -55,13 +93,19 @@ _KEEP_PUNCTUATION = set(".,;:!?'-()")
 def speakable(text: str, language: str = DEFAULT_LANGUAGE) -> str:
     """Return ``text`` as plain words for a synthesiser.
 
-    Removes markup (tags, terminal escapes, markdown marks), suit and other
+    Says a :class:`~pyramide_a11y.i18n.spoken.Spoken` message in its spoken form,
+    spells deal codes and names a lone ``?`` key; removes markup (tags, terminal
+    escapes, markdown marks), suit and other
     symbols, and joins digit groups; ``+ % = & /`` become words in ``language``
     (a session language; anything else reads as English). Never raises;
     an answer of only symbols becomes the empty string.
     """
-    words = _symbol_words(session_language(language))
-    text = unicodedata.normalize("NFC", text)
+    language = session_language(language)
+    words = _symbol_words(language)
+    text = unicodedata.normalize("NFC", with_spoken_forms(text))
+    text = spell_deal_codes(text)
+    keys = _key_words(language)
+    text = _LONE_SYMBOL.sub(lambda m: keys[m.group(1)], text)
     text = _MARKUP.sub(" ", text)
     text = _GROUPED_DIGITS.sub("", text)
     text = _DASHES.sub(", ", text)

@@ -22,7 +22,7 @@ from pyramide_a11y.speech.sanitize import speakable
         ("row 1: -- 7D", "en", "row 1: 7D"),
         ("-5 points", "en", "5 points"),
         ("♠♥♦♣ ★ → ©", "en", ""),
-        ("code PY1-N-AAAAAAS", "en", "code PY1-N-AAAAAAS"),
+        ("code PY1-N-AAAAAAS", "en", "code P, Y, 1; N; A, A, A, A, A, A, S"),
         ("", "en", ""),
         ("(♣) a (10♣ + 2♠).", "en", "a (10 plus 2)."),
     ],
