@@ -70,7 +70,7 @@ def recording_session(code: str, language: str) -> tuple[Session, RecordingSpeak
         timer=GameTimer(lambda: 0.0),
         hint_finder=None,
     )
-    session.hint_finder = None
+    session.hints.finder = None
     session.strict = True  # a fault fails the test instead of being answered
     return session, speaker
 

@@ -244,11 +244,9 @@ def stored_session(folder: Path, language: str) -> tuple[Session, RecordingSpeak
         source_of(won_code("pyramide")),
         settings=Settings(language=language),
         speaker=speaker,
-        timer=storage.timer,
+        storage=storage,
         hint_finder=None,
-        game_factory=storage.game_factory,
     )
-    s.storage = storage
     s.strict = True
     return s, speaker
 

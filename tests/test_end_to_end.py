@@ -213,7 +213,7 @@ def test_real_hint_names_a_legal_move(preset: str) -> None:
     if finder is None:
         pytest.skip("this build has no solver")
     session, _ = recording_session(won_code(preset), "en")
-    session.hint_finder = finder
+    session.hints.finder = finder
     answer = session.handle("h")
     assert answer.lines[0].startswith(("Hint: ", "Searching for a solution"))
 
@@ -263,7 +263,7 @@ def test_a_slow_hint_arrives_while_the_prompt_waits() -> None:
         return Slow(Kind.DRAW, Draw(), False)
 
     session, speaker = recording_session(won_code("paciencia"), "pt_BR")
-    session.hint_finder = finder  # type: ignore[assignment]
+    session.hints.finder = finder  # type: ignore[assignment]
     out = io.StringIO()
     with create_pipe_input() as pipe:
         thread = threading.Thread(

@@ -26,8 +26,8 @@ from pyramide_a11y.app.loop import run_prompt
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.commands.syntax import NEW_WORDS, SINGLE_LETTERS, WORDS, Action
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.narration import answers, sentence
 from pyramide_a11y.narration import messages as m
-from pyramide_a11y.narration import sentence
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -221,7 +221,7 @@ def test_escape_cancels_the_selection_and_leaves_in_one_answer() -> None:
     card = next(
         c for c in session.game.position.playable_cards(session.game.rules) if not c.is_king
     )
-    session.keyboard_mode = True
+    session.focus.keyboard_mode = True
     session.handle(str(card))
     assert session.game.selected == card
     answer = session.escape()
@@ -256,16 +256,16 @@ def test_a_focus_that_moves_by_itself_says_where_it_went() -> None:
     first, second = next(
         (a, b) for a in playable for b in playable if a.rank.value + b.rank.value == 13
     )
-    while session._focused() != second:
+    while session.focus.focused(session.game) != second:
         session.move_focus("right")
     answer = session.handle(f"{first} {second}")  # the focused card leaves with its pair
-    new = session._focused()
+    new = session.focus.focused(session.game)
     assert new is not None and new not in (first, second)
-    assert answer.lines[-1] == sentence(m.focus_moved(session._focus_name(new)))
+    assert answer.lines[-1] == sentence(m.focus_moved(answers.focus_name(new, session.game)))
     assert answer.lines[-1].startswith("Focus: ")
     # A card that stays keeps the focus, whatever moved around it; nothing is added.
     assert not session.handle("pairs").lines[-1].startswith("Focus")
-    assert session._focused() == new
+    assert session.focus.focused(session.game) == new
     # Out of keyboard mode the focus still follows its card, silently.
     session.escape()
     assert not session.handle("u").lines[-1].startswith("Focus")

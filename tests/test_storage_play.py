@@ -32,11 +32,9 @@ def session_with(storage: GameStorage, code: str | None) -> Session:
     session = Session(
         source or source_of(code or won_code("pyramide")),
         settings=Settings(language="en"),
-        timer=storage.timer,
+        storage=storage,
         hint_finder=None,
-        game_factory=storage.game_factory,
     )
-    session.storage = storage
     return session
 
 

@@ -14,8 +14,14 @@ from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .autosave import GameStorage, apply_saved_settings
 from .loop import run
-from .session import RATE_RANGE, THINK_RANGE, Session, Settings, random_deal
-from .sources import GameSource, SourceError, rules_from_options, source_from_options
+from .session import RATE_RANGE, THINK_RANGE, Session, Settings
+from .sources import (
+    GameSource,
+    SourceError,
+    random_deal,
+    rules_from_options,
+    source_from_options,
+)
 from .speaking import make_session_speaker
 
 
@@ -122,10 +128,8 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         source,
         settings=settings,
         speaker=speaker,
-        timer=storage.timer,
-        game_factory=storage.game_factory,
+        storage=storage,
     )
-    session.storage = storage
     try:
         return run(session, sys.stdin, out, visual=args.symbols)
     finally:
