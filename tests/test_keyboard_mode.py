@@ -22,7 +22,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from terminal import TMUX, window
 
-from pyramide_a11y.app.loop import run_prompt
+from pyramide_a11y.app.loop import Printer, run_prompt
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.commands.syntax import NEW_WORDS, SINGLE_LETTERS, WORDS, Action
 from pyramide_a11y.i18n import set_language
@@ -58,7 +58,7 @@ def _session(language: str, keys: bool = True) -> tuple[Session, list[str]]:
 def _through_prompt(session: Session, typed: str) -> None:
     with create_pipe_input() as pipe:
         pipe.send_text(typed)
-        run_prompt(session, io.StringIO(), input=pipe, output=DummyOutput())
+        run_prompt(session, Printer(io.StringIO()), input=pipe, output=DummyOutput())
 
 
 def _reference(language: str, arrow: str, words: list[str]) -> tuple[Session, list[str]]:
@@ -129,7 +129,9 @@ def test_up_and_down_are_the_history_outside_keyboard_mode() -> None:
     out = io.StringIO()
     with create_pipe_input() as pipe:
         loop = threading.Thread(
-            target=run_prompt, args=(session, out), kwargs={"input": pipe, "output": DummyOutput()}
+            target=run_prompt,
+            args=(session, Printer(out)),
+            kwargs={"input": pipe, "output": DummyOutput()},
         )
         loop.start()
         for keys in ("pairs\r", ARROWS["up"], "\r", ARROWS["up"], ARROWS["down"], "\r", "q\r"):
