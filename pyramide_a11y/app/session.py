@@ -33,7 +33,6 @@ from pyramide_a11y.commands import (
 from pyramide_a11y.engine import Card, Event, EventKind, Game, Reason, Refusal
 from pyramide_a11y.i18n import get_language, normalise_language, set_language
 from pyramide_a11y.narration import Style, Verbosity, answers, describe, join, narrator, sentence
-from pyramide_a11y.narration import help as help_text
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.base import Speaker
 
@@ -243,6 +242,9 @@ class Session:
 
     def _simple(self, action: Action) -> Answer:
         game = self.game
+        review = answers.review(action.value, game)  # help, table, pairs …
+        if review is not None:
+            return Answer(review)
         match action:
             case Action.DRAW:
                 return self._outcome(game.draw())
@@ -259,29 +261,15 @@ class Session:
                 return self._new_game(None)
             case Action.REPLAY:
                 return self._start(self.source, replay=True)
-            case Action.HELP:
-                return Answer(help_text.help_lines())
-            case Action.KEYS:
-                return Answer(help_text.keys_lines())
             case Action.KEYBOARD:
                 if not self.keyboard_keys:
                     return Answer(answers.keyboard_needs_terminal())
                 self.focus.keyboard_mode = True
                 return Answer(answers.keyboard_mode(True))
-            case Action.RULES:
-                return Answer(help_text.rules_lines(game.rules))
             case Action.QUIT:
                 return self._goodbye()
             case Action.REPEAT:
                 return Answer(answers.repeated(self.last.lines))
-            case Action.TABLE:
-                return Answer([narrator.table_summary(game)])
-            case Action.FREE:
-                return Answer(answers.free_cards(game.position.free_cards()))
-            case Action.PILES:
-                return Answer([narrator.piles(game)])
-            case Action.PAIRS:
-                return Answer([narrator.playable(game)])
             case Action.STATUS:
                 elapsed, keyboard = self.timer.elapsed(), self.focus.keyboard_mode
                 status = narrator.status(game, elapsed, self.source.code, keyboard_mode=keyboard)

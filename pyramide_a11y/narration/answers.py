@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from pyramide_a11y.engine import Card, Game, Move, Rank, Reason, RemoveKing, RemovePair, Rules
 
+from . import help as help_text
 from . import messages as m
 from .cards import card_name, rank_name
-from .narrator import impasse_line, join, sentence
+from .narrator import impasse_line, join, piles, playable, sentence, table_summary
 
 # -- the start and the end ---------------------------------------------------------------
 
@@ -89,10 +90,6 @@ def repeated(last: list[str]) -> list[str]:
     return list(last) or [sentence(m.nothing_to_repeat())]
 
 
-def free_cards(cards: tuple[Card, ...]) -> list[str]:
-    return [sentence(m.free_cards(cards))]
-
-
 def covered_named(card: Card) -> list[str]:
     """One of two typed cards is covered: named, as two were typed."""
     return [sentence(m.covered_named(card))]
@@ -117,6 +114,31 @@ def won(first: str, panel: list[str], best: str | None) -> list[str]:
 def hint_dropped(lines: list[str]) -> list[str]:
     """``lines`` with «the hint was dropped» right after what happened."""
     return [*lines[:1], sentence(m.hint_dropped()), *lines[1:]]
+
+
+# -- reading the table and the help ------------------------------------------------------
+
+
+def review(what: str, game: Game) -> list[str] | None:
+    """The answer to a command that only reads the help or the table (``what`` is
+    the value of its ``commands.Action``: ``help``, ``keys``, ``rules``, ``table``,
+    ``free``, ``piles`` or ``pairs``); None for any other command."""
+    match what:
+        case "help":
+            return help_text.help_lines()
+        case "keys":
+            return help_text.keys_lines()
+        case "rules":
+            return help_text.rules_lines(game.rules)
+        case "table":
+            return [table_summary(game)]
+        case "free":
+            return [sentence(m.free_cards(game.position.free_cards()))]
+        case "piles":
+            return [piles(game)]
+        case "pairs":
+            return [playable(game)]
+    return None
 
 
 # -- new deals ---------------------------------------------------------------------------
