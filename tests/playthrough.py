@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Answer, Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Card, Layout, parse_code
@@ -59,8 +60,11 @@ def source_of(code: str) -> GameSource:
     return GameSource(Layout.from_code(deal), deal.rules, str(deal))
 
 
-def recording_session(code: str, language: str) -> tuple[Session, RecordingSpeaker]:
-    """A session on ``code`` with a stopped clock (time always 0) and no hints."""
+def recording_session(
+    code: str, language: str, emit: Callable[[Answer], None] | None = None
+) -> tuple[Session, RecordingSpeaker]:
+    """A session on ``code`` with a stopped clock (time always 0) and no hints;
+    late answers go to ``emit``."""
     set_language(language)
     speaker = RecordingSpeaker()
     session = Session(
@@ -69,8 +73,9 @@ def recording_session(code: str, language: str) -> tuple[Session, RecordingSpeak
         speaker=speaker,
         timer=GameTimer(lambda: 0.0),
         hint_finder=None,
+        emit=emit,
     )
-    session.hint_finder = None
+    session.hints.finder = None
     session.strict = True  # a fault fails the test instead of being answered
     return session, speaker
 
@@ -79,7 +84,6 @@ def transcript(code: str, language: str, commands: list[str]) -> str:
     """What the plain loop prints for ``commands``, each echoed as ``> command``."""
     session, _ = recording_session(code, language)
     out = io.StringIO()
-    session.emit = lambda answer: None
     out.write("".join(line + "\n" for line in session.opening().lines))
     for command in commands:
         out.write(f"> {command}\n")

@@ -101,9 +101,8 @@ def test_lists_agree_in_the_masculine_unless_all_feminine(language: str) -> None
     [
         ("pt_PT", lambda: m.no_playable_rank(Rank.QUEEN), "Nenhuma dama jogável"),
         ("pt_BR", lambda: m.no_playable_rank(Rank.QUEEN), "Nenhuma dama jogável"),
-        ("pt_PT", lambda: m.no_playable_rank("dama"), "Nenhuma dama jogável"),
         ("pt_PT", lambda: m.no_playable_rank(Rank.KING), "Nenhum rei jogável"),
-        ("en", lambda: m.no_playable_rank("queen"), "No playable queen"),
+        ("en", lambda: m.no_playable_rank(Rank.QUEEN), "No playable queen"),
         ("pt_PT", lambda: m.where_unseen(Card.parse("KH")), "rei de copas: ainda não visto"),
         ("pt_BR", lambda: m.where_unseen(Card.parse("QH")), "dama de copas: ainda não vista"),
         (

@@ -14,7 +14,7 @@ import pytest
 from playthrough import source_of, winning_commands, won_code
 
 from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.loop import run_plain
+from pyramide_a11y.app.loop import Printer, run_plain
 from pyramide_a11y.app.session import GOODBYE_WAIT, Answer, Session, Settings
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Draw, Game, Move
@@ -244,11 +244,9 @@ def stored_session(folder: Path, language: str) -> tuple[Session, RecordingSpeak
         source_of(won_code("pyramide")),
         settings=Settings(language=language),
         speaker=speaker,
-        timer=storage.timer,
+        storage=storage,
         hint_finder=None,
-        game_factory=storage.game_factory,
     )
-    s.storage = storage
     s.strict = True
     return s, speaker
 
@@ -260,7 +258,7 @@ def test_quit_and_end_of_input_say_the_game_is_saved_and_wait_for_the_goodbye(
 ) -> None:
     s, speaker = stored_session(tmp_path, language)
     out = io.StringIO()
-    run_plain(s, io.StringIO("d\n" + ending), out)
+    run_plain(s, io.StringIO("d\n" + ending), Printer(out))
     assert out.getvalue().splitlines()[-1] == GOODBYE[language][0]
     assert speaker.spoken[-1] == GOODBYE[language][0]
     assert speaker.waits == [GOODBYE_WAIT]  # the exit waited for the goodbye to be heard
@@ -272,7 +270,7 @@ def test_quit_and_end_of_input_say_the_game_is_saved_and_wait_for_the_goodbye(
 def test_without_storage_quitting_says_nothing_false(language: str) -> None:
     s, speaker = session(won_code("pyramide"), language)
     out = io.StringIO()
-    run_plain(s, io.StringIO("d\n"), out)  # the end of input: goodbye too
+    run_plain(s, io.StringIO("d\n"), Printer(out))  # the end of input: goodbye too
     assert out.getvalue().splitlines()[-1] == GOODBYE[language][1]
     assert speaker.waits == [GOODBYE_WAIT]
 

@@ -16,7 +16,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from terminal import TMUX, window
 
-from pyramide_a11y.app.loop import run_plain, run_prompt
+from pyramide_a11y.app.loop import Printer, run_plain, run_prompt
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.i18n.pseudo import PseudoTranslations, untranslated_residue
 from pyramide_a11y.narration import card_name, sentence
@@ -52,7 +52,7 @@ def test_whole_deal_through_the_prompt_session(preset: str, language: str) -> No
     commands = [*winning_commands(preset, language), "q"]
     with create_pipe_input() as pipe:
         pipe.send_text("".join(c + "\r" for c in commands))
-        status = run_prompt(session, out, input=pipe, output=DummyOutput())
+        status = run_prompt(session, Printer(out), input=pipe, output=DummyOutput())
     assert status == 0
     assert session.game.won
     assert speaker.spoken[-1] == GOODBYE[language]
@@ -75,7 +75,7 @@ def test_keyboard_mode_through_the_prompt_session() -> None:
         pipe.send_text("keyboard\rd")
         pipe.send_text("pairs\r")
         pipe.send_text("q\r")
-        run_prompt(session, out, input=pipe, output=DummyOutput())
+        run_prompt(session, Printer(out), input=pipe, output=DummyOutput())
     spoken = speaker.spoken[2:]
     assert speaker.spoken[1].startswith("Keyboard mode: ")
     assert spoken[steps + 1] == sentence(target)
@@ -94,7 +94,7 @@ def test_keyboard_mode_through_the_prompt_session() -> None:
 def test_plain_loop_has_no_prompt_and_no_escape_codes() -> None:
     session, _ = recording_session(won_code("classic"), "en")
     out = io.StringIO()
-    run_plain(session, io.StringIO("d\nq\n"), out)
+    run_plain(session, io.StringIO("d\nq\n"), Printer(out))
     text = out.getvalue()
     assert "\x1b" not in text and ">" not in text
     assert text.splitlines()[-1] == "Goodbye."
@@ -181,7 +181,7 @@ def test_focus_reports_pause_and_resume_the_timer() -> None:
     with create_pipe_input() as pipe:
         run_prompt_thread = __import__("threading").Thread(
             target=run_prompt,
-            args=(session, out),
+            args=(session, Printer(out)),
             kwargs={"input": pipe, "output": DummyOutput()},
         )
         run_prompt_thread.start()
@@ -213,7 +213,7 @@ def test_real_hint_names_a_legal_move(preset: str) -> None:
     if finder is None:
         pytest.skip("this build has no solver")
     session, _ = recording_session(won_code(preset), "en")
-    session.hint_finder = finder
+    session.hints.finder = finder
     answer = session.handle("h")
     assert answer.lines[0].startswith(("Hint: ", "Searching for a solution"))
 
@@ -235,7 +235,7 @@ def test_a_bad_deal_code_on_the_command_line_is_one_sentence_in_the_language() -
 def test_visual_mode_prints_symbols_but_never_speaks_them() -> None:
     session, speaker = recording_session(won_code("pyramide"), "en")
     out = io.StringIO()
-    run_plain(session, io.StringIO("d\nq\n"), out, visual=True)
+    run_plain(session, io.StringIO("d\nq\n"), Printer(out, visual=True))
     printed = out.getvalue()
     assert "king of clubs (K♣)" in printed
     assert all(symbol not in said for said in speaker.spoken for symbol in "♣♦♥♠")
@@ -262,12 +262,15 @@ def test_a_slow_hint_arrives_while_the_prompt_waits() -> None:
         time.sleep(0.8)
         return Slow(Kind.DRAW, Draw(), False)
 
-    session, speaker = recording_session(won_code("paciencia"), "pt_BR")
-    session.hint_finder = finder  # type: ignore[assignment]
     out = io.StringIO()
+    printer = Printer(out)
+    session, speaker = recording_session(won_code("paciencia"), "pt_BR", emit=printer.late)
+    session.hints.finder = finder  # type: ignore[assignment]
     with create_pipe_input() as pipe:
         thread = threading.Thread(
-            target=run_prompt, args=(session, out), kwargs={"input": pipe, "output": DummyOutput()}
+            target=run_prompt,
+            args=(session, printer),
+            kwargs={"input": pipe, "output": DummyOutput()},
         )
         thread.start()
         pipe.send_text("h\r")

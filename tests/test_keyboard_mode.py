@@ -22,12 +22,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from terminal import TMUX, window
 
-from pyramide_a11y.app.loop import run_prompt
+from pyramide_a11y.app.loop import Printer, run_prompt
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.commands.syntax import NEW_WORDS, SINGLE_LETTERS, WORDS, Action
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.narration import answers, sentence
 from pyramide_a11y.narration import messages as m
-from pyramide_a11y.narration import sentence
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -58,7 +58,7 @@ def _session(language: str, keys: bool = True) -> tuple[Session, list[str]]:
 def _through_prompt(session: Session, typed: str) -> None:
     with create_pipe_input() as pipe:
         pipe.send_text(typed)
-        run_prompt(session, io.StringIO(), input=pipe, output=DummyOutput())
+        run_prompt(session, Printer(io.StringIO()), input=pipe, output=DummyOutput())
 
 
 def _reference(language: str, arrow: str, words: list[str]) -> tuple[Session, list[str]]:
@@ -129,7 +129,9 @@ def test_up_and_down_are_the_history_outside_keyboard_mode() -> None:
     out = io.StringIO()
     with create_pipe_input() as pipe:
         loop = threading.Thread(
-            target=run_prompt, args=(session, out), kwargs={"input": pipe, "output": DummyOutput()}
+            target=run_prompt,
+            args=(session, Printer(out)),
+            kwargs={"input": pipe, "output": DummyOutput()},
         )
         loop.start()
         for keys in ("pairs\r", ARROWS["up"], "\r", ARROWS["up"], ARROWS["down"], "\r", "q\r"):
@@ -221,7 +223,7 @@ def test_escape_cancels_the_selection_and_leaves_in_one_answer() -> None:
     card = next(
         c for c in session.game.position.playable_cards(session.game.rules) if not c.is_king
     )
-    session.keyboard_mode = True
+    session.focus.keyboard_mode = True
     session.handle(str(card))
     assert session.game.selected == card
     answer = session.escape()
@@ -256,16 +258,16 @@ def test_a_focus_that_moves_by_itself_says_where_it_went() -> None:
     first, second = next(
         (a, b) for a in playable for b in playable if a.rank.value + b.rank.value == 13
     )
-    while session._focused() != second:
+    while session.focus.focused(session.game) != second:
         session.move_focus("right")
     answer = session.handle(f"{first} {second}")  # the focused card leaves with its pair
-    new = session._focused()
+    new = session.focus.focused(session.game)
     assert new is not None and new not in (first, second)
-    assert answer.lines[-1] == sentence(m.focus_moved(session._focus_name(new)))
+    assert answer.lines[-1] == sentence(m.focus_moved(answers.focus_name(new, session.game)))
     assert answer.lines[-1].startswith("Focus: ")
     # A card that stays keeps the focus, whatever moved around it; nothing is added.
     assert not session.handle("pairs").lines[-1].startswith("Focus")
-    assert session._focused() == new
+    assert session.focus.focused(session.game) == new
     # Out of keyboard mode the focus still follows its card, silently.
     session.escape()
     assert not session.handle("u").lines[-1].startswith("Focus")

@@ -30,10 +30,8 @@ def autosaved_session(data_dir: Path, code: str, language: str = "en") -> Sessio
         storage.resume_saved() or source_of(code),
         settings=Settings(language=language),
         speaker=RecordingSpeaker(),
-        timer=storage.timer,
-        game_factory=storage.game_factory,
+        storage=storage,
     )
-    session.storage = storage
     session.strict = True
     return session
 
@@ -60,7 +58,7 @@ def played(code: str, language: str, lines: list[str]) -> list[str]:
     session = Session(
         source_of(code), settings=Settings(language=language), speaker=RecordingSpeaker()
     )
-    session.hint_finder = None
+    session.hints.finder = None
     session.strict = True
     return [session.handle(line).text for line in lines]
 
@@ -200,7 +198,7 @@ def test_a_two_card_line_names_the_covered_card_and_leaves_nothing_selected() ->
     # PY1-N-AAAAAAB: row 7 holds 10H and 8S (free), row 6 the ace of diamonds.
     set_language("en")
     session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
-    session.hint_finder = None
+    session.hints.finder = None
     session.strict = True
     assert session.handle("10h ad").text == "Ace of diamonds: still covered."
     assert session.game.selected is None  # refused as one action: nothing changed

@@ -92,7 +92,7 @@ def hint_text(session: Session) -> str:
 
     session.emit = emit
     first = session.handle("h")
-    if session._hint is None:  # answered at once
+    if not session.hints.pending:  # answered at once
         return first.text
     assert done.wait(60), "the hint never came"
     return arrived[0].text

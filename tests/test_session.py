@@ -224,10 +224,10 @@ def test_keyboard_focus_moves_among_playable_cards_and_selects() -> None:
     playable = s.game.position.playable_cards(s.game.rules)
     first = s.move_focus("right")  # the first arrow says the first playable card
     assert len(first.lines) == 1 and first.lines[0].endswith(".")
-    assert s.focus == 0
+    assert s.focus.index == 0
     s.move_focus("right")
     s.move_focus("left")
-    assert s.focus == 0
+    assert s.focus.index == 0
     answer = s.activate_focus()
     assert playable[0] not in s.game.position.pyramid or s.game.selected == playable[0]
     assert answer.lines

@@ -12,7 +12,7 @@ from playthrough import source_of, winning_commands, won_code
 from storage_helpers import Program
 
 from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.loop import run_plain
+from pyramide_a11y.app.loop import Printer, run_plain
 from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.i18n import set_language
@@ -32,11 +32,9 @@ def session_with(storage: GameStorage, code: str | None) -> Session:
     session = Session(
         source or source_of(code or won_code("pyramide")),
         settings=Settings(language="en"),
-        timer=storage.timer,
+        storage=storage,
         hint_finder=None,
-        game_factory=storage.game_factory,
     )
-    session.storage = storage
     return session
 
 
@@ -146,7 +144,7 @@ def test_without_a_usable_folder_play_goes_on_and_says_so_once(tmp_path: Path) -
     storage = GameStorage.open(blocker / "data")
     session = session_with(storage, won_code("pyramide"))
     out = io.StringIO()
-    run_plain(session, io.StringIO("d\nd\nq\n"), out)
+    run_plain(session, io.StringIO("d\nd\nq\n"), Printer(out))
     lines = out.getvalue().splitlines()
     assert lines[0] == "Your games cannot be saved right now; play goes on."
     assert sum("saved" in line for line in lines) == 1

@@ -48,16 +48,15 @@ def make_session(
     clock: FakeClock | None = None,
     start: GameSource | None = None,
 ) -> Session:
-    timer = storage.timer if storage is not None else GameTimer(clock or FakeClock())
+    timer = None if storage is not None else GameTimer(clock or FakeClock())
     s = Session(
         start or source(),
         settings=Settings(language=language),
+        storage=storage,
         timer=timer,
         hint_finder=None,
-        game_factory=storage.game_factory if storage is not None else None,
     )
-    s.hint_finder = None
-    s.storage = storage
+    s.hints.finder = None
     s.strict = True
     return s
 
@@ -102,7 +101,7 @@ def test_undo_right_after_a_new_deal_brings_the_game_back_exactly(
         command = f"new {layout_file(tmp_path)}"
     answer = s.handle(command)
     assert answer.lines[0].endswith(". Type u to go back to the previous one.")
-    assert s.game.moves == 0 and s.left is not None
+    assert s.game.moves == 0 and s.set_aside.left is not None
     clock.now += 10
     s.handle("status")  # review commands are not an action in the new game
     s.handle("pairs")

@@ -3,6 +3,9 @@
 The solver (``pyramide_a11y.solver.hints.find_hint``) may take a while: the
 session waits a moment for it, then says «procurando uma solução» and keeps
 answering; the hint is said when it arrives, unless the table changed first.
+:class:`Hints` is the session's side of that: it starts a :class:`HintJob`,
+answers at once or hands the answer over later, and drops a job the table
+overtook.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, cast
 
 from pyramide_a11y.engine import Game, Move
+from pyramide_a11y.narration import answers
 
 QUICK_WAIT = 0.3
 """Seconds a hint may take before the session says it is searching."""
@@ -80,3 +84,61 @@ class HintJob:
 
     def cancel(self) -> None:
         self.cancelled.set()
+
+
+def hint_lines(hint: HintLike | None) -> list[str]:
+    """What the player hears for ``hint`` (None: the solver gave none)."""
+    if hint is None:
+        return answers.no_hints()
+    return answers.hint(str(hint.kind.value), hint.move)
+
+
+class Hints:
+    """The session's hint, at most one at a time. ``deliver`` gets the lines of a
+    hint that came late, from the job's thread (the session speaks them and hands
+    them to the loop, which makes that safe)."""
+
+    def __init__(self, finder: HintFinder | None, deliver: Callable[[list[str]], None]) -> None:
+        self.finder = finder
+        self._deliver = deliver
+        self._job: HintJob | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def pending(self) -> bool:
+        """A hint is still thinking."""
+        return self._job is not None
+
+    def drop(self) -> bool:
+        """Cancel the hint still thinking, if any; True when one was dropped."""
+        with self._lock:  # the delivering thread takes the job under the same lock
+            job, self._job = self._job, None
+        if job is None:
+            return False
+        job.cancel()
+        return True
+
+    def start(self, game: Game, budget: float) -> list[str]:
+        """A hint for ``game`` within ``budget`` seconds: its lines when it came
+        quickly, else «searching» (the hint then goes to ``deliver``)."""
+        if game.won:  # the solver would find no move and call it an impasse
+            return answers.no_hint_when_won()
+        if self.finder is None:
+            return answers.no_hints()
+        self.drop()
+        job = HintJob(self.finder, game, budget)
+        self._job = job
+        if job.wait(QUICK_WAIT):
+            self._job = None
+            return hint_lines(job.result)
+
+        def deliver() -> None:
+            job.wait(budget + 30.0)
+            with self._lock:
+                if self._job is not job or job.cancelled.is_set():
+                    return
+                self._job = None
+            self._deliver(hint_lines(job.result))
+
+        threading.Thread(target=deliver, name="hint-deliver", daemon=True).start()
+        return answers.searching()

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.application import run_in_terminal
+from prompt_toolkit.application import Application, run_in_terminal
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.input import Input
 from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
@@ -66,24 +66,43 @@ def write_answer(out: TextIO, answer: Answer, visual: bool = False) -> None:
     out.flush()
 
 
-def run_plain(session: Session, stdin: TextIO, stdout: TextIO, *, visual: bool = False) -> int:
+class Printer:
+    """Where the loop prints answers, made before the session: give the session
+    :meth:`late` as its ``emit``, and the loop this printer."""
+
+    def __init__(self, out: TextIO, *, visual: bool = False) -> None:
+        self.out = out
+        self.visual = visual
+        self.app: Application[str] | None = None
+        """The prompt's application while :func:`run_prompt` runs it."""
+        self._lock = threading.Lock()
+
+    def write(self, answer: Answer) -> None:
+        """Print ``answer`` (one answer at a time, from any thread)."""
+        with self._lock:
+            write_answer(self.out, answer, self.visual)
+
+    def late(self, answer: Answer) -> None:
+        """An answer that came late, from another thread: while the prompt runs, it
+        is printed above the line being typed."""
+        app = self.app
+        if app is not None and app.is_running and app.loop is not None:
+            app.loop.call_soon_threadsafe(lambda: run_in_terminal(lambda: self.write(answer)))
+        else:
+            self.write(answer)
+
+
+def run_plain(session: Session, stdin: TextIO, printer: Printer) -> int:
     """Read lines until ``quit`` or end of input (which says goodbye as ``quit``
     does); print every answer."""
-    lock = threading.Lock()
-
-    def emit(answer: Answer) -> None:
-        with lock:
-            write_answer(stdout, answer, visual)
-
-    session.emit = emit
-    emit(session.opening())
+    printer.write(session.opening())
     for line in stdin:
         answer = session.handle(line)
-        emit(answer)
+        printer.write(answer)
         if answer.quit:
             break
     else:
-        emit(session.farewell())
+        printer.write(session.farewell())
     session.close()
     return 0
 
@@ -161,23 +180,17 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
 
 def run_prompt(
     session: Session,
-    stdout: TextIO,
+    printer: Printer,
     *,
     input: Input | None = None,
     output: Output | None = None,
     report_focus: bool = True,
-    visual: bool = False,
 ) -> int:
     """The interactive loop on a real (or test) terminal."""
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
     ANSI_SEQUENCES.setdefault(FOCUS_IN, FOCUS_IN_KEY)
     ANSI_SEQUENCES.setdefault(FOCUS_OUT, FOCUS_OUT_KEY)
-    lock = threading.Lock()
-
-    def write(answer: Answer) -> None:
-        with lock:
-            write_answer(stdout, answer, visual)
-
+    write, stdout = printer.write, printer.out
     session.keyboard_keys = True
     prompt: PromptSession[str] = PromptSession(
         key_bindings=build_key_bindings(session, write),
@@ -189,15 +202,7 @@ def run_prompt(
         color_depth=ColorDepth.MONOCHROME,
         erase_when_done=False,
     )
-
-    def emit(answer: Answer) -> None:
-        app = prompt.app
-        if app.is_running and app.loop is not None:
-            app.loop.call_soon_threadsafe(lambda: run_in_terminal(lambda: write(answer)))
-        else:
-            write(answer)
-
-    session.emit = emit
+    printer.app = prompt.app
     focus_reporting = report_focus and output is None and stdout.isatty()
     if focus_reporting:
         stdout.write("\x1b[?1004h")
@@ -219,20 +224,14 @@ def run_prompt(
         if focus_reporting:
             stdout.write("\x1b[?1004l")
             stdout.flush()
+        printer.app = None
         session.close()
     return 0
 
 
-def run(
-    session: Session,
-    stdin: TextIO | None = None,
-    stdout: TextIO | None = None,
-    *,
-    visual: bool = False,
-) -> int:
+def run(session: Session, printer: Printer, stdin: TextIO | None = None) -> int:
     """Pick the loop that fits the standard streams."""
     stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
-    if interactive(stdin, stdout):
-        return run_prompt(session, stdout, visual=visual)
-    return run_plain(session, stdin, stdout, visual=visual)
+    if interactive(stdin, printer.out):
+        return run_prompt(session, printer)
+    return run_plain(session, stdin, printer)

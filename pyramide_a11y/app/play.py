@@ -14,9 +14,15 @@ from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .autosave import GameStorage, apply_saved_settings
-from .loop import run
-from .session import RATE_RANGE, THINK_RANGE, Session, Settings, random_deal
-from .sources import GameSource, SourceError, rules_from_options, source_from_options
+from .loop import Printer, run
+from .session import RATE_RANGE, THINK_RANGE, Session, Settings
+from .sources import (
+    GameSource,
+    SourceError,
+    random_deal,
+    rules_from_options,
+    source_from_options,
+)
 from .speaking import make_session_speaker
 
 
@@ -117,15 +123,15 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     speaker = make_session_speaker(args, out)
     speaker.set_language(language)
     speaker.set_rate(settings.rate)
+    printer = Printer(out, visual=args.symbols)  # first: the session's late answers go there
     session = Session(
         source,
         settings=settings,
         speaker=speaker,
-        timer=storage.timer,
-        game_factory=storage.game_factory,
+        storage=storage,
+        emit=printer.late,
     )
-    session.storage = storage
     try:
-        return run(session, sys.stdin, out, visual=args.symbols)
+        return run(session, printer, sys.stdin)
     finally:
         speaker.close()

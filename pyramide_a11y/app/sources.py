@@ -4,6 +4,7 @@ and the rules options shared by every command."""
 from __future__ import annotations
 
 import argparse
+import random
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,11 +19,19 @@ from pyramide_a11y.engine import (
     parse_count,
     parse_listing,
 )
-from pyramide_a11y.engine.dealcode import code_text
+from pyramide_a11y.engine.dealcode import LETTERS, code_text
 
 
 class SourceError(ValueError):
     """A code, layout file or rules option that cannot be used; the message says why."""
+
+
+class BadLayoutFile(SourceError):
+    """A layout file named in play that cannot be read or does not fit its rules."""
+
+
+class BadDealCode(SourceError):
+    """Text named in play that is neither a file nor a valid deal code."""
 
 
 @dataclass(frozen=True)
@@ -156,3 +165,33 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
             raise SourceError(f"{layout_path}: {err}") from None
         return GameSource(layout, rules, None)
     raise SourceError("give a deal code (like PY1-N-AAAAAAS) or --layout FILE")
+
+
+def random_deal(rules: Rules, rng: random.Random | None = None) -> GameSource:
+    """A new deal under ``rules``, with its code where the rules can be coded."""
+    number = (rng or random.Random()).randrange(26**LETTERS)
+    return coded_source(DealCode(rules, number))
+
+
+def named_source(text: str, rules: Rules) -> GameSource:
+    """The game ``text`` names in play (``new CODE`` or ``new FILE``): a layout file
+    where a file has that name (played under its own rules, else ``rules``), else
+    a deal code.
+
+    Raises:
+        BadLayoutFile: the file is no layout, or one its rules cannot play.
+        BadDealCode: no file has that name and it is no deal code.
+    """
+    path = Path(text).expanduser()
+    if path.is_file():
+        try:
+            layout = read_layout_file(path)
+            chosen = layout.rules or rules
+            layout.validate(chosen)
+        except (SourceError, ValueError):
+            raise BadLayoutFile(text) from None
+        return GameSource(layout, chosen, None)
+    try:
+        return coded_source(parse_code(text))
+    except (DealCodeError, ValueError):
+        raise BadDealCode(text) from None

@@ -638,27 +638,15 @@ def too_many_cards() -> str:
     return _("Give one card, or two to pair them")
 
 
-def no_playable_rank(rank: Rank | str) -> str:
-    """No playable card has ``rank`` (a :class:`Rank`, or its name in words in the
-    session language, as :func:`~.cards.rank_name` gives it)."""
-    if isinstance(rank, str):
-        rank = _rank_named(rank) or rank
-    if isinstance(rank, Rank) and gender_of(rank) == FEMININE:
+def no_playable_rank(rank: Rank) -> str:
+    """No playable card has ``rank``, said in words in the session language."""
+    if gender_of(rank) == FEMININE:
         # Translators: a rank alone ({rank} in words, a feminine rank: pt «dama»)
         # and no playable card has it: pt «Nenhuma dama jogável».
         return pgettext("feminine", "No playable {rank}").format(rank=rank_name(rank))
-    name = rank_name(rank) if isinstance(rank, Rank) else rank
     # Translators: a rank alone ({rank} in words, a masculine rank) and no playable
     # card has it: pt «Nenhum rei jogável».
-    return pgettext("masculine", "No playable {rank}").format(rank=name)
-
-
-def _rank_named(name: str) -> Rank | None:
-    """The rank whose name in the session language is ``name``, if any."""
-    for rank in Rank:
-        if rank_name(rank).casefold() == name.casefold():
-            return rank
-    return None
+    return pgettext("masculine", "No playable {rank}").format(rank=rank_name(rank))
 
 
 def ambiguous(cards: tuple[Card, ...]) -> str:

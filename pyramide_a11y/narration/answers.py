@@ -1,0 +1,247 @@
+"""The session's answers that are not an action's outcome, as lines.
+
+Each function returns the lines of one kind of answer (refusals of a line's
+syntax, new deals, hints, keyboard focus, the goodbye …) from plain values, so
+the session asks for "the answer to this" and never builds a sentence itself.
+Like the rest of narration, nothing here speaks or prints.
+"""
+
+from __future__ import annotations
+
+from pyramide_a11y.engine import Card, Game, Move, Rank, Reason, RemoveKing, RemovePair, Rules
+
+from . import help as help_text
+from . import messages as m
+from .cards import card_name, rank_name
+from .narrator import impasse_line, join, piles, playable, sentence, table_summary
+
+# -- the start and the end ---------------------------------------------------------------
+
+
+def opening(rules: Rules, code: str | None, table: str) -> list[str]:
+    """The preset, the deal code and the help hint; then the table."""
+    first = [
+        m.starting(m.rules_with_variants(rules), rules.passes),
+        m.deal_code(code) if code else m.no_deal_code(),
+        m.help_hint(),
+    ]
+    return [join(first), table]
+
+
+def goodbye(saved: bool) -> list[str]:
+    """«Your game is saved» where it is (``saved``), then goodbye."""
+    return [join([m.game_saved() if saved else "", m.goodbye()])]
+
+
+# -- lines that are no command -----------------------------------------------------------
+
+
+def unknown_command(text: str) -> list[str]:
+    return [sentence(m.unknown_command(text))]
+
+
+def syntax_refusal(
+    line: str,
+    text: str,
+    *,
+    too_many: bool = False,
+    row: bool = False,
+    suit: bool = False,
+    card: bool = False,
+    letter_rank: Rank | None = None,
+) -> list[str]:
+    """Why ``line`` is no command, from what the parser found wrong in ``text`` (the
+    flags of ``commands.CommandSyntaxError``; ``letter_rank`` is the rank a lone
+    letter stands for)."""
+    if too_many:
+        return [sentence(m.too_many_cards())]
+    if row:
+        return [sentence(m.no_such_row())]
+    if suit:
+        return [sentence(m.where_needs_suit(text))]
+    if letter_rank is not None:
+        return [sentence(m.letter_alone(rank_name(letter_rank)))]
+    if card:
+        return [sentence(m.not_a_card(text))]
+    return unknown_command(line)
+
+
+def no_playable_rank(rank: Rank) -> list[str]:
+    return [sentence(m.no_playable_rank(rank))]
+
+
+def ambiguous(candidates: tuple[Card, ...]) -> list[str]:
+    return [sentence(m.ambiguous(candidates))]
+
+
+# -- answers in play ---------------------------------------------------------------------
+
+
+def resumed() -> list[str]:
+    return [sentence(m.resumed())]
+
+
+def paused() -> list[str]:
+    return [sentence(m.paused())]
+
+
+def repeated(last: list[str]) -> list[str]:
+    """The last answer again, or that there is none."""
+    return list(last) or [sentence(m.nothing_to_repeat())]
+
+
+def covered_named(card: Card) -> list[str]:
+    """One of two typed cards is covered: named, as two were typed."""
+    return [sentence(m.covered_named(card))]
+
+
+def selection_replaced(lines: list[str], dropped: Card) -> list[str]:
+    """``lines`` (the answer to two typed cards) saying the selection they replaced
+    was dropped."""
+    if not lines:
+        return lines
+    return [join([lines[0], m.selection_dropped(dropped)]), *lines[1:]]
+
+
+def won(first: str, panel: list[str], best: str | None) -> list[str]:
+    """The winning move's line, then the result panel with the player's best (if
+    known) after its facts."""
+    if best is not None:
+        panel = [*panel[:2], sentence(best), *panel[2:]]
+    return [first, *panel]
+
+
+def hint_dropped(lines: list[str]) -> list[str]:
+    """``lines`` with «the hint was dropped» right after what happened."""
+    return [*lines[:1], sentence(m.hint_dropped()), *lines[1:]]
+
+
+# -- reading the table and the help ------------------------------------------------------
+
+
+def review(what: str, game: Game) -> list[str] | None:
+    """The answer to a command that only reads the help or the table (``what`` is
+    the value of its ``commands.Action``: ``help``, ``keys``, ``rules``, ``table``,
+    ``free``, ``piles`` or ``pairs``); None for any other command."""
+    match what:
+        case "help":
+            return help_text.help_lines()
+        case "keys":
+            return help_text.keys_lines()
+        case "rules":
+            return help_text.rules_lines(game.rules)
+        case "table":
+            return [table_summary(game)]
+        case "free":
+            return [sentence(m.free_cards(game.position.free_cards()))]
+        case "piles":
+            return [piles(game)]
+        case "pairs":
+            return [playable(game)]
+    return None
+
+
+# -- new deals ---------------------------------------------------------------------------
+
+
+def new_deal(replay: bool, opening: list[str]) -> list[str]:
+    """A new deal (or the same one again, ``replay``) with how to go back, then its
+    opening."""
+    first = m.replaying() if replay else m.new_deal()
+    return [join([first, m.go_back_hint()]), *opening]
+
+
+def back_to_previous(code: str | None, table: str) -> list[str]:
+    """Undo of a new deal: the game it replaced, its code, the table."""
+    first = [m.back_to_previous(), m.deal_code(code) if code else m.no_deal_code()]
+    return [join(first), table]
+
+
+def bad_layout_file(text: str) -> list[str]:
+    return [sentence(m.bad_layout_file(text))]
+
+
+def bad_deal_code(text: str) -> list[str]:
+    return [sentence(m.bad_deal_code(text))]
+
+
+# -- hints -------------------------------------------------------------------------------
+
+
+def hint(kind: str | None, move: Move | None) -> list[str]:
+    """The hint the solver gave: its ``kind`` (``move``, ``draw``, ``recycle``,
+    ``lost``, anything else an impasse) and move; None when it gave none."""
+    if kind is None:
+        return no_hints()
+    if kind == "move" and isinstance(move, RemovePair):
+        return [sentence(m.hint_pair(move.first, move.second))]
+    if kind == "move" and isinstance(move, RemoveKing):
+        return [sentence(m.hint_king(move.card))]
+    if kind == "draw":
+        return [sentence(m.hint_draw())]
+    if kind == "recycle":
+        return [sentence(m.hint_recycle())]
+    if kind == "lost":
+        return [sentence(m.hint_lost())]  # its exits are in the sentence
+    return [impasse_line()]
+
+
+def no_hints() -> list[str]:
+    return [sentence(m.no_hints())]
+
+
+def no_hint_when_won() -> list[str]:
+    return [sentence(m.refusal(Reason.GAME_WON, ()))]
+
+
+def searching() -> list[str]:
+    return [sentence(m.searching())]
+
+
+def hint_closed() -> list[str]:
+    return [sentence(m.hint_closed())]
+
+
+# -- keyboard mode and the focus ---------------------------------------------------------
+
+
+def keyboard_mode(on: bool) -> list[str]:
+    return [sentence(m.keyboard_mode_on() if on else m.keyboard_mode_off())]
+
+
+def keyboard_needs_terminal() -> list[str]:
+    return [sentence(m.keyboard_needs_terminal())]
+
+
+def focus_name(card: Card, game: Game) -> str:
+    """The focused card, and its pile when it is not in the pyramid."""
+    position = game.position
+    if card in position.pyramid:
+        return card_name(card)
+    if card == position.waste_top:
+        return m.waste_top(card)
+    if card == game.stock_top:
+        return m.stock_top(card)
+    return card_name(card)
+
+
+def focus(card: Card, game: Game) -> list[str]:
+    """An arrow moved the focus to ``card``."""
+    return [sentence(focus_name(card, game))]
+
+
+def focus_edge(card: Card, game: Game, down: bool) -> list[str]:
+    """No row below (``down``) or above the focused ``card``."""
+    name = focus_name(card, game)
+    return [sentence(m.nothing_below(name) if down else m.nothing_above(name))]
+
+
+def no_focus() -> list[str]:
+    return [sentence(m.no_focus())]
+
+
+def focus_moved(card: Card | None, game: Game) -> list[str]:
+    """The focused card left play: the one now in its place (None: no card left)."""
+    if card is None:
+        return no_focus()
+    return [sentence(m.focus_moved(focus_name(card, game)))]
