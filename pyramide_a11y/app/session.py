@@ -168,14 +168,17 @@ class Session:
 
     def opening(self) -> Answer:
         """The preset, the deal code and the opening position, briefly; or the
-        offer to continue the saved game."""
+        offer to continue the saved game. Spoken."""
+        return self.say(Answer(self._opening_lines()))
+
+    def _opening_lines(self) -> list[str]:
         notices = self.storage.take_sentences() if self.storage else []
         table = narrator.table_summary(self.game)
         if self.storage is not None and self.storage.offer is not None:
             offer = records_text.saved_game_offer(self.storage.offer)
-            return self.say(Answer([*notices, offer, table]))
+            return [*notices, offer, table]
         rules, code = self.game.rules, self.source.code
-        return self.say(Answer([*notices, *answers.opening(rules, code, table)]))
+        return [*notices, *answers.opening(rules, code, table)]
 
     # -- one line ---------------------------------------------------------------------------
 
@@ -355,7 +358,8 @@ class Session:
         self.game = self._make_game(source)
         self.timer.reset()
         self.focus.start_over()
-        return Answer(answers.new_deal(replay, self.opening().lines))
+        # Said once, as part of this answer (not spoken on its own first).
+        return Answer(answers.new_deal(replay, self._opening_lines()))
 
     def _go_back(self, left: LeftGame) -> Answer:
         """Undo right after a new deal: the game it replaced, exactly as it was."""
