@@ -19,6 +19,9 @@ from pyramide_a11y.engine import (
     parse_listing,
 )
 from pyramide_a11y.engine.dealcode import code_text
+from pyramide_a11y.i18n import _, pgettext
+
+from .cli_parsing import whole_number
 
 
 class SourceError(ValueError):
@@ -36,38 +39,73 @@ class GameSource:
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The rules options, the same on every command."""
-    group = parser.add_argument_group("rules")
-    group.add_argument("--rules", help="preset: pyramide, classic or paciencia")
-    group.add_argument("--passes", type=int, help="passes through the stock (1, 2, 3, …)")
+    # Translators: command-line help, title of the rules options.
+    group = parser.add_argument_group(_("rules"))
+    group.add_argument(
+        "--rules",
+        metavar=pgettext("metavar", "RULES"),
+        # Translators: command-line help; the preset names are typed as they are.
+        help=_("preset: pyramide, classic or paciencia"),
+    )
+    group.add_argument(
+        "--passes",
+        type=whole_number,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("passes through the stock (1, 2, 3, …)"),
+    )
     group.add_argument(
         "--recycles",
-        help="how many times the waste may be recycled: a number, 'none' (0) or 'unlimited'",
+        metavar="N",
+        # Translators: command-line help; 'none' and 'unlimited' are typed as they are.
+        help=_("how many times the waste may be recycled: a number, 'none' (0) or 'unlimited'"),
     )
-    group.add_argument("--strict-win", action="store_true", help="stock and waste must go too")
+    group.add_argument(
+        # Translators: command-line help.
+        "--strict-win",
+        action="store_true",
+        help=_("stock and waste must go too"),
+    )
     group.add_argument(
         "--stock-waste-pairs",
         action="store_true",
-        help="stock against waste: the drawn card may pair with the waste card under it",
+        # Translators: command-line help.
+        help=_("stock against waste: the drawn card may pair with the waste card under it"),
     )
     group.add_argument(
         "--cover-pairs",
         action="store_true",
-        help="a card may pair with the only card still covering it",
+        # Translators: command-line help.
+        help=_("a card may pair with the only card still covering it"),
     )
 
 
 def add_source_options(parser: argparse.ArgumentParser, *, code_required: bool = False) -> None:
     """``CODE`` or ``--layout FILE`` (JSON, or seed 000's text listing)."""
     parser.add_argument(
-        "code", nargs=None if code_required else "?", help="deal code, e.g. PY1-N-AAAAAAS"
+        "code",
+        nargs=None if code_required else "?",
+        # Translators: command-line help: the name of a deal code argument.
+        metavar=pgettext("metavar", "CODE"),
+        # Translators: command-line help.
+        help=_("deal code, e.g. PY1-N-AAAAAAS"),
     )
     if not code_required:
-        parser.add_argument("--layout", type=Path, help="layout file: JSON or a text listing")
+        parser.add_argument(
+            "--layout",
+            type=Path,
+            # Translators: command-line help: the name of a file argument.
+            metavar=pgettext("metavar", "FILE"),
+            # Translators: command-line help.
+            help=_("layout file: JSON or a text listing"),
+        )
         parser.add_argument(
             "--seed",
-            type=int,
+            type=whole_number,
             default=0,
-            help="for a text listing: the seed that orders the unlisted stock cards",
+            metavar="N",
+            # Translators: command-line help.
+            help=_("for a text listing: the seed that orders the unlisted stock cards"),
         )
 
 
@@ -106,7 +144,10 @@ def read_layout_file(path: Path, seed: int = 0) -> Layout:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        raise SourceError(f"cannot read {path}: {err.strerror}") from None
+        # Translators: command-line error: a file cannot be read; {reason} is the system's.
+        raise SourceError(
+            _("cannot read {file}: {reason}").format(file=path, reason=err.strerror)
+        ) from None
     try:
         if text.lstrip().startswith("{"):
             return Layout.from_json(text)
@@ -124,8 +165,11 @@ def coded_source(code: DealCode, rules: Rules | None = None) -> GameSource:
     """
     chosen = rules or code.rules
     if chosen.initial_waste != code.rules.initial_waste:
+        # Translators: command-line error; {code_rules} and {rules} are rules names.
         raise SourceError(
-            f"the code deals for {code.rules.name}; its piles do not fit {chosen.name}"
+            _("the code deals for {code_rules}; its piles do not fit {rules}").format(
+                code_rules=code.rules.name, rules=chosen.name
+            )
         )
     return GameSource(Layout.from_code(code), chosen, code_text(chosen, code.number))
 
@@ -140,7 +184,8 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
     """
     layout_path: Path | None = getattr(args, "layout", None)
     if args.code and layout_path:
-        raise SourceError("give either a deal code or --layout, not both")
+        # Translators: command-line error.
+        raise SourceError(_("give either a deal code or --layout, not both"))
     if args.code:
         try:
             code = parse_code(args.code)
@@ -155,4 +200,5 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
         except LayoutError as err:
             raise SourceError(f"{layout_path}: {err}") from None
         return GameSource(layout, rules, None)
-    raise SourceError("give a deal code (like PY1-N-AAAAAAS) or --layout FILE")
+    # Translators: command-line error.
+    raise SourceError(_("give a deal code (like PY1-N-AAAAAAS) or --layout FILE"))
