@@ -15,70 +15,73 @@ from pyramide_a11y.i18n.formatting import format_number
 # argparse fills in); the context keeps them apart from ours. Messages argparse
 # gives only to a programmer (a conflicting option string) are left in English.
 
-ARGPARSE_CONTEXT = "argparse"
-
 
 def argparse_texts() -> dict[str, str]:
     """Each argparse msgid a person can meet → its translation (current language)."""
-    c = ARGPARSE_CONTEXT
     return {
         # Translators: command-line help, before the usage line; keep the space at the end.
-        "usage: ": pgettext(c, "usage: "),
+        "usage: ": pgettext("argparse", "usage: "),
         # Translators: command-line help, title of the list of positional arguments.
-        "positional arguments": pgettext(c, "positional arguments"),
+        "positional arguments": pgettext("argparse", "positional arguments"),
         # Translators: command-line help, title of the list of options.
-        "options": pgettext(c, "options"),
+        "options": pgettext("argparse", "options"),
         # Translators: command-line help of -h.
-        "show this help message and exit": pgettext(c, "show this help message and exit"),
+        "show this help message and exit": pgettext("argparse", "show this help message and exit"),
         # Translators: command-line help, title of a list of subcommands.
-        "subcommands": pgettext(c, "subcommands"),
+        "subcommands": pgettext("argparse", "subcommands"),
         # Translators: command-line error; %(argument_name)s is an option (--timeout),
         # %(message)s what is wrong with it. Keep the %(...)s as they are.
         "argument %(argument_name)s: %(message)s": pgettext(
-            c, "argument %(argument_name)s: %(message)s"
+            "argparse", "argument %(argument_name)s: %(message)s"
         ),
         # Translators: command-line error; keep %(parser_name)r and %(choices)s.
         "unknown parser %(parser_name)r (choices: %(choices)s)": pgettext(
-            c, "unknown parser %(parser_name)r (choices: %(choices)s)"
+            "argparse", "unknown parser %(parser_name)r (choices: %(choices)s)"
         ),
         # Translators: command-line error: a file given cannot be opened.
-        "can't open '%(filename)s': %(error)s": pgettext(c, "can't open '%(filename)s': %(error)s"),
+        "can't open '%(filename)s': %(error)s": pgettext(
+            "argparse", "can't open '%(filename)s': %(error)s"
+        ),
         # Translators: command-line error; %s is the list of what was not understood.
-        "unrecognized arguments: %s": pgettext(c, "unrecognized arguments: %s"),
+        "unrecognized arguments: %s": pgettext("argparse", "unrecognized arguments: %s"),
         # Translators: command-line error; %s is another option.
-        "not allowed with argument %s": pgettext(c, "not allowed with argument %s"),
+        "not allowed with argument %s": pgettext("argparse", "not allowed with argument %s"),
         # Translators: command-line error; %r is the value given to an option that takes none.
-        "ignored explicit argument %r": pgettext(c, "ignored explicit argument %r"),
+        "ignored explicit argument %r": pgettext("argparse", "ignored explicit argument %r"),
         # Translators: command-line error; %s is the list of what is missing.
         "the following arguments are required: %s": pgettext(
-            c, "the following arguments are required: %s"
+            "argparse", "the following arguments are required: %s"
         ),
         # Translators: command-line error; %s is a list of options.
-        "one of the arguments %s is required": pgettext(c, "one of the arguments %s is required"),
+        "one of the arguments %s is required": pgettext(
+            "argparse", "one of the arguments %s is required"
+        ),
         # Translators: command-line error: an option was given without its value.
-        "expected one argument": pgettext(c, "expected one argument"),
+        "expected one argument": pgettext("argparse", "expected one argument"),
         # Translators: command-line error.
-        "expected at most one argument": pgettext(c, "expected at most one argument"),
+        "expected at most one argument": pgettext("argparse", "expected at most one argument"),
         # Translators: command-line error.
-        "expected at least one argument": pgettext(c, "expected at least one argument"),
+        "expected at least one argument": pgettext("argparse", "expected at least one argument"),
         # Translators: command-line error; keep %(option)s and %(matches)s.
         "ambiguous option: %(option)s could match %(matches)s": pgettext(
-            c, "ambiguous option: %(option)s could match %(matches)s"
+            "argparse", "ambiguous option: %(option)s could match %(matches)s"
         ),
         # Translators: command-line error; %s is an option.
-        "unexpected option string: %s": pgettext(c, "unexpected option string: %s"),
+        "unexpected option string: %s": pgettext("argparse", "unexpected option string: %s"),
         # Translators: command-line error; %(type)s is a type name (int), %(value)r the value.
-        "invalid %(type)s value: %(value)r": pgettext(c, "invalid %(type)s value: %(value)r"),
+        "invalid %(type)s value: %(value)r": pgettext(
+            "argparse", "invalid %(type)s value: %(value)r"
+        ),
         # Translators: command-line error; %(value)r is what was typed, %(choices)s the
         # list of the values allowed.
         "invalid choice: %(value)r (choose from %(choices)s)": pgettext(
-            c, "invalid choice: %(value)r (choose from %(choices)s)"
+            "argparse", "invalid choice: %(value)r (choose from %(choices)s)"
         ),
         # Translators: command-line error line; %(prog)s is the command (pyramide solve),
         # %(message)s the error. Keep the line break at the end.
-        "%(prog)s: error: %(message)s\n": pgettext(c, "%(prog)s: error: %(message)s\n"),
+        "%(prog)s: error: %(message)s\n": pgettext("argparse", "%(prog)s: error: %(message)s\n"),
         # Translators: command-line error: "-" (standard input) cannot be used here.
-        'argument "-" with mode %r': pgettext(c, 'argument "-" with mode %r'),
+        'argument "-" with mode %r': pgettext("argparse", 'argument "-" with mode %r'),
     }
 
 
@@ -91,7 +94,7 @@ def argparse_ngettext(singular: str, plural: str, n: int) -> str:
     """argparse's ``ngettext``: its one counted message a person can meet, translated."""
     if singular == "expected %s argument":
         # Translators: command-line error; %s is a number of values.
-        return npgettext(ARGPARSE_CONTEXT, "expected %s argument", "expected %s arguments", n)
+        return npgettext("argparse", "expected %s argument", "expected %s arguments", n)
     return singular if n == 1 else plural
 
 
