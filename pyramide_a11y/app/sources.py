@@ -19,7 +19,9 @@ from pyramide_a11y.engine import (
     parse_listing,
 )
 from pyramide_a11y.engine.dealcode import code_text
-from pyramide_a11y.i18n import _, pgettext
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE, _, get_language, pgettext
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.narration import sentence
 
 from .cli_parsing import whole_number
 
@@ -153,7 +155,13 @@ def read_layout_file(path: Path, seed: int = 0) -> Layout:
             return Layout.from_json(text)
         return parse_listing(text, seed)
     except LayoutError as err:
-        raise SourceError(f"{path}: {err}") from None
+        raise SourceError(_engine_error(f"{path}: {err}", m.bad_layout_file(str(path)))) from None
+
+
+def _engine_error(detail: str, translated: str) -> str:
+    """The engine's ``detail`` (written in the source strings' language) when that is
+    the session's language, else the session language's sentence ``translated``."""
+    return detail if get_language() == DEFAULT_LANGUAGE else sentence(translated)
 
 
 def coded_source(code: DealCode, rules: Rules | None = None) -> GameSource:
@@ -190,7 +198,7 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
         try:
             code = parse_code(args.code)
         except DealCodeError as err:
-            raise SourceError(str(err)) from None
+            raise SourceError(_engine_error(str(err), m.bad_deal_code(args.code))) from None
         return coded_source(code, rules_from_options(args, code.rules))
     if layout_path:
         layout = read_layout_file(layout_path, getattr(args, "seed", 0))
@@ -198,7 +206,8 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
         try:
             layout.validate(rules)
         except LayoutError as err:
-            raise SourceError(f"{layout_path}: {err}") from None
+            detail = f"{layout_path}: {err}"
+            raise SourceError(_engine_error(detail, m.bad_layout_file(str(layout_path)))) from None
         return GameSource(layout, rules, None)
     # Translators: command-line error.
     raise SourceError(_("give a deal code (like PY1-N-AAAAAAS) or --layout FILE"))
