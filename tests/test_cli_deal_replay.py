@@ -62,7 +62,7 @@ def test_replay_of_seed002_json() -> None:
 def test_rules_options_override_the_layout(tmp_path: Path) -> None:
     # With one pass only the seed 002 game still wins: it never recycles.
     result = run("replay", "--layout", str(SEED002), "--passes", "1", "--moves", str(SEED002_MOVES))
-    assert result.returncode == 0 and "won: true" in result.stdout
+    assert result.returncode == 0 and "won: yes" in result.stdout
     result = run("replay", "--layout", str(SEED002), "--rules", "pyramide", "--moves", "x")
     assert result.returncode == 2 and "23 cards in the stock and 1 in the waste" in result.stderr
 

@@ -62,14 +62,25 @@ def test_solve_rejects_a_bad_timeout() -> None:
 
 
 def test_analyse_json_report_and_plain_progress() -> None:
-    result = run("analyse", "--rules", "pyramide", "--deals", "12", "--jobs", "2", "--json")
+    result = run(
+        "analyse",
+        "--rules",
+        "pyramide",
+        "--deals",
+        "12",
+        "--jobs",
+        "2",
+        "--json",
+        "--progress",
+        "lines",
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["deals"] == 12 and report["unknown"] == 0
     assert report["winnable"] + report["lost"] == 12
     low, high = report["ci95"]
     assert low <= report["win_rate"] <= high
-    # Not a terminal: plain lines, no carriage returns, the last one says 12 of 12.
+    # Plain lines, no carriage returns, the last one says 12 of 12.
     assert "\r" not in result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith("12 of 12 deals")
 

@@ -140,7 +140,7 @@ def test_export_writes_a_transcript_and_json(folder: Path, tmp_path: Path) -> No
 def test_replay_accepts_a_game_number(folder: Path) -> None:
     status, text = run("replay", "1", "--data-dir", str(folder))
     assert status == 0
-    assert text.splitlines()[0] == "won: true"
+    assert text.splitlines()[0] == "won: yes"
     status, text = run("replay", "#4", "--data-dir", str(folder), "--json")
     assert status == 0
     assert json.loads(text)["moves"] == 1

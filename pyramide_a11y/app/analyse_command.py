@@ -2,9 +2,12 @@
 
 Deals are drawn from the deal generator: the deal numbers come from SplitMix64
 seeded with ``--seed``, so a run can be repeated exactly. Work is spread over
-processes (all cores by default). Progress goes to standard error: a bar with
-the time left on a terminal, otherwise a plain line now and then; the report
-goes to standard output.
+processes (all cores by default). Progress goes to standard error (``--progress``):
+``bar``, rewritten in place on a terminal; ``lines``, a plain line at a calm pace
+(at most every 10% of the deals and every 5 seconds), for a screen reader; or
+``none``. By default: ``none`` when standard error is not a terminal, ``lines``
+when a screen reader runs or the report goes to a file or a pipe, else ``bar``.
+The report goes to standard output.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -30,12 +33,17 @@ from pyramide_a11y.i18n import _, ngettext
 from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.solver import solve
 from pyramide_a11y.solver.stats import percentile, wilson_interval
+from pyramide_a11y.speech.detect import running_screen_reader
 
+from . import cli_text as t
+from .cli_parsing import decimal_number, whole_number
 from .sources import SourceError, add_rules_options, rules_from_options
 
 DEFAULT_TIMEOUT = 60.0
-PLAIN_PROGRESS_EVERY = 5.0
-"""Seconds between progress lines when standard error is not a terminal."""
+PROGRESS_MODES = ("bar", "lines", "none")
+LINES_EVERY_SECONDS = 5.0
+LINES_EVERY_FRACTION = 0.1
+"""A progress line waits for both: 5 seconds and a tenth of the deals since the last."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,25 +61,63 @@ def add_analyse_command(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "analyse",
         aliases=["analyze"],
-        help="solve many random deals and report the win rate",
-        description="Solve N random deals under the chosen rules and report the share "
-        "that can be won (with a 95%% Wilson interval), the deals left unknown, and "
-        "the time per deal.",
+        # Translators: command-line help of the analyse subcommand.
+        help=_("solve many random deals and report the win rate"),
+        # Translators: command-line help of the analyse subcommand.
+        description=_(
+            "Solve N random deals under the chosen rules and report the share that can "
+            "be won (with a 95% Wilson interval), the deals left unknown, and the time "
+            "per deal."
+        ),
     )
     add_rules_options(parser)
-    parser.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deal numbers (default 0)")
     parser.add_argument(
-        "--jobs", type=int, default=None, metavar="J", help="processes (default: all cores)"
+        "--deals",
+        type=whole_number,
+        required=True,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("how many deals"),
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number,
+        default=0,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("seed of the deal numbers (default 0)"),
+    )
+    parser.add_argument(
+        "--jobs",
+        type=whole_number,
+        default=None,
+        metavar="J",
+        # Translators: command-line help.
+        help=_("processes (default: all cores)"),
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=decimal_number,
         default=DEFAULT_TIMEOUT,
         metavar="S",
-        help=f"seconds per deal before it counts as unknown (default {DEFAULT_TIMEOUT:g})",
+        # Translators: command-line help; {default} is a number of seconds.
+        help=_("seconds per deal before it counts as unknown (default {default})").format(
+            default=format_number(DEFAULT_TIMEOUT)
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--progress",
+        choices=PROGRESS_MODES,
+        default=None,
+        # Translators: command-line help; bar, lines and none are typed as they are.
+        help=_(
+            "progress on standard error: bar (rewritten in place), lines (a plain line "
+            "now and then, calm for a screen reader) or none; default: lines beside a "
+            "screen reader, none when standard error is not a terminal, else bar"
+        ),
+    )
+    # Translators: command-line help.
+    parser.add_argument("--json", action="store_true", help=_("print the report as JSON"))
     parser.set_defaults(func=run_analyse)
 
 
@@ -102,6 +148,24 @@ def solve_all(
         yield from pool.imap_unordered(solve_deal, work, chunksize=1)
 
 
+def progress_mode(
+    asked: str | None,
+    out: TextIO,
+    err: TextIO,
+    screen_reader: Callable[[], str | None] = running_screen_reader,
+) -> str:
+    """The ``--progress`` mode: ``asked``, else ``none`` when ``err`` is not a
+    terminal, ``lines`` when a screen reader runs or ``out`` is not a terminal (the
+    report goes to a file: someone listens to the progress), else ``bar``."""
+    if asked:
+        return asked
+    if not err.isatty():
+        return "none"
+    if not out.isatty() or screen_reader():
+        return "lines"
+    return "bar"
+
+
 def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO | None = None) -> int:
     """Solve, show progress on ``err``, print the report on ``out``."""
     err = err or sys.stderr
@@ -114,7 +178,7 @@ def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO | None = None
         raise SourceError(_("--jobs must be 1 or more, not {value}").format(value=args.jobs))
     rules = rules_from_options(args, None)
     numbers = deal_numbers(args.seed, args.deals)
-    progress = Progress(args.deals, err)
+    progress = Progress(args.deals, err, progress_mode(getattr(args, "progress", None), out, err))
     start = time.perf_counter()
     results: list[DealResult] = []
     for result in solve_all(rules, numbers, min(jobs, args.deals), args.timeout):
@@ -240,24 +304,40 @@ def report_lines(report: dict[str, Any]) -> list[str]:
 
 
 class Progress:
-    """Progress on ``stream``: a bar rewritten in place on a terminal, otherwise a
-    plain line every few seconds and at the end."""
+    """Progress on ``stream`` in a ``mode`` of :data:`PROGRESS_MODES` (default: bar on
+    a terminal, else lines). ``bar`` is rewritten in place; ``lines`` are plain lines,
+    one when both 5 seconds and a tenth of the deals have passed since the last, and
+    one at the end; ``none`` writes nothing. ``clock`` gives seconds (tests)."""
 
     WIDTH = 30
 
-    def __init__(self, total: int, stream: TextIO) -> None:
+    def __init__(
+        self,
+        total: int,
+        stream: TextIO,
+        mode: str | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
         self.total = total
         self.stream = stream
-        self.start = time.perf_counter()
-        self.last_line = self.start
-        self.terminal = stream.isatty()
+        self.mode = mode or ("bar" if stream.isatty() else "lines")
+        self.clock = clock
+        self.start = clock()
+        self.last_time = self.start
+        self.last_done = 0
 
     def update(self, done: int) -> None:
-        now = time.perf_counter()
-        if not self.terminal:
-            if now - self.last_line < PLAIN_PROGRESS_EVERY and done < self.total:
+        if self.mode == "none":
+            return
+        now = self.clock()
+        if self.mode == "lines":
+            calm = (
+                now - self.last_time >= LINES_EVERY_SECONDS
+                and done - self.last_done >= LINES_EVERY_FRACTION * self.total
+            )
+            if not calm and done < self.total:
                 return
-            self.last_line = now
+            self.last_time, self.last_done = now, done
             print(self._text(done, now), file=self.stream, flush=True)
             return
         filled = self.WIDTH * done // self.total
@@ -266,16 +346,11 @@ class Progress:
         self.stream.flush()
 
     def finish(self) -> None:
-        if self.terminal:
+        if self.mode == "bar":
             self.stream.write("\n")
             self.stream.flush()
 
     def _text(self, done: int, now: float) -> str:
         elapsed = now - self.start
         left = elapsed / done * (self.total - done) if done else 0.0
-        # Translators: analyse progress; {done} of {total} deals, {left} seconds to go.
-        return _("{done} of {total} deals, about {left} s left").format(
-            done=format_number(done),
-            total=format_number(self.total),
-            left=format_number(round(left)),
-        )
+        return t.progress_line(done, self.total, left)

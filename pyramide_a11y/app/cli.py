@@ -16,11 +16,20 @@ from typing import Any, TextIO
 
 from pyramide_a11y.engine import Game, Position, Refusal, parse_move
 from pyramide_a11y.engine.geometry import ROW_SLOTS
-from pyramide_a11y.i18n import N_, _, resolve_language, set_language
-from pyramide_a11y.i18n.languages import option_help
+from pyramide_a11y.i18n import N_, _, pgettext, resolve_language, set_language
+from pyramide_a11y.narration import card_notation, row_name, sentence
+from pyramide_a11y.narration import messages as m
 
+from . import cli_text as t
 from . import play, records
 from .analyse_command import add_analyse_command
+from .cli_parsing import (
+    argparse_in_session_language,
+    lang_help,
+    lang_option,
+    language_asked,
+    version,
+)
 from .solve_command import add_solve_command
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
 from .voice import add_voice_command
@@ -66,33 +75,61 @@ def build_parser() -> argparse.ArgumentParser:
     here with one call."""
     parser = argparse.ArgumentParser(
         prog="pyramide",
-        description="Pyramid solitaire for people who play by ear.",
+        # Translators: command-line help, first line of ``pyramide --help``.
+        description=_("Pyramid solitaire for people who play by ear."),
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"pyramide {version()}",
+        # Translators: command-line help of --version.
+        help=_("print the version and exit"),
+    )
+    # Translators: command-line help: the name of the subcommand in the usage line.
+    sub = parser.add_subparsers(dest="command", metavar=pgettext("metavar", "COMMAND"))
     play.register(parser)
 
     deal = sub.add_parser(
         "deal",
-        help="print the layout of a deal code (reveals the whole stock order)",
-        description="Print the layout a deal code deals. This reveals the whole stock "
-        "order, so do not use it on a deal you mean to play blind.",
+        # Translators: command-line help of the deal subcommand.
+        help=_("print the layout of a deal code (reveals the whole stock order)"),
+        # Translators: command-line help of the deal subcommand.
+        description=_(
+            "Print the layout a deal code deals, cards in the session language's "
+            "notation. This reveals the whole stock order, so do not use it on a deal "
+            "you mean to play blind."
+        ),
     )
     add_source_options(deal, code_required=True)
     add_rules_options(deal)
-    deal.add_argument("--json", action="store_true", help="print the layout as JSON")
+    # Translators: command-line help.
+    deal.add_argument("--json", action="store_true", help=_("print the layout as JSON"))
     deal.set_defaults(func=_deal)
 
     replay = sub.add_parser(
         "replay",
-        help="apply a list of moves to a deal and print the final state",
-        description="Apply moves written one per line in canonical notation (KD, 10C+3S, "
-        "draw, recycle; blank lines and lines starting with # are skipped) and print the "
-        "final state. An illegal move stops with exit status 1, its line and the reason.",
+        # Translators: command-line help of the replay subcommand.
+        help=_("apply a list of moves to a deal and print the final state"),
+        # Translators: command-line help of the replay subcommand. The notation of the
+        # file is the canonical (English) one: keep KD, 10C+3S, draw, recycle.
+        description=_(
+            "Apply moves written one per line in canonical notation (KD, 10C+3S, "
+            "draw, recycle; blank lines and lines starting with # are skipped) and print "
+            "the final state. An illegal move stops with exit status 1, its line and the "
+            "reason."
+        ),
     )
     add_source_options(replay)
     add_rules_options(replay)
-    replay.add_argument("--moves", type=Path, help="file of moves, one per line")
-    replay.add_argument("--json", action="store_true", help="print the final state as JSON")
+    replay.add_argument(
+        "--moves",
+        type=Path,
+        metavar=pgettext("metavar", "FILE"),
+        # Translators: command-line help.
+        help=_("file of moves, one per line, in canonical notation"),
+    )
+    # Translators: command-line help.
+    replay.add_argument("--json", action="store_true", help=_("print the final state as JSON"))
     records.add_data_dir_option(replay)
     replay.set_defaults(func=_replay)
     add_solve_command(sub)
@@ -113,20 +150,29 @@ def _accept_lang_after_subcommand(sub: argparse._SubParsersAction[argparse.Argum
             subparser.add_argument(
                 "--lang",
                 default=argparse.SUPPRESS,
-                help=f"language: {option_help()}; default from the locale",
+                metavar=pgettext("metavar", "LANG"),
+                help=lang_help(),
             )
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status."""
     out = out or sys.stdout
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    set_language(resolve_language(getattr(args, "lang", None)))
-    func: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "func", None)
-    if func is None:
-        parser.print_help(out)
-        return 0
+    words = list(sys.argv[1:] if argv is None else argv)
+    asked = lang_option(words)
+    chosen = language_asked(asked) if asked else None
+    set_language(chosen or resolve_language(None))
+    if asked and chosen is None:
+        # The in-game ``lang`` refusal; the session goes on in the locale's language.
+        print(sentence(m.unknown_language(asked)), file=sys.stderr)
+    with argparse_in_session_language():
+        parser = build_parser()
+        args = parser.parse_args(words)
+        args.lang = chosen  # a code, or None: the commands look for a saved one
+        func: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "func", None)
+        if func is None:
+            parser.print_help(out)
+            return 0
     try:
         return func(args, out)
     except SourceError as err:
@@ -144,12 +190,12 @@ def _deal(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         out.write(source.layout.to_json(source.rules))
         return 0
-    print(f"code: {source.code}", file=out)
-    print(f"rules: {source.rules}", file=out)
+    print(t.deal_code_line(source.code), file=out)
+    print(t.rules_line(str(source.rules)), file=out)
     for r, row in enumerate(source.layout.rows()):
-        print(f"row {r + 1}: {' '.join(map(str, row))}", file=out)
-    print(f"waste (bottom to top): {' '.join(map(str, source.layout.waste)) or '-'}", file=out)
-    print(f"stock (first drawn first): {' '.join(map(str, source.layout.stock))}", file=out)
+        print(f"{row_name(r + 1)}: {' '.join(map(card_notation, row))}", file=out)
+    print(t.waste_line(" ".join(map(card_notation, source.layout.waste)) or "-"), file=out)
+    print(t.stock_line(" ".join(map(card_notation, source.layout.stock)) or "-"), file=out)
     return 0
 
 
@@ -164,7 +210,7 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         lines = args.moves.read_text(encoding="utf-8").splitlines()
     except OSError as err:
-        raise SourceError(f"cannot read {args.moves}: {err.strerror}") from None
+        raise SourceError(t.cannot_read(str(args.moves), err.strerror or "")) from None
     game = Game(source.layout, source.rules)
     for number, line in enumerate(lines, start=1):
         text = line.strip()
@@ -172,8 +218,8 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
             continue
         try:
             move = parse_move(text)
-        except ValueError as err:
-            print(f"pyramide: line {number}: {err}", file=sys.stderr)
+        except ValueError:
+            print(f"pyramide: {t.bad_move_line(number, text)}", file=sys.stderr)
             return 1
         outcome = game.play(move)
         if isinstance(outcome, Refusal):
@@ -190,8 +236,8 @@ def _print_final(game: Game, args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         print(json.dumps(summary), file=out)
     else:
-        for key, value in summary.items():
-            print(f"{key}: {str(value).lower() if isinstance(value, bool) else value}", file=out)
+        for line in t.final_state_lines(summary):
+            print(line, file=out)
         for line in table_lines(game.position):
             print(line, file=out)
     return 0
@@ -212,10 +258,12 @@ def final_state(game: Game) -> dict[str, Any]:
 
 
 def table_lines(position: Position) -> list[str]:
-    """The pyramid rows and the waste in canonical notation (``--`` for a gone card)."""
+    """The pyramid rows and the waste top for a person: the current language's
+    words and card notation (``--`` for a gone card)."""
     lines = []
     for r, slots in enumerate(ROW_SLOTS):
-        cells = [str(c) if (c := position.pyramid[s]) else "--" for s in slots]
-        lines.append(f"row {r + 1}: {' '.join(cells)}")
-    lines.append(f"waste top: {position.waste_top or '-'}")
+        cells = [card_notation(c) if (c := position.pyramid[s]) else "--" for s in slots]
+        lines.append(f"{row_name(r + 1)}: {' '.join(cells)}")
+    top = position.waste_top
+    lines.append(t.waste_top_line(card_notation(top) if top else "-"))
     return lines

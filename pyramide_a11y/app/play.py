@@ -7,13 +7,13 @@ import sys
 from typing import TextIO
 
 from pyramide_a11y.engine import Rules, get_rules
-from pyramide_a11y.i18n import resolve_language, set_language
-from pyramide_a11y.i18n.languages import option_help
+from pyramide_a11y.i18n import _, pgettext, resolve_language, set_language
 from pyramide_a11y.narration import Verbosity, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .autosave import GameStorage, apply_saved_settings
+from .cli_parsing import decimal_number, lang_help, whole_number
 from .loop import Printer, run
 from .session import RATE_RANGE, THINK_RANGE, Session, Settings
 from .sources import (
@@ -31,35 +31,70 @@ def register(parser: argparse.ArgumentParser) -> None:
     from .sources import add_rules_options
 
     add_rules_options(parser)
-    group = parser.add_argument_group("game")
-    group.add_argument("--deal", metavar="CODE", help="play this deal code, e.g. PY1-N-AAAAAAS")
-    group.add_argument("--layout", metavar="FILE", help="play a layout file (JSON or a listing)")
+    # Translators: command-line help, title of the options of the game itself.
+    group = parser.add_argument_group(_("game"))
     group.add_argument(
-        "--seed", type=int, default=0, help="for a text listing: orders the unlisted stock cards"
+        "--deal",
+        metavar=pgettext("metavar", "CODE"),
+        # Translators: command-line help.
+        help=_("play this deal code, e.g. PY1-N-AAAAAAS"),
     )
-    group.add_argument("--lang", help=f"language: {option_help()}; default from the locale")
+    group.add_argument(
+        "--layout",
+        metavar=pgettext("metavar", "FILE"),
+        # Translators: command-line help.
+        help=_("play a layout file (JSON or a listing)"),
+    )
+    group.add_argument(
+        "--seed",
+        type=whole_number,
+        default=0,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("for a text listing: orders the unlisted stock cards"),
+    )
+    group.add_argument("--lang", metavar=pgettext("metavar", "LANG"), help=lang_help())
     group.add_argument(
         "--speech",
         default=None,
         choices=SPEECH_CHOICES,
-        help="speech: auto (silent beside a screen reader), a backend, or none (docs/speech.md)",
+        # Translators: command-line help; auto and none are typed as they are.
+        help=_("speech: auto (silent beside a screen reader), a backend, or none (docs/speech.md)"),
     )
-    group.add_argument("--rate", type=int, default=None, help="speech rate, words per minute")
     group.add_argument(
-        "--verbosity", choices=("brief", "full"), default=None, help="how much is said"
+        "--rate",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("speech rate, words per minute"),
+    )
+    group.add_argument(
+        "--verbosity",
+        choices=("brief", "full"),
+        default=None,
+        # Translators: command-line help; brief and full are typed as they are.
+        help=_("how much is said"),
     )
     group.add_argument(
         "--no-error-help",
         action="store_true",
-        help="a covered card gets a short cue instead of a sentence",
+        # Translators: command-line help.
+        help=_("a covered card gets a short cue instead of a sentence"),
     )
     group.add_argument(
-        "--hint-time", type=float, default=None, help="seconds a hint may think (default 2)"
+        "--hint-time",
+        type=decimal_number,
+        default=None,
+        metavar="S",
+        # Translators: command-line help.
+        help=_("seconds a hint may think (default 2)"),
     )
     group.add_argument(
         "--symbols",
         action="store_true",
-        help="visual mode: print suit symbols after card names (never spoken)",
+        # Translators: command-line help.
+        help=_("visual mode: print suit symbols after card names (never spoken)"),
     )
     parser.set_defaults(func=play)
 

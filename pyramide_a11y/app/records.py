@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from pyramide_a11y.engine import Game
-from pyramide_a11y.i18n import normalise_language, resolve_language, set_language
-from pyramide_a11y.i18n.languages import option_help
+from pyramide_a11y.i18n import _, normalise_language, pgettext, resolve_language, set_language
 from pyramide_a11y.narration import Style, describe, join, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.storage import ActionLogError, GameRecord, NoticeKind, Store
@@ -25,6 +24,7 @@ from pyramide_a11y.storage.messages import notice_text
 from pyramide_a11y.storage.settings import load_settings
 
 from . import records_text as t
+from .cli_parsing import lang_help, whole_number
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
@@ -32,8 +32,13 @@ def add_data_dir_option(parser: argparse.ArgumentParser, *, top_level: bool = Fa
     parser.add_argument(
         "--data-dir",
         default=None if top_level else argparse.SUPPRESS,
-        help="folder of the saved games, statistics and settings "
-        "(default: $PYRAMIDE_DATA_DIR or the user data folder)",
+        # Translators: command-line help: the name of a folder argument.
+        metavar=pgettext("metavar", "FOLDER"),
+        # Translators: command-line help.
+        help=_(
+            "folder of the saved games, statistics and settings "
+            "(default: $PYRAMIDE_DATA_DIR or the user data folder)"
+        ),
     )
 
 
@@ -45,31 +50,71 @@ def register(parser: argparse.ArgumentParser, sub: Any) -> None:
     stats = sub.add_parser(
         "stats",
         aliases=["estatisticas", "estatísticas"],
-        help="your statistics for each rules and variant set",
-        description="Games played and won, win rate, streaks, best time, fewest moves "
-        "and best score, for each rules and variant set, in your language.",
+        # Translators: command-line help of the stats subcommand.
+        help=_("your statistics for each rules and variant set"),
+        # Translators: command-line help of the stats subcommand.
+        description=_(
+            "Games played and won, win rate, streaks, best time, fewest moves and best "
+            "score, for each rules and variant set, in your language."
+        ),
     )
     add_data_dir_option(stats)
-    stats.add_argument("--lang", default=argparse.SUPPRESS, help=f"language: {option_help(False)}")
-    stats.add_argument("--json", action="store_true", help="print them as JSON")
+    stats.add_argument(
+        "--lang",
+        default=argparse.SUPPRESS,
+        metavar=pgettext("metavar", "LANG"),
+        help=lang_help(default=False),
+    )
+    # Translators: command-line help.
+    stats.add_argument("--json", action="store_true", help=_("print them as JSON"))
     stats.set_defaults(func=stats_command)
 
     history = sub.add_parser(
         "history",
         aliases=["historico", "histórico"],
-        help="your recent games; --export writes one as a transcript and as JSON",
-        description="List your recent games, newest first. With a game number, show that "
-        "game's transcript; --export FILE writes it as a plain-text transcript (FILE) and "
-        "as JSON (FILE with .json).",
+        # Translators: command-line help of the history subcommand.
+        help=_("your recent games; --export writes one as a transcript and as JSON"),
+        # Translators: command-line help of the history subcommand. FILE is the name
+        # of the --export argument: write it as you translated that.
+        description=_(
+            "List your recent games, newest first. With a game number, show that game's "
+            "transcript; --export FILE writes it as a plain-text transcript (FILE) and as "
+            "JSON (FILE with .json)."
+        ),
     )
     add_data_dir_option(history)
     history.add_argument(
-        "--lang", default=argparse.SUPPRESS, help=f"language: {option_help(False)}"
+        "--lang",
+        default=argparse.SUPPRESS,
+        metavar=pgettext("metavar", "LANG"),
+        help=lang_help(default=False),
     )
-    history.add_argument("game", nargs="?", type=int, help="a game number from the list")
-    history.add_argument("--limit", type=int, default=20, help="how many games to list")
-    history.add_argument("--export", type=Path, metavar="FILE", help="write the game to FILE")
-    history.add_argument("--json", action="store_true", help="print the list as JSON")
+    history.add_argument(
+        "game",
+        nargs="?",
+        type=whole_number,
+        # Translators: command-line help: the name of a game number argument.
+        metavar=pgettext("metavar", "GAME"),
+        # Translators: command-line help.
+        help=_("a game number from the list"),
+    )
+    history.add_argument(
+        "--limit",
+        type=whole_number,
+        default=20,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("how many games to list"),
+    )
+    history.add_argument(
+        "--export",
+        type=Path,
+        metavar=pgettext("metavar", "FILE"),
+        # Translators: command-line help.
+        help=_("write the game to FILE"),
+    )
+    # Translators: command-line help.
+    history.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     history.set_defaults(func=history_command)
 
 

@@ -1,7 +1,9 @@
 """``pyramide solve``: the verdict on a deal and a winning line.
 
-The line is printed one move per line in canonical notation, so it can be saved
-and given to ``pyramide replay --moves``.
+For a person the line is printed one move per line in the session language's
+notation, each line ready to be typed into the game (``Vp+2e``, ``tirar`` in
+Portuguese; ``JC+2S``, ``draw`` in English). ``--json`` gives the canonical
+notation, for programs and for ``pyramide replay --moves``.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from typing import Any, TextIO
 
 from pyramide_a11y.i18n import _, ngettext
 from pyramide_a11y.i18n.formatting import format_number
+from pyramide_a11y.narration import move_notation
 from pyramide_a11y.solver import Solution, Verdict, solve
 
+from .cli_parsing import decimal_number
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
 
 DEFAULT_TIMEOUT = 60.0
@@ -23,24 +27,33 @@ def add_solve_command(sub: Any) -> None:
     """Register ``solve`` on the subcommand parsers ``sub``."""
     parser: argparse.ArgumentParser = sub.add_parser(
         "solve",
-        help="say whether a deal can be won, with a winning line (reveals the deal)",
-        description="Search every line of play of a deal (a code or a layout file) and "
-        "say whether it can be won. A winning line is printed one move per line in "
-        "canonical notation (KD, 10C+3S, draw, recycle), ready for replay --moves.",
+        # Translators: command-line help of the solve subcommand.
+        help=_("say whether a deal can be won, with a winning line (reveals the deal)"),
+        # Translators: command-line help of the solve subcommand.
+        description=_(
+            "Search every line of play of a deal (a code or a layout file) and say "
+            "whether it can be won. A winning line is printed one move per line in the "
+            "session language's notation, each line ready to type into the game; --json "
+            "gives the canonical notation (KD, 10C+3S, draw, recycle) for replay --moves."
+        ),
     )
     add_source_options(parser)
     add_rules_options(parser)
     parser.add_argument(
         "--json",
         action="store_true",
-        help='print {"winnable": true|false|null, "moves": [...], "nodes": N, "seconds": S}',
+        # Translators: command-line help; the JSON keys stay in English.
+        help=_('print {"winnable": true|false|null, "moves": [...], "nodes": N, "seconds": S}'),
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=decimal_number,
         default=DEFAULT_TIMEOUT,
         metavar="S",
-        help=f"give up after S seconds and say unknown (default {DEFAULT_TIMEOUT:g})",
+        # Translators: command-line help; {default} is a number of seconds.
+        help=_("give up after S seconds and say unknown (default {default})").format(
+            default=format_number(DEFAULT_TIMEOUT)
+        ),
     )
     parser.set_defaults(func=run_solve)
 
@@ -61,7 +74,7 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     print(verdict_sentence(solution), file=out)
     for move in solution.moves:
-        print(move, file=out)
+        print(move_notation(move), file=out)
     print(effort_sentence(solution), file=out)
     return 0
 

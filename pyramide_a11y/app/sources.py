@@ -20,6 +20,11 @@ from pyramide_a11y.engine import (
     parse_listing,
 )
 from pyramide_a11y.engine.dealcode import LETTERS, code_text
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE, _, get_language, pgettext
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.narration import sentence
+
+from .cli_parsing import whole_number
 
 
 class SourceError(ValueError):
@@ -45,38 +50,73 @@ class GameSource:
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The rules options, the same on every command."""
-    group = parser.add_argument_group("rules")
-    group.add_argument("--rules", help="preset: pyramide, classic or paciencia")
-    group.add_argument("--passes", type=int, help="passes through the stock (1, 2, 3, …)")
+    # Translators: command-line help, title of the rules options.
+    group = parser.add_argument_group(_("rules"))
+    group.add_argument(
+        "--rules",
+        metavar=pgettext("metavar", "RULES"),
+        # Translators: command-line help; the preset names are typed as they are.
+        help=_("preset: pyramide, classic or paciencia"),
+    )
+    group.add_argument(
+        "--passes",
+        type=whole_number,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("passes through the stock (1, 2, 3, …)"),
+    )
     group.add_argument(
         "--recycles",
-        help="how many times the waste may be recycled: a number, 'none' (0) or 'unlimited'",
+        metavar="N",
+        # Translators: command-line help; 'none' and 'unlimited' are typed as they are.
+        help=_("how many times the waste may be recycled: a number, 'none' (0) or 'unlimited'"),
     )
-    group.add_argument("--strict-win", action="store_true", help="stock and waste must go too")
+    group.add_argument(
+        # Translators: command-line help.
+        "--strict-win",
+        action="store_true",
+        help=_("stock and waste must go too"),
+    )
     group.add_argument(
         "--stock-waste-pairs",
         action="store_true",
-        help="stock against waste: the drawn card may pair with the waste card under it",
+        # Translators: command-line help.
+        help=_("stock against waste: the drawn card may pair with the waste card under it"),
     )
     group.add_argument(
         "--cover-pairs",
         action="store_true",
-        help="a card may pair with the only card still covering it",
+        # Translators: command-line help.
+        help=_("a card may pair with the only card still covering it"),
     )
 
 
 def add_source_options(parser: argparse.ArgumentParser, *, code_required: bool = False) -> None:
     """``CODE`` or ``--layout FILE`` (JSON, or seed 000's text listing)."""
     parser.add_argument(
-        "code", nargs=None if code_required else "?", help="deal code, e.g. PY1-N-AAAAAAS"
+        "code",
+        nargs=None if code_required else "?",
+        # Translators: command-line help: the name of a deal code argument.
+        metavar=pgettext("metavar", "CODE"),
+        # Translators: command-line help.
+        help=_("deal code, e.g. PY1-N-AAAAAAS"),
     )
     if not code_required:
-        parser.add_argument("--layout", type=Path, help="layout file: JSON or a text listing")
+        parser.add_argument(
+            "--layout",
+            type=Path,
+            # Translators: command-line help: the name of a file argument.
+            metavar=pgettext("metavar", "FILE"),
+            # Translators: command-line help.
+            help=_("layout file: JSON or a text listing"),
+        )
         parser.add_argument(
             "--seed",
-            type=int,
+            type=whole_number,
             default=0,
-            help="for a text listing: the seed that orders the unlisted stock cards",
+            metavar="N",
+            # Translators: command-line help.
+            help=_("for a text listing: the seed that orders the unlisted stock cards"),
         )
 
 
@@ -115,13 +155,22 @@ def read_layout_file(path: Path, seed: int = 0) -> Layout:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        raise SourceError(f"cannot read {path}: {err.strerror}") from None
+        # Translators: command-line error: a file cannot be read; {reason} is the system's.
+        raise SourceError(
+            _("cannot read {file}: {reason}").format(file=path, reason=err.strerror)
+        ) from None
     try:
         if text.lstrip().startswith("{"):
             return Layout.from_json(text)
         return parse_listing(text, seed)
     except LayoutError as err:
-        raise SourceError(f"{path}: {err}") from None
+        raise SourceError(_engine_error(f"{path}: {err}", m.bad_layout_file(str(path)))) from None
+
+
+def _engine_error(detail: str, translated: str) -> str:
+    """The engine's ``detail`` (written in the source strings' language) when that is
+    the session's language, else the session language's sentence ``translated``."""
+    return detail if get_language() == DEFAULT_LANGUAGE else sentence(translated)
 
 
 def coded_source(code: DealCode, rules: Rules | None = None) -> GameSource:
@@ -133,8 +182,11 @@ def coded_source(code: DealCode, rules: Rules | None = None) -> GameSource:
     """
     chosen = rules or code.rules
     if chosen.initial_waste != code.rules.initial_waste:
+        # Translators: command-line error; {code_rules} and {rules} are rules names.
         raise SourceError(
-            f"the code deals for {code.rules.name}; its piles do not fit {chosen.name}"
+            _("the code deals for {code_rules}; its piles do not fit {rules}").format(
+                code_rules=code.rules.name, rules=chosen.name
+            )
         )
     return GameSource(Layout.from_code(code), chosen, code_text(chosen, code.number))
 
@@ -149,12 +201,13 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
     """
     layout_path: Path | None = getattr(args, "layout", None)
     if args.code and layout_path:
-        raise SourceError("give either a deal code or --layout, not both")
+        # Translators: command-line error.
+        raise SourceError(_("give either a deal code or --layout, not both"))
     if args.code:
         try:
             code = parse_code(args.code)
         except DealCodeError as err:
-            raise SourceError(str(err)) from None
+            raise SourceError(_engine_error(str(err), m.bad_deal_code(args.code))) from None
         return coded_source(code, rules_from_options(args, code.rules))
     if layout_path:
         layout = read_layout_file(layout_path, getattr(args, "seed", 0))
@@ -162,9 +215,11 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
         try:
             layout.validate(rules)
         except LayoutError as err:
-            raise SourceError(f"{layout_path}: {err}") from None
+            detail = f"{layout_path}: {err}"
+            raise SourceError(_engine_error(detail, m.bad_layout_file(str(layout_path)))) from None
         return GameSource(layout, rules, None)
-    raise SourceError("give a deal code (like PY1-N-AAAAAAS) or --layout FILE")
+    # Translators: command-line error.
+    raise SourceError(_("give a deal code (like PY1-N-AAAAAAS) or --layout FILE"))
 
 
 def random_deal(rules: Rules, rng: random.Random | None = None) -> GameSource:

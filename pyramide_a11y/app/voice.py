@@ -14,9 +14,8 @@ import wave
 from pathlib import Path
 from typing import Any, TextIO
 
-from pyramide_a11y.i18n import _, get_language, ngettext
+from pyramide_a11y.i18n import _, get_language, ngettext, pgettext
 from pyramide_a11y.i18n.formatting import format_number
-from pyramide_a11y.i18n.languages import option_help
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.detect import running_screen_reader
 from pyramide_a11y.speech.espeak_backend import espeak_command, list_voices
@@ -26,6 +25,8 @@ from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker, WorkerError
 from pyramide_a11y.speech.sanitize import speakable
 from pyramide_a11y.speech.voices import espeak_voice
 
+from .cli_parsing import lang_help, whole_number
+
 SAMPLE_SECONDS = 20.0  # the longest we wait for the sample to be heard
 
 
@@ -34,14 +35,36 @@ def add_voice_command(sub: Any) -> None:
     parser = sub.add_parser(
         "voice",
         aliases=["voz"],
-        help="list the speech backends and voices, and speak a sample sentence",
-        description="List the speech backends and voices found, then speak a sample "
-        "sentence in the session language (or write it to a WAV file with --out).",
+        # Translators: command-line help of the voice subcommand.
+        help=_("list the speech backends and voices, and speak a sample sentence"),
+        # Translators: command-line help of the voice subcommand.
+        description=_(
+            "List the speech backends and voices found, then speak a sample sentence in "
+            "the session language (or write it to a WAV file with --out)."
+        ),
     )
-    parser.add_argument("--speech", choices=CHOICES, default="auto", help="backend for the sample")
-    parser.add_argument("--lang", help=f"session language: {option_help()}")
-    parser.add_argument("--rate", type=int, help="words per minute (175 is ordinary)")
-    parser.add_argument("--out", type=Path, help="write the sample to this WAV file instead")
+    parser.add_argument(
+        "--speech",
+        choices=CHOICES,
+        default="auto",
+        # Translators: command-line help.
+        help=_("backend for the sample"),
+    )
+    parser.add_argument("--lang", metavar=pgettext("metavar", "LANG"), help=lang_help())
+    parser.add_argument(
+        "--rate",
+        type=whole_number,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("words per minute (175 is ordinary)"),
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar=pgettext("metavar", "FILE"),
+        # Translators: command-line help.
+        help=_("write the sample to this WAV file instead"),
+    )
     parser.set_defaults(func=run_voice)
 
 

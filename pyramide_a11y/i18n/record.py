@@ -15,7 +15,7 @@ the command's action (``"draw"``, ``"quit"``: ``commands.syntax.Action``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,31 @@ class Vocabulary:
     no_words: tuple[str, ...]
     continue_words: tuple[str, ...]
     """Take up the saved game offered at start, or go on after a pause."""
+    rank_marks: Mapping[int, str] = field(default_factory=dict)
+    """How a card printed for a person writes the ranks that are not numbers (1, 11,
+    12, 13 → ``A V D R``); empty: the first of ``rank_letters``, in capitals."""
+    suit_marks: Mapping[str, str] = field(default_factory=dict)
+    """How a card printed for a person writes each suit (canonical letter → mark,
+    ``H`` → ``c``); empty: the first of ``suit_letters``, in capitals."""
+
+    def rank_mark(self, value: int) -> str:
+        """A rank as a printed card writes it: ``V``, ``K``, ``10``."""
+        if value in self.rank_marks:
+            return self.rank_marks[value]
+        if 2 <= value <= 10:
+            return str(value)
+        letter = next(k for k, v in self.rank_letters.items() if v == value)
+        return letter.upper()
+
+    def suit_mark(self, suit: str) -> str:
+        """A suit (canonical letter) as a printed card writes it: ``c``, ``H``."""
+        if suit in self.suit_marks:
+            return self.suit_marks[suit]
+        return next(k for k, v in self.suit_letters.items() if v == suit).upper()
+
+    def action_word(self, action: str) -> str:
+        """The first word of ``actions`` for ``action`` (``"draw"`` → ``tirar``)."""
+        return next(word for word, value in self.actions.items() if value == action)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,15 @@
 An observer of the engine: it returns text and never speaks or prints.
 """
 
-from .cards import card_list, card_name, rank_name, row_name, suit_name
+from .cards import (
+    card_list,
+    card_name,
+    card_notation,
+    move_notation,
+    rank_name,
+    row_name,
+    suit_name,
+)
 from .narrator import Style, Verbosity, describe, join, sentence
 
 __all__ = [
@@ -11,8 +19,10 @@ __all__ = [
     "Verbosity",
     "card_list",
     "card_name",
+    "card_notation",
     "describe",
     "join",
+    "move_notation",
     "rank_name",
     "row_name",
     "sentence",

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pyramide_a11y.engine import Card, Rank, Suit
-from pyramide_a11y.i18n import _, get_language, pgettext
-from pyramide_a11y.i18n import language as language_record
+from pyramide_a11y.engine import Card, Draw, Move, Rank, Recycle, RemoveKing, RemovePair, Suit
+from pyramide_a11y.i18n import _, get_language, language, pgettext
 from pyramide_a11y.i18n.formatting import format_list
 
 
@@ -71,19 +70,19 @@ MASCULINE = "masculine"
 FEMININE = "feminine"
 
 
-def gender_of(rank: Rank, language: str | None = None) -> str:
-    """The grammatical gender of ``rank``'s name in ``language`` (default: the
+def gender_of(rank: Rank, code: str | None = None) -> str:
+    """The grammatical gender of ``rank``'s name in the language ``code`` (default: the
     session's): :data:`FEMININE` or :data:`MASCULINE` (also for a language without
     gender). Messages that agree with a card use it as their ``pgettext`` context."""
-    feminine = language_record(language or get_language()).feminine_ranks
+    feminine = language(code or get_language()).feminine_ranks
     return FEMININE if rank.value in feminine else MASCULINE
 
 
-def gender_of_cards(cards: Iterable[Card], language: str | None = None) -> str:
+def gender_of_cards(cards: Iterable[Card], code: str | None = None) -> str:
     """The gender a list of cards takes: feminine only when every card is (as
     Portuguese agrees «dama e dama: cobertas», «dama e rei: cobertos»)."""
     listed = list(cards)
-    if listed and all(gender_of(c.rank, language) == FEMININE for c in listed):
+    if listed and all(gender_of(c.rank, code) == FEMININE for c in listed):
         return FEMININE
     return MASCULINE
 
@@ -121,6 +120,30 @@ def row_name(row: int) -> str:
     # Translators: a pyramid row, 1 at the top to 7 at the bottom. pt_PT «fila»
     # as in seed 000, pt_BR «fileira» as in seed 004.
     return _("row {row}").format(row=row)
+
+
+def card_notation(card: Card, code: str | None = None) -> str:
+    """``card`` as a player of language ``code`` (default: the current one) types
+    it: ``6c`` is «seis de copas» in Portuguese (``A 2..10 V D R`` + ``p o c e``),
+    ``6H`` the six of hearts in English, which is the canonical notation."""
+    words = language(code or get_language()).vocabulary
+    return words.rank_mark(card.rank.value) + words.suit_mark(card.suit.value)
+
+
+def move_notation(move: Move, code: str | None = None) -> str:
+    """``move`` as a line a player of language ``code`` (default: the current one)
+    types into the game: ``Vp+2e``, ``Rc``, ``tirar``, ``reciclar`` in Portuguese;
+    ``JC+2S``, ``KH``, ``draw``, ``recycle`` in English (``str(move)``)."""
+    words = language(code or get_language()).vocabulary
+    match move:
+        case RemovePair(first, second):
+            return f"{card_notation(first, code)}+{card_notation(second, code)}"
+        case RemoveKing(card):
+            return card_notation(card, code)
+        case Draw():
+            return words.action_word("draw")
+        case Recycle():
+            return words.action_word("recycle")
 
 
 def card_symbol(card: Card) -> str:
