@@ -36,7 +36,8 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--speech",
         default=None,
         choices=SPEECH_CHOICES,
-        help="speech: auto (silent beside a screen reader), a backend, or none (docs/speech.md)",
+        help="speech: auto (silent beside a screen reader), screen-reader (its own voice), "
+        "a backend, or none (docs/speech.md)",
     )
     group.add_argument("--rate", type=int, default=None, help="speech rate, words per minute")
     group.add_argument(
@@ -107,6 +108,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         language=language,
         verbosity=Verbosity(args.verbosity),
         speech=args.speech != "none",
+        speech_route=args.speech if args.speech != "none" else "auto",
         rate=args.rate,
         error_help=not args.no_error_help,
         hint_budget=args.hint_time,

@@ -84,6 +84,7 @@ ENGLISH_WORDS = Vocabulary(
     yes_words=("on", "yes", "y", "true"),
     no_words=("off", "no", "n", "false"),
     continue_words=("continue", "resume"),
+    reader_words=("reader", "screen reader", "screen-reader"),
 )
 
 ENGLISH = Language(

@@ -84,6 +84,7 @@ PORTUGUESE_WORDS = Vocabulary(
     yes_words=("sim", "s", "ligado", "ligada", "ligar"),
     no_words=("nao", "n", "desligado", "desligada", "desligar"),
     continue_words=("continuar", "retomar"),
+    reader_words=("leitor", "leitor de ecra", "leitor de tela"),
 )
 
 EUROPEAN_PORTUGUESE = Language(

@@ -57,6 +57,9 @@ class Vocabulary:
     no_words: tuple[str, ...]
     continue_words: tuple[str, ...]
     """Take up the saved game offered at start, or go on after a pause."""
+    reader_words: tuple[str, ...] = ()
+    """After the speech setting: speak through the running screen reader (``voz
+    leitor``, ``speech reader``)."""
 
 
 @dataclass(frozen=True)
