@@ -90,6 +90,7 @@ class SessionSpeaker:
         self.screen_reader = choice.screen_reader
         self._open_on_demand = backend == "none"
         self._untold: SpeechProblem | None = None  # found when opening on demand
+        self._told: SpeechProblem | None = None  # said with the answer to "speech on"
         self._reopen = False  # opening on demand found nothing: retry() opens again
         self._route = backend
         self._following = backend == "auto"  # auto: follow the screen reader in play
@@ -132,7 +133,9 @@ class SessionSpeaker:
             else:
                 closing, self._speaker = self._speaker, choice.speaker
                 self.problem = choice.problem
-                self._untold, self._reopen = choice.problem, choice.problem is not None
+                if choice.problem != self._told:  # not the one just said again
+                    self._untold = choice.problem
+                self._told, self._reopen = None, choice.problem is not None
                 self._open_on_demand = False
             pending, self._pending = self._pending, None
             language, rate = self._language, self._rate
@@ -247,6 +250,8 @@ class SessionSpeaker:
                 self._following = self._following and not self.screen_reader
                 self._route = "auto"
                 self._reopen, self._open_on_demand, self._opening = False, True, None
+                # Known missing: said at once, with this answer; looked for again.
+                self._untold = self._told = self.problem
                 return
             speaker = self._speaker
         speaker.retry()

@@ -120,14 +120,20 @@ def _print_screen_reader(language: str, out: TextIO) -> SpeakerChoice | None:
                 backend=SCREEN_READER, problem=problem_sentence(problem),
                 detail=f" ({problem.detail})" if problem.detail else "",
             ), file=out)  # fmt: skip
-    if report.problem is None or report.problem.missing is not ReaderMissing.PRISM:
+    known = ", ".join(report.known) or "-"
+    if report.readers:
         # Translators: ``pyramide voice``: what Prism (the library that reaches screen
         # readers) knows here. {known}: its backends on this system; {running}: the
         # screen readers it reaches now.
-        print("  " + _("Prism: backends here: {known}; screen readers running: {running}.").format(
-            known=", ".join(report.known) or "-",
-            running=", ".join(report.readers) or _("none"),
-        ), file=out)  # fmt: skip
+        line = _("Prism: backends here: {known}; screen readers running: {running}.").format(
+            known=known, running=", ".join(report.readers)
+        )
+        print("  " + line, file=out)
+    elif report.problem is None or report.problem.missing is not ReaderMissing.PRISM:
+        # Translators: ``pyramide voice``: what Prism (the library that reaches screen
+        # readers) knows here. {known}: its backends on this system (Orca…).
+        line = _("Prism: backends here: {known}; no screen reader running.").format(known=known)
+        print("  " + line, file=out)
     return choice
 
 
