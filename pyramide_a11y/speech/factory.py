@@ -33,6 +33,9 @@ from .player import default_player, reads_stdin, with_file
 from .pyttsx3_backend import Pyttsx3Speaker, WorkerError
 from .screen_reader import PACKAGE as PRISM_PACKAGE
 from .screen_reader import ReaderMissing, ReaderProblem, open_reader
+from .ssip import SsipError, socket_path
+from .ssip_backend import SERVER as SSIP_SERVER
+from .ssip_backend import SsipSpeaker
 
 BACKENDS = ("pyttsx3", "espeak-ng", "speech-dispatcher", "none")
 """The game's own voices (self-voicing), then none."""
@@ -211,6 +214,25 @@ def _open_espeak(
 def _open_dispatcher(
     language: str, rate: int | None, player: Sequence[str]
 ) -> tuple[BackgroundSpeaker | None, SpeechProblem | None]:
+    """speech-dispatcher over SSIP: reachable (or startable) is all the probe can
+    know; whether audio plays shows with the first answer (it must begin)."""
+    hint = install_hint(_DISPATCHER | {"win32": "", "darwin": ""})
+    path = socket_path()
+    if path is None or not (path.exists() or shutil.which(SSIP_SERVER)):
+        return None, SpeechProblem("speech-dispatcher", Missing.PROGRAM, SSIP_SERVER, hint)
+    try:
+        return SsipSpeaker(language, rate, path=path), None
+    except SsipError as err:
+        return None, SpeechProblem(
+            "speech-dispatcher", Missing.NOT_RESPONDING, SSIP_SERVER, hint, str(err)
+        )
+
+
+def _open_spd_say(
+    language: str, rate: int | None, player: Sequence[str]
+) -> tuple[BackgroundSpeaker | None, SpeechProblem | None]:
+    """The old route through ``spd-say`` (cancels every client's speech): kept for
+    comparison only; the factory does not choose it."""
     hint = install_hint(_DISPATCHER | {"win32": "", "darwin": ""})
     if shutil.which(SPD_SAY) is None:
         return None, SpeechProblem("speech-dispatcher", Missing.PROGRAM, SPD_SAY, hint)

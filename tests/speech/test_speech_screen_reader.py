@@ -275,9 +275,11 @@ def test_auto_says_once_at_start_which_it_chose() -> None:
 
     original = speaking.SessionSpeaker
 
-    def made(*a: Any, **k: Any) -> SessionSpeaker:
+    def made(backend: str, language: str, rate: int | None) -> SessionSpeaker:
         return original(
-            *a,
+            backend,
+            language,
+            rate,
             opener=lambda *a, **k: SpeakerChoice(SilentSpeaker(), screen_reader="NVDA"),
             recheck_seconds=0,
         )
