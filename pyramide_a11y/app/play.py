@@ -100,6 +100,8 @@ def game_source(args: argparse.Namespace) -> GameSource:
 
 def play(args: argparse.Namespace, out: TextIO) -> int:
     storage = GameStorage.open(getattr(args, "data_dir", None))  # autosave; saved settings
+    # Speech kept off by a saved setting is said at start; --speech none was just typed.
+    args.speech_given = args.speech is not None
     apply_saved_settings(args, storage.saved_settings(), valid=SAVED_SETTING_CHECKS)
     language = set_language(resolve_language(args.lang))
     if not RATE_RANGE[0] <= args.rate <= RATE_RANGE[1]:

@@ -312,14 +312,15 @@ def make_session_speaker(options: argparse.Namespace, out: TextIO | None = None)
     """The speaker for a session started with ``options`` (``--speech``, ``--rate``,
     ``--lang`` already resolved into ``options.language``). Never silent without a
     word: when the speech asked for cannot work, when ``auto`` leaves speech to a
-    screen reader, or when speech is off, writes one line saying so (and how to
+    screen reader, or when a saved setting keeps speech off (not ``--speech none``
+    typed now: ``options.speech_given``), writes one line saying so (and how to
     change it) to ``out``."""
     speaker = SessionSpeaker(options.speech, options.language, options.rate)
     if out is not None:
         line = None
         if speaker.problem is not None:
             line = problem_sentence(speaker.problem)
-        elif options.speech == "none":
+        elif options.speech == "none" and not getattr(options, "speech_given", False):
             line = speech_off_sentence()
         elif options.speech == "auto" and speaker.screen_reader:
             line = screen_reader_sentence(speaker.screen_reader)
