@@ -58,8 +58,12 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--speech",
         default=None,
         choices=SPEECH_CHOICES,
-        # Translators: command-line help; auto and none are typed as they are.
-        help=_("speech: auto (silent beside a screen reader), a backend, or none (docs/speech.md)"),
+        # Translators: command-line help; auto, screen-reader and none are typed as
+        # they are.
+        help=_(
+            "speech: auto (silent beside a screen reader), screen-reader (its own voice), "
+            "a backend, or none (docs/speech.md)"
+        ),
     )
     group.add_argument(
         "--rate",
@@ -140,6 +144,8 @@ def game_source(args: argparse.Namespace) -> GameSource:
 
 def play(args: argparse.Namespace, out: TextIO) -> int:
     storage = GameStorage.open(getattr(args, "data_dir", None))  # autosave; saved settings
+    # Speech kept off by a saved setting is said at start; --speech none was just typed.
+    args.speech_given = args.speech is not None
     apply_saved_settings(args, storage.saved_settings(), valid=SAVED_SETTING_CHECKS)
     language = set_language(resolve_language(args.lang))
     if not RATE_RANGE[0] <= args.rate <= RATE_RANGE[1]:
@@ -148,6 +154,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         language=language,
         verbosity=Verbosity(args.verbosity),
         speech=args.speech != "none",
+        speech_route=args.speech if args.speech != "none" else "auto",
         rate=args.rate,
         error_help=not args.no_error_help,
         hint_budget=args.hint_time,

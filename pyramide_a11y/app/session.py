@@ -38,6 +38,7 @@ from pyramide_a11y.i18n.languages import (
     full_words,
     language_named,
     no_words,
+    reader_words,
     yes_words,
 )
 from pyramide_a11y.narration import Style, Verbosity, answers, describe, join, narrator, sentence
@@ -50,7 +51,7 @@ from .focus import Focus
 from .hinting import HintFinder, Hints, default_finder
 from .setaside import LeftGame, SetAside
 from .sources import BadDealCode, BadLayoutFile, GameSource, named_source, random_deal
-from .speaking import take_speech_sentences
+from .speaking import take_speech_sentences, use_screen_reader
 from .timer import GameTimer
 
 GOODBYE_WAIT = 3.0
@@ -67,6 +68,8 @@ class Settings:
     language: str = DEFAULT_LANGUAGE
     verbosity: Verbosity = Verbosity.BRIEF
     speech: bool = True
+    speech_route: str = "auto"
+    """What speaks when speech is on: ``auto``, ``screen-reader`` or a backend."""
     rate: int = 175
     error_help: bool = True
     hint_budget: float = 2.0
@@ -80,7 +83,7 @@ class Settings:
         return {
             "language": self.language,
             "verbosity": self.verbosity.value,
-            "speech": "auto" if self.speech else "none",
+            "speech": self.speech_route if self.speech else "none",
             "rate": self.rate,
             "error_help": self.error_help,
             "hint_budget": self.hint_budget,
@@ -401,12 +404,15 @@ class Session:
                 return Answer([join([m.verbosity_full()])])
             return Answer([join([m.bad_setting()])])
         if name in ("speech", "errors"):
+            if name == "speech" and word in reader_words():
+                settings.speech, settings.speech_route = True, "screen-reader"
+                return Answer([join([use_screen_reader(self.speaker)])])
             if word not in yes_words() | no_words():
                 bad = m.bad_speech_switch() if name == "speech" else m.bad_errors_switch()
                 return Answer([join([bad])])
             on = word in yes_words()
             if name == "speech":
-                settings.speech = on
+                settings.speech, settings.speech_route = on, "auto"
                 if self.speaker is not None and on:
                     self.speaker.retry()  # also after it gave up: try it again
                 elif self.speaker is not None:

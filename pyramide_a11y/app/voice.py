@@ -17,12 +17,19 @@ from typing import Any, TextIO
 from pyramide_a11y.i18n import _, get_language, ngettext, pgettext
 from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
-from pyramide_a11y.speech.detect import running_screen_reader
+from pyramide_a11y.speech.detect import UNNAMED, running_screen_reader
 from pyramide_a11y.speech.espeak_backend import espeak_command, list_voices
-from pyramide_a11y.speech.factory import BACKENDS, CHOICES, SpeakerChoice, open_speaker
+from pyramide_a11y.speech.factory import (
+    BACKENDS,
+    CHOICES,
+    SCREEN_READER,
+    SpeakerChoice,
+    open_speaker,
+)
 from pyramide_a11y.speech.messages import problem_sentence
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker, WorkerError
 from pyramide_a11y.speech.sanitize import speakable
+from pyramide_a11y.speech.screen_reader import ReaderMissing, prism_report
 from pyramide_a11y.speech.voices import espeak_voice
 
 from .cli_parsing import lang_help, whole_number
@@ -79,7 +86,12 @@ def run_voice(args: argparse.Namespace, out: TextIO) -> int:
     # Translators: first line of ``pyramide voice``. {language} is pt_PT, pt_BR or en.
     print(_("Session language: {language}.").format(language=language), file=out)
     reader = running_screen_reader()
-    if reader:
+    if reader == UNNAMED:
+        # Translators: ``pyramide voice``: the system says a screen reader is on
+        # but not which.
+        print(_("A screen reader is running. The game's own speech is off by "
+                "default (--speech auto)."), file=out)  # fmt: skip
+    elif reader:
         # Translators: ``pyramide voice``. {reader} is a screen reader's name (Orca, NVDA).
         print(_("Screen reader running: {reader}. The game's own speech is off by "
                 "default (--speech auto).").format(reader=reader), file=out)  # fmt: skip
@@ -101,11 +113,51 @@ def run_voice(args: argparse.Namespace, out: TextIO) -> int:
                 backend=backend, problem=problem_sentence(choice.problem), detail=detail,
             ), file=out)  # fmt: skip
         _print_voices(backend, choice, language, out)
+    if (reader_choice := _print_screen_reader(language, out)) is not None:
+        working[SCREEN_READER] = reader_choice
     try:
         return _speak_sample(args.speech, working, out)
     finally:
         for choice in working.values():
             choice.speaker.close()
+
+
+def _print_screen_reader(language: str, out: TextIO) -> SpeakerChoice | None:
+    """The ``screen-reader`` line and what Prism found; the route when it works."""
+    report = prism_report()
+    choice = None
+    if report.readers:
+        choice = open_speaker(SCREEN_READER, language)
+        if choice.problem is not None:
+            choice.speaker.close()
+            choice = None
+    if choice is not None:
+        # Translators: ``pyramide voice``: the screen-reader route works. {backend}:
+        # screen-reader; {reader}: the screen reader's name (Orca, NVDA).
+        print(_("{backend}: works, through {reader}.").format(
+            backend=SCREEN_READER, reader=report.readers[0]), file=out)  # fmt: skip
+    else:
+        problem = open_speaker(SCREEN_READER, language).problem
+        if problem is not None:
+            print(_("{backend}: {problem}{detail}").format(
+                backend=SCREEN_READER, problem=problem_sentence(problem),
+                detail=f" ({problem.detail})" if problem.detail else "",
+            ), file=out)  # fmt: skip
+    known = ", ".join(report.known) or "-"
+    if report.readers:
+        # Translators: ``pyramide voice``: what Prism (the library that reaches screen
+        # readers) knows here. {known}: its backends on this system; {running}: the
+        # screen readers it reaches now.
+        line = _("Prism: backends here: {known}; screen readers running: {running}.").format(
+            known=known, running=", ".join(report.readers)
+        )
+        print("  " + line, file=out)
+    elif report.problem is None or report.problem.missing is not ReaderMissing.PRISM:
+        # Translators: ``pyramide voice``: what Prism (the library that reaches screen
+        # readers) knows here. {known}: its backends on this system (Orca…).
+        line = _("Prism: backends here: {known}; no screen reader running.").format(known=known)
+        print("  " + line, file=out)
+    return choice
 
 
 def _print_voices(backend: str, choice: SpeakerChoice, language: str, out: TextIO) -> None:

@@ -84,6 +84,7 @@ ENGLISH_WORDS = Vocabulary(
     yes_words=("on", "yes", "y", "true"),
     no_words=("off", "no", "n", "false"),
     continue_words=("continue", "resume"),
+    reader_words=("reader", "screen reader", "screen-reader"),
     # The canonical notation: what an English player types is what programs read.
     rank_marks={1: "A", 11: "J", 12: "Q", 13: "K"},
     suit_marks={"C": "C", "D": "D", "H": "H", "S": "S"},

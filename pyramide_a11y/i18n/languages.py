@@ -32,6 +32,7 @@ __all__ = [
     "no_words",
     "normalise_language",
     "option_help",
+    "reader_words",
     "register",
     "registered_language",
     "related_languages",
@@ -147,6 +148,11 @@ def yes_words() -> frozenset[str]:
 def no_words() -> frozenset[str]:
     """What switches a setting off, in any language (``nao``, ``off``, ``0``)."""
     return _words("no_words", _NEUTRAL_NO)
+
+
+def reader_words() -> frozenset[str]:
+    """What sends speech through the screen reader after ``speech``, in any language."""
+    return _words("reader_words")
 
 
 def brief_words() -> frozenset[str]:

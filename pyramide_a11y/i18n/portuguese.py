@@ -84,6 +84,7 @@ PORTUGUESE_WORDS = Vocabulary(
     yes_words=("sim", "s", "ligado", "ligada", "ligar"),
     no_words=("nao", "n", "desligado", "desligada", "desligar"),
     continue_words=("continuar", "retomar"),
+    reader_words=("leitor", "leitor de ecra", "leitor de tela"),
     rank_marks={1: "A", 11: "V", 12: "D", 13: "R"},
     # Small suit letters: ``6c`` (seis de copas) does not look like an English card.
     suit_marks={"C": "p", "D": "o", "H": "c", "S": "e"},

@@ -57,6 +57,9 @@ class Vocabulary:
     no_words: tuple[str, ...]
     continue_words: tuple[str, ...]
     """Take up the saved game offered at start, or go on after a pause."""
+    reader_words: tuple[str, ...] = ()
+    """After the speech setting: speak through the running screen reader (``voz
+    leitor``, ``speech reader``)."""
     rank_marks: Mapping[int, str] = field(default_factory=dict)
     """How a card printed for a person writes the ranks that are not numbers (1, 11,
     12, 13 → ``A V D R``); empty: the first of ``rank_letters``, in capitals."""

@@ -31,9 +31,17 @@ from .espeak_backend import PROGRAM as ESPEAK_NG
 from .espeak_backend import EspeakNgSpeaker
 from .player import default_player, reads_stdin, with_file
 from .pyttsx3_backend import Pyttsx3Speaker, WorkerError
+from .screen_reader import PACKAGE as PRISM_PACKAGE
+from .screen_reader import ReaderMissing, ReaderProblem, open_reader
+from .ssip import SsipError, socket_path
+from .ssip_backend import SERVER as SSIP_SERVER
+from .ssip_backend import SsipSpeaker
 
 BACKENDS = ("pyttsx3", "espeak-ng", "speech-dispatcher", "none")
-CHOICES = ("auto", *BACKENDS)
+"""The game's own voices (self-voicing), then none."""
+SCREEN_READER = "screen-reader"
+"""The route through the running screen reader's own voice (Prism)."""
+CHOICES = ("auto", SCREEN_READER, *BACKENDS)
 PROBE_SECONDS = 3.0
 
 
@@ -44,6 +52,7 @@ class Missing(enum.Enum):
     PROGRAM = "program"  # espeak-ng, spd-say, the audio player
     AUDIO = "audio"  # the player runs but there is no sound device
     NOT_RESPONDING = "not responding"  # it hangs or fails every time
+    NO_READER = "no reader"  # the screen-reader route finds no screen reader running
 
 
 @dataclass(frozen=True)
@@ -205,6 +214,25 @@ def _open_espeak(
 def _open_dispatcher(
     language: str, rate: int | None, player: Sequence[str]
 ) -> tuple[BackgroundSpeaker | None, SpeechProblem | None]:
+    """speech-dispatcher over SSIP: reachable (or startable) is all the probe can
+    know; whether audio plays shows with the first answer (it must begin)."""
+    hint = install_hint(_DISPATCHER | {"win32": "", "darwin": ""})
+    path = socket_path()
+    if path is None or not (path.exists() or shutil.which(SSIP_SERVER)):
+        return None, SpeechProblem("speech-dispatcher", Missing.PROGRAM, SSIP_SERVER, hint)
+    try:
+        return SsipSpeaker(language, rate, path=path), None
+    except SsipError as err:
+        return None, SpeechProblem(
+            "speech-dispatcher", Missing.NOT_RESPONDING, SSIP_SERVER, hint, str(err)
+        )
+
+
+def _open_spd_say(
+    language: str, rate: int | None, player: Sequence[str]
+) -> tuple[BackgroundSpeaker | None, SpeechProblem | None]:
+    """The old route through ``spd-say`` (cancels every client's speech): kept for
+    comparison only; the factory does not choose it."""
     hint = install_hint(_DISPATCHER | {"win32": "", "darwin": ""})
     if shutil.which(SPD_SAY) is None:
         return None, SpeechProblem("speech-dispatcher", Missing.PROGRAM, SPD_SAY, hint)
@@ -230,6 +258,31 @@ def _open_dispatcher(
     return SpeechDispatcherSpeaker(language, rate), None
 
 
+def reader_problem(problem: ReaderProblem) -> SpeechProblem:
+    """The screen-reader route's problem in the factory's terms."""
+    if problem.missing is ReaderMissing.PRISM:
+        return SpeechProblem(
+            SCREEN_READER,
+            Missing.LIBRARY,
+            PRISM_PACKAGE,
+            f"pip install {PRISM_PACKAGE}",
+            problem.detail,
+        )
+    return SpeechProblem(SCREEN_READER, Missing.NO_READER, "", "", problem.detail)
+
+
+def _open_reader(language: str) -> tuple[Speaker | None, SpeechProblem | None]:
+    from .detect import platform_flag
+
+    # UI Automation notifications only when Windows says a reader listens.
+    speaker, problem = open_reader(
+        language, notifications=sys.platform == "win32" and platform_flag()
+    )
+    return speaker, None if problem is None else reader_problem(problem)
+
+
+ReaderOpener = Callable[[str], tuple[Speaker | None, SpeechProblem | None]]
+
 Opener = Callable[
     [str, int | None, Sequence[str]], tuple[BackgroundSpeaker | None, SpeechProblem | None]
 ]
@@ -248,6 +301,7 @@ def open_speaker(
     volume: float | None = None,
     player: Sequence[str] | None = None,
     screen_reader: Callable[[], str | None] = running_screen_reader,
+    route: ReaderOpener = _open_reader,
 ) -> SpeakerChoice:
     """Open the backend named ``backend`` (one of :data:`CHOICES`) for ``language``.
 
@@ -257,12 +311,17 @@ def open_speaker(
     speak, the speaker is silent and ``problem`` says why (for ``auto``, the
     problem of pyttsx3, the preferred one). ``player`` overrides the audio
     player command (see :mod:`.player`). Raises ValueError for an unknown name.
-    May take up to a few seconds (it checks that each backend really works).
+    ``screen-reader`` speaks through the running screen reader (Prism),
+    which ``route`` opens (a test may give a fake). May take up to a few seconds (it checks
+    that each backend really works).
     """
     if backend not in CHOICES:
         raise ValueError(f"unknown speech backend {backend!r}; choose from {', '.join(CHOICES)}")
     if backend == "none":
         return SpeakerChoice(SilentSpeaker())
+    if backend == SCREEN_READER:
+        opened, problem = route(language)
+        return SpeakerChoice(opened or SilentSpeaker(), problem)
     player = list(player) if player else default_player()
     if backend == "auto":
         reader = screen_reader()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pyramide_a11y.i18n import _
 
 from .base import FailureKind, SpeechFailure
+from .detect import UNNAMED
 from .factory import Missing, SpeechProblem
 
 
@@ -21,6 +22,13 @@ def problem_sentence(problem: SpeechProblem) -> str:
         # Translators: said once at start when speech cannot play. {player} is a program name.
         return _("Speech is off: {player} found no audio device. The game goes on as text.").format(
             player=problem.what
+        )
+    if problem.missing is Missing.NO_READER:
+        # Translators: said when the player asks for speech through the screen reader
+        # ("speech reader") and none is running that the game can reach.
+        return _(
+            "Speech through the screen reader is off: no screen reader is running "
+            "that the game can reach. The game goes on as text."
         )
     if problem.missing is Missing.NOT_RESPONDING:
         # Translators: said once at start. {what} is a program name (spd-say, aplay).
@@ -42,11 +50,56 @@ def problem_sentence(problem: SpeechProblem) -> str:
 
 
 def screen_reader_sentence(reader: str) -> str:
-    """Why ``auto`` chose no speech: a screen reader already reads the game."""
-    # Translators: said once at start. {reader} is a screen reader's name (Orca, NVDA).
-    return _("{reader} is running, so the game does not speak itself: {reader} reads it.").format(
-        reader=reader
-    )
+    """Why ``auto`` chose no speech (at start, or a screen reader started in play),
+    and how to change it."""
+    if reader == UNNAMED:
+        # Translators: said once when the game's speech is on "auto" and a screen
+        # reader (whose name is not known) runs. "speech reader" and "speech on" are
+        # commands in this language (pt: voz leitor, voz sim).
+        return _(
+            "A screen reader is reading the screen: the game's own voice stays quiet. "
+            "Type speech reader to hear the game in the screen reader's voice, "
+            "or speech on for the game's voice."
+        )
+    # Translators: said once when the game's speech is on "auto" and a screen reader
+    # runs. {reader} is its name (Orca, NVDA). "speech reader" and "speech on" are
+    # commands in this language (pt: voz leitor, voz sim).
+    return _(
+        "{reader} is reading the screen: the game's own voice stays quiet. "
+        "Type speech reader to hear the game in {reader}'s voice, "
+        "or speech on for the game's voice."
+    ).format(reader=reader)
+
+
+def reader_gone_sentence(reader: str) -> str:
+    """A screen reader stopped in play: ``auto`` speaks with the game's voice again."""
+    if reader == UNNAMED:
+        # Translators: said once in play when the screen reader stopped and the game's
+        # own voice speaks again. "speech off" is the command in this language (pt: voz não).
+        return _(
+            "The screen reader stopped: the game speaks with its own voice again. "
+            "Type speech off for silence."
+        )
+    # Translators: said once in play when the screen reader {reader} (Orca, NVDA)
+    # stopped and the game's own voice speaks again. "speech off" is the command in
+    # this language (pt: voz não).
+    return _(
+        "{reader} stopped: the game speaks with its own voice again. Type speech off for silence."
+    ).format(reader=reader)
+
+
+def reader_route_sentence(reader: str) -> str:
+    """The answer to "speech reader" when the screen reader was found."""
+    # Translators: the answer to "speech reader" (pt: voz leitor). {reader} is the
+    # screen reader's name (Orca, NVDA).
+    return _("Speech on, through {reader}.").format(reader=reader)
+
+
+def speech_off_sentence() -> str:
+    """Said at start when the saved setting (or --speech none) keeps speech off."""
+    # Translators: said once at start when speech is off. "speech on" is the command
+    # in this language (pt: voz sim).
+    return _("Speech is off. Type speech on to hear the game.")
 
 
 def failure_sentence(failure: SpeechFailure) -> str:

@@ -313,10 +313,11 @@ def test_speech_on_that_finds_no_speech_says_so_once() -> None:
         assert told.lines[-1] == sentence and told.lines.count(sentence) == 1
         assert sentence not in session.handle("d").lines
         assert opened == ["none", "auto"]
-        # "speech on" again looks again (in the background) and says so again.
-        session.handle("speech on")
+        # "speech on" again says at once what is missing, and looks again (in the
+        # background); finding the same, it does not say it twice.
+        assert session.handle("speech on").lines[-1] == sentence
         assert wait_for(lambda: opened == ["none", "auto", "auto"], 5)
         assert wait_for(lambda: speaker._opening is not None and not speaker._opening.is_alive())
-        assert session.handle("d").lines[-1] == sentence
+        assert sentence not in session.handle("d").lines
     finally:
         speaker.close()

@@ -94,7 +94,8 @@ def test_pyttsx3_that_cannot_start_is_named(monkeypatch: pytest.MonkeyPatch, sin
 def test_auto_with_nothing_working_reports_pyttsx3s_problem(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(factory, "SPD_SAY", "no-such-spd-say")
+    monkeypatch.setattr(factory, "SSIP_SERVER", "no-such-speech-dispatcher")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/nonexistent")
     choice = open_speaker("auto", "en", player=NO_DEVICE, screen_reader=no_reader)
     assert isinstance(choice.speaker, SilentSpeaker)
     assert choice.problem is not None

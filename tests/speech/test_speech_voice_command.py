@@ -62,7 +62,8 @@ def test_lists_backends_and_speaks_the_sample(monkeypatch: pytest.MonkeyPatch, s
 
 def test_no_backend_working_says_text_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(PLAYER_ENV, "no-such-audio-player")
-    monkeypatch.setattr("pyramide_a11y.speech.factory.SPD_SAY", "no-such-spd-say")
+    monkeypatch.setattr("pyramide_a11y.speech.factory.SSIP_SERVER", "no-such-speech-dispatcher")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/nonexistent")
     out = io.StringIO()
     assert main(["voice", "--lang", "pt"], out) == 1
     lines = out.getvalue().splitlines()

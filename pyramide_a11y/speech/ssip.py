@@ -1,0 +1,155 @@
+"""A small SSIP client: one persistent connection to speech-dispatcher.
+
+SSIP is speech-dispatcher's text protocol over a unix socket
+(``$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock``, or ``SPEECHD_ADDRESS``
+``unix_socket:PATH``). Commands end in CRLF; a reply is lines ``NNN-text`` then
+``NNN text``; 2xx is success. Events (7xx: begin, end, cancel) arrive on the
+same socket once notifications are on. Only what the game needs: its client
+name, language, rate, volume, ``SPEAK`` and ``CANCEL SELF`` (only the game's own
+messages: Orca's go on). Every read has a deadline.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import socket
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+REPLY_SECONDS = 2.0
+
+
+class SsipError(Exception):
+    """The server refused a command, closed the connection or did not answer in time."""
+
+
+def socket_path() -> Path | None:
+    """Where speech-dispatcher listens for this user, or None when unknown."""
+    address = os.environ.get("SPEECHD_ADDRESS", "")
+    if address.startswith("unix_socket:"):
+        return Path(address.split(":", 1)[1])
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if not runtime:
+        return None
+    return Path(runtime) / "speech-dispatcher" / "speechd.sock"
+
+
+def escape(text: str) -> str:
+    """The text of a ``SPEAK`` block: CRLF line ends, a leading dot doubled."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\r\n".join("." + line if line.startswith(".") else line for line in lines)
+
+
+class SsipConnection:
+    """One connection; thread-safe (one command at a time). ``on_event`` receives
+    ``(code, message id)`` for 7xx events (701 begin, 702 end, 703 cancel…), from
+    the reader thread."""
+
+    def __init__(
+        self,
+        path: Path,
+        client: str = "pyramide",
+        timeout: float = REPLY_SECONDS,
+        on_event: Callable[[int, str], None] | None = None,
+    ) -> None:
+        self._timeout = timeout
+        self._on_event = on_event
+        self._lock = threading.Lock()
+        self._replies: queue.Queue[tuple[int, list[str]] | None] = queue.Queue()
+        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._sock.settimeout(timeout)
+        try:
+            self._sock.connect(str(path))
+        except OSError as err:
+            self._sock.close()
+            raise SsipError(f"cannot connect to {path}: {err}") from err
+        self._sock.settimeout(None)
+        self._closed = False
+        self._reader = threading.Thread(target=self._read, name="ssip-reader", daemon=True)
+        self._reader.start()
+        try:
+            self.command(f"SET self CLIENT_NAME user:{client}:main")
+            if on_event is not None:
+                self.command("SET self NOTIFICATION all on")
+        except SsipError:
+            self.close()
+            raise
+
+    def _read(self) -> None:
+        buffer = b""
+        lines: list[str] = []
+        try:
+            while True:
+                chunk = self._sock.recv(4096)
+                if not chunk:
+                    break
+                buffer += chunk
+                while b"\r\n" in buffer:
+                    raw, buffer = buffer.split(b"\r\n", 1)
+                    line = raw.decode("utf-8", "replace")
+                    if len(line) < 4 or not line[:3].isdigit():
+                        continue
+                    lines.append(line[4:])
+                    if line[3] == "-":
+                        continue
+                    code, body = int(line[:3]), lines
+                    lines = []
+                    if 700 <= code < 800:
+                        if self._on_event is not None:
+                            self._on_event(code, body[0] if body else "")
+                    else:
+                        self._replies.put((code, body))
+        except OSError:
+            pass
+        self._replies.put(None)  # the connection ended
+
+    def command(self, line: str, data: str | None = None) -> tuple[int, list[str]]:
+        """Send one command (and a ``SPEAK`` block); the reply. Raises SsipError."""
+        with self._lock:
+            if self._closed:
+                raise SsipError("connection closed")
+            try:
+                self._sock.sendall(line.encode("utf-8") + b"\r\n")
+                if data is not None:
+                    code, body = self._reply(line)
+                    if code != 230:
+                        raise SsipError(f"{line}: {code} {' '.join(body)}")
+                    self._sock.sendall(escape(data).encode("utf-8") + b"\r\n.\r\n")
+            except OSError as err:
+                raise SsipError(f"{line}: {err}") from err
+            return self._reply(line)
+
+    def _reply(self, line: str) -> tuple[int, list[str]]:
+        try:
+            reply = self._replies.get(timeout=self._timeout)
+        except queue.Empty:
+            raise SsipError(f"{line}: no reply in {self._timeout:g} s") from None
+        if reply is None:
+            self._closed = True
+            raise SsipError(f"{line}: the server closed the connection")
+        code, body = reply
+        if not 200 <= code < 300:
+            raise SsipError(f"{line}: {code} {' '.join(body)}")
+        return reply
+
+    def speak(self, text: str) -> str:
+        """Queue ``text``; the message id."""
+        _code, body = self.command("SPEAK", text)
+        return body[0] if len(body) > 1 else ""
+
+    def close(self) -> None:
+        """Say goodbye (bounded) and close; safe to call twice."""
+        if not self._closed:
+            try:
+                self._sock.settimeout(0.5)
+                self._sock.sendall(b"QUIT\r\n")
+            except OSError:
+                pass
+        self._closed = True
+        with contextlib.suppress(OSError):
+            self._sock.shutdown(socket.SHUT_RDWR)
+        self._sock.close()
+        self._reader.join(timeout=1.0)

@@ -1,0 +1,160 @@
+"""speech-dispatcher over one persistent SSIP connection (:mod:`.ssip`).
+
+Each answer: ``CANCEL self`` (only the game's own messages: Orca and other
+clients go on), the language, the rate (only when the player set one other than
+the ordinary 175 words a minute, so the rate set for Orca applies otherwise)
+and volume, then ``SPEAK``. An answer counts as spoken only when the server
+reports that it *began* (event 701): a server that cannot open audio accepts
+messages but never begins them, and after three such answers the speaker gives
+up and says so. Every reply has a deadline. When no server was running, the
+one started for the game (``speech-dispatcher --run-single``) is the game's
+child and ends with it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+
+from .background import BackgroundSpeaker, Utterance
+from .base import FailureKind
+from .dispatcher_backend import ORDINARY_RATE, dispatcher_rate
+from .ssip import SsipConnection, SsipError, socket_path
+from .voices import dispatcher_language
+
+SERVER = "speech-dispatcher"
+BEGIN_SECONDS = 3.0  # the longest an answer may wait to begin before it counts as stuck
+START_SECONDS = 3.0  # the longest a server started for the game may take to listen
+SERVER_IDLE_SECONDS = 30  # a server started for the game ends this long after its last client
+
+
+def start_server(path: Path, program: str = SERVER) -> subprocess.Popen[bytes] | None:
+    """Start speech-dispatcher for this game (not as a daemon: our child), and wait
+    (bounded) for it to listen at ``path``. None when the program is missing or
+    did not listen in time (then it is stopped)."""
+    if shutil.which(program) is None:
+        return None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        server = subprocess.Popen(
+            [program, "--run-single", "--timeout", str(SERVER_IDLE_SECONDS),
+             "--communication-method", "unix_socket", "--socket-path", str(path)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+    except OSError:
+        return None
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline and server.poll() is None:
+        if path.exists():
+            return server
+        time.sleep(0.02)
+    stop_server(server)
+    return None
+
+
+def stop_server(server: subprocess.Popen[bytes] | None) -> None:
+    """End a server the game started (bounded)."""
+    if server is None or server.poll() is not None:
+        return
+    server.terminate()
+    try:
+        server.wait(timeout=1.0)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def connect(
+    path: Path | None = None,
+    program: str = SERVER,
+    on_event: Callable[[int, str], None] | None = None,
+) -> tuple[SsipConnection, subprocess.Popen[bytes] | None]:
+    """A connection to the user's speech-dispatcher, starting one for the game when
+    none listens. Raises SsipError (with why) when there is none."""
+    path = path or socket_path()
+    if path is None:
+        raise SsipError("XDG_RUNTIME_DIR is not set")
+    server = None
+    if not path.exists():
+        server = start_server(path, program)
+        if server is None:
+            raise SsipError(f"{program} is not running and could not be started")
+    try:
+        return SsipConnection(path, on_event=on_event), server
+    except SsipError:
+        stop_server(server)
+        raise
+
+
+class SsipSpeaker(BackgroundSpeaker):
+    """Speaks through speech-dispatcher over one SSIP connection."""
+
+    name = "speech-dispatcher"
+
+    def __init__(
+        self,
+        language: str = DEFAULT_LANGUAGE,
+        rate: int | None = None,
+        *,
+        path: Path | None = None,
+        program: str = SERVER,
+        begin_seconds: float = BEGIN_SECONDS,
+    ) -> None:
+        self._begun: set[str] = set()
+        self._events = threading.Condition()
+        self._begin_seconds = begin_seconds
+        self.program = "speech-dispatcher"
+        self.connection, self.server = connect(path, program, self._event)
+        super().__init__(language, rate)
+
+    def _event(self, code: int, message: str) -> None:
+        if code == 701:  # the message began to play
+            with self._events:
+                self._begun.add(message)
+                self._events.notify_all()
+
+    def stop(self) -> None:
+        """Cancel the game's own speech in speech-dispatcher (the thread sends
+        ``CANCEL self``)."""
+        with self._lock:
+            self._generation += 1
+            self._pending = Utterance("", self._language, None, None, self._generation)
+            self._wake.notify_all()
+
+    def _speak(self, utterance: Utterance) -> None:
+        try:
+            self.connection.command("CANCEL self")
+            if not utterance.text:
+                return
+            self.connection.command(f"SET self LANGUAGE {dispatcher_language(utterance.language)}")
+            if utterance.rate is not None and utterance.rate != ORDINARY_RATE:
+                self.connection.command(f"SET self RATE {dispatcher_rate(utterance.rate)}")
+            if utterance.volume is not None:
+                self.connection.command(f"SET self VOLUME {round(utterance.volume * 200 - 100)}")
+            message = self.connection.speak(utterance.text)
+        except SsipError as err:
+            self._failed(self.program, FailureKind.FAILING, f"{self.name}: {err}")
+            return
+        deadline = time.monotonic() + self._begin_seconds
+        while time.monotonic() < deadline:
+            with self._events:
+                if message in self._begun:
+                    self._begun.discard(message)
+                    with self._lock:
+                        self.failures = 0
+                    self.spoken += 1
+                    return
+            if self._wait(utterance, 0.02):
+                return  # a newer answer: it cancels this one
+        error = f"{self.name}: the server took the answer but did not begin to speak it"
+        self._failed(self.program, FailureKind.NOT_RESPONDING, error)
+
+    def _release(self) -> None:
+        self.connection.close()
+        stop_server(self.server)

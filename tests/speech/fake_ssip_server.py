@@ -1,0 +1,69 @@
+"""A stand-in speech-dispatcher for tests: speaks SSIP on a unix socket, logs every
+command to ``FAKE_SSIP_LOG``; ``FAKE_SSIP_MODE`` is ``plays`` (each message begins:
+event 701), ``mute`` (messages are taken but never begin: no audio) or ``hangs``
+(no reply to SPEAK). Run as ``speech-dispatcher``: only ``--socket-path`` counts."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import threading
+
+
+def serve(conn: socket.socket, mode: str, log: str) -> None:
+    buffer = b""
+    number = 0
+    notify = False
+    with conn:
+        while True:
+            while b"\r\n" not in buffer:
+                chunk = conn.recv(4096)
+                if not chunk:
+                    return
+                buffer += chunk
+            raw, buffer = buffer.split(b"\r\n", 1)
+            line = raw.decode()
+            with open(log, "a") as out:
+                out.write(line + "\n")
+            verb = line.split(" ")[0].upper()
+            if verb == "QUIT":
+                conn.sendall(b"231 HAPPY HACKING\r\n")
+                return
+            if verb == "SPEAK":
+                if mode == "hangs":
+                    continue
+                conn.sendall(b"230 OK RECEIVING DATA\r\n")
+                while b"\r\n.\r\n" not in buffer:
+                    buffer += conn.recv(4096)
+                text, buffer = buffer.split(b"\r\n.\r\n", 1)
+                with open(log, "a") as out:
+                    out.write("TEXT " + text.decode().replace("\r\n", " ") + "\n")
+                number += 1
+                conn.sendall(f"225-{number}\r\n225 OK MESSAGE QUEUED\r\n".encode())
+                if mode == "plays" and notify:
+                    conn.sendall(f"701-{number}\r\n701-1\r\n701 BEGIN\r\n".encode())
+                continue
+            if "NOTIFICATION" in line.upper():
+                notify = True
+            code = "210 OK CANCELED" if verb == "CANCEL" else "208 OK SET"
+            conn.sendall(code.encode() + b"\r\n")
+
+
+def main() -> None:
+    path = sys.argv[sys.argv.index("--socket-path") + 1]
+    mode = os.environ.get("FAKE_SSIP_MODE", "plays")
+    log = os.environ["FAKE_SSIP_LOG"]
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(path)
+    server.listen()
+    try:
+        while True:
+            conn, _ = server.accept()
+            threading.Thread(target=serve, args=(conn, mode, log), daemon=True).start()
+    finally:
+        os.unlink(path)
+
+
+if __name__ == "__main__":
+    main()
