@@ -14,6 +14,7 @@ child and ends with it.
 from __future__ import annotations
 
 import shutil
+import socket
 import subprocess
 import threading
 import time
@@ -51,11 +52,25 @@ def start_server(path: Path, program: str = SERVER) -> subprocess.Popen[bytes] |
         return None
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline and server.poll() is None:
-        if path.exists():
+        # The socket file appears at bind(), before listen(): wait until it answers.
+        if path.exists() and _listens(path):
             return server
         time.sleep(0.02)
     stop_server(server)
     return None
+
+
+def _listens(path: Path) -> bool:
+    """Whether a server accepts connections at ``path`` now."""
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    probe.settimeout(0.5)
+    try:
+        probe.connect(str(path))
+    except OSError:
+        return False
+    finally:
+        probe.close()
+    return True
 
 
 def stop_server(server: subprocess.Popen[bytes] | None) -> None:
