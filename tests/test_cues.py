@@ -4,6 +4,7 @@ session plays them for, with a recording fake; the ``sounds`` setting saved."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import math
 import wave
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from pyramide_a11y.app.cli import main
+from pyramide_a11y.app.cueing import card_place
 from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.engine import Layout, parse_code
@@ -53,7 +55,7 @@ def energy(samples: list[int]) -> float:
 
 def dominant_frequency(samples: list[int], rate: int) -> float:
     """Zero crossings per second / 2: enough for one sine tone."""
-    crossings = sum(1 for a, b in zip(samples, samples[1:], strict=False) if (a < 0) != (b < 0))
+    crossings = sum(1 for a, b in itertools.pairwise(samples) if (a < 0) != (b < 0))
     return crossings * rate / (2 * len(samples))
 
 
@@ -128,7 +130,7 @@ def session(code: str = "PY1-N-AAAAAAS", **settings: object) -> tuple[Session, R
     s = Session(
         source(code),
         settings=Settings(language="en", **settings),  # type: ignore[arg-type]
-        hint_finder=lambda g, b, c: None,
+        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
         cues=cues,
     )
     s.strict = True
@@ -176,8 +178,7 @@ def test_hint_ready_and_focus_play_their_cues() -> None:
     s.move_focus("right")
     kind, place = cues.played[-1]
     assert kind is CueKind.FOCUS
-    card = s.focus.focused(s.game)
-    assert card is not None
+    assert place == card_place(s.game, s.focus.focused(s.game))
 
 
 def test_sounds_off_plays_nothing_and_on_again_plays(tmp_path: Path) -> None:
@@ -192,7 +193,7 @@ def test_sounds_off_plays_nothing_and_on_again_plays(tmp_path: Path) -> None:
 
 
 def test_sons_nao_in_portuguese() -> None:
-    s, cues = session()
+    s, _ = session()
     s.handle("lang pt")
     assert s.handle("sons não").lines == ["Sons desligados."]
     assert not s.settings.sounds
@@ -214,7 +215,7 @@ def test_the_sounds_setting_is_saved(tmp_path: Path) -> None:
         source("PY1-N-AAAAAAS"),
         settings=Settings(language="en"),
         storage=storage,
-        hint_finder=lambda g, b, c: None,
+        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
         cues=RecordingCues(),
     )
     s.handle("sounds off")
