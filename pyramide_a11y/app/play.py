@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TextIO
 
@@ -26,6 +27,9 @@ from .sources import (
     source_from_options,
 )
 from .speaking import make_session_speaker
+
+SOUNDS_ENV = "PYRAMIDE_SOUNDS"
+"""``off`` keeps the sound cues off whatever is saved (tests, benchmarks)."""
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -183,6 +187,8 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     saved_sounds = storage.saved_settings().get("sounds")
     speaks = settings.speech and getattr(speaker, "backend", "none") != "none"
     settings.sounds = saved_sounds if isinstance(saved_sounds, bool) else speaks
+    if os.environ.get(SOUNDS_ENV, "").strip().lower() == "off":
+        settings.sounds = False  # tests and benchmarks that count the player's calls
     cues = CuePlayer()
     printer = Printer(out, visual=args.symbols)  # first: the session's late answers go there
     session = Session(
