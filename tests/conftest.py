@@ -22,6 +22,8 @@ os.environ["PYRAMIDE_DATA_DIR"] = _DATA_DIR  # for anything started outside a te
 @pytest.fixture(autouse=True)
 def _own_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PYRAMIDE_DATA_DIR", str(tmp_path / "pyramide-data"))
+    # The cues would add calls to the fake audio players the speech tests count.
+    monkeypatch.setenv("PYRAMIDE_SOUNDS", "off")
 
 
 def pytest_sessionfinish() -> None:

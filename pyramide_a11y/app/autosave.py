@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from pathlib import Path
 
 from pyramide_a11y.engine import Action, Game, LayoutError, Rules
@@ -120,6 +121,10 @@ class GameStorage:
         )
         if self.left is not None:
             self._end_left_on_first_action(self.current)
+        record = self.current.record_id
+        if source.daily and self.store is not None and record is not None:
+            with suppress(StorageError):  # the game is played all the same
+                self.store.mark_daily(record, source.daily, str(source.rules))
         return self.current.game
 
     # -- a new deal that can be undone ---------------------------------------------------

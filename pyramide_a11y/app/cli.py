@@ -31,6 +31,7 @@ from .cli_parsing import (
     version,
 )
 from .solve_command import add_solve_command
+from .sounds_command import add_sounds_command
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
 from .voice import add_voice_command
 
@@ -135,6 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_solve_command(sub)
     add_analyse_command(sub)
     add_voice_command(sub)
+    add_sounds_command(sub)
     records.register(parser, sub)
     _accept_lang_after_subcommand(sub)
     return parser

@@ -174,6 +174,12 @@ def final_state_lines(summary: dict[str, object]) -> list[str]:
     ]
 
 
+def cannot_write(path: str, reason: str) -> str:
+    # Translators: command-line error: a folder cannot be written; {reason} is the
+    # system's.
+    return _("cannot write into {folder}: {reason}").format(folder=path, reason=reason)
+
+
 def cannot_read(path: str, reason: str) -> str:
     # Translators: command-line error: a file cannot be read; {reason} is the system's.
     return _("cannot read {file}: {reason}").format(file=path, reason=reason)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TextIO
 
@@ -10,6 +11,7 @@ from pyramide_a11y.engine import Rules, get_rules
 from pyramide_a11y.i18n import _, pgettext, resolve_language, set_language
 from pyramide_a11y.narration import Verbosity, sentence
 from pyramide_a11y.narration import messages as m
+from pyramide_a11y.speech.cue_player import CuePlayer
 from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .autosave import GameStorage, apply_saved_settings
@@ -19,11 +21,15 @@ from .session import RATE_RANGE, THINK_RANGE, Session, Settings
 from .sources import (
     GameSource,
     SourceError,
+    daily_deal,
     random_deal,
     rules_from_options,
     source_from_options,
 )
 from .speaking import make_session_speaker
+
+SOUNDS_ENV = "PYRAMIDE_SOUNDS"
+"""``off`` keeps the sound cues off whatever is saved (tests, benchmarks)."""
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -44,6 +50,15 @@ def register(parser: argparse.ArgumentParser) -> None:
         metavar=pgettext("metavar", "FILE"),
         # Translators: command-line help.
         help=_("play a layout file (JSON or a listing)"),
+    )
+    group.add_argument(
+        "--daily",
+        action="store_true",
+        # Translators: command-line help.
+        help=_(
+            "play the deal of the day: the same deal for every player on a date, "
+            "under the rules chosen"
+        ),
     )
     group.add_argument(
         "--seed",
@@ -126,6 +141,8 @@ def game_source(args: argparse.Namespace) -> GameSource:
     """The deal the options name, or a new random deal of the chosen rules."""
     from pathlib import Path
 
+    if args.daily and not (args.deal or args.layout):
+        return daily_deal(rules_from_options(args, get_rules("pyramide")))
     if args.deal or args.layout:
         namespace = argparse.Namespace(**vars(args))
         namespace.code = args.deal
@@ -159,12 +176,20 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         error_help=not args.no_error_help,
         hint_budget=args.hint_time,
     )
-    source = None if args.deal or args.layout else storage.resume_saved(named_rules(args))
+    chosen = args.deal or args.layout or args.daily
+    source = None if chosen else storage.resume_saved(named_rules(args))
     source = source or game_source(args)
     args.language = language
     speaker = make_session_speaker(args, out)
     speaker.set_language(language)
     speaker.set_rate(settings.rate)
+    # Cues are on by default when the game speaks; a saved "sounds" wins.
+    saved_sounds = storage.saved_settings().get("sounds")
+    speaks = settings.speech and getattr(speaker, "backend", "none") != "none"
+    settings.sounds = saved_sounds if isinstance(saved_sounds, bool) else speaks
+    if os.environ.get(SOUNDS_ENV, "").strip().lower() == "off":
+        settings.sounds = False  # tests and benchmarks that count the player's calls
+    cues = CuePlayer()
     printer = Printer(out, visual=args.symbols)  # first: the session's late answers go there
     session = Session(
         source,
@@ -172,8 +197,10 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         speaker=speaker,
         storage=storage,
         emit=printer.late,
+        cues=cues,
     )
     try:
         return run(session, printer, sys.stdin)
     finally:
+        cues.close()
         speaker.close()

@@ -44,13 +44,22 @@ from pyramide_a11y.i18n.languages import (
 from pyramide_a11y.narration import Style, Verbosity, answers, describe, join, narrator, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.base import Speaker
+from pyramide_a11y.speech.cue_player import CueSink
 
 from . import records_text
 from .autosave import GameStorage
+from .cueing import SessionCues
 from .focus import Focus
 from .hinting import HintFinder, Hints, default_finder
 from .setaside import LeftGame, SetAside
-from .sources import BadDealCode, BadLayoutFile, GameSource, named_source, random_deal
+from .sources import (
+    BadDealCode,
+    BadLayoutFile,
+    GameSource,
+    daily_deal,
+    named_source,
+    random_deal,
+)
 from .speaking import take_speech_sentences, use_screen_reader
 from .timer import GameTimer
 
@@ -73,6 +82,8 @@ class Settings:
     rate: int = 175
     error_help: bool = True
     hint_budget: float = 2.0
+    sounds: bool = True
+    """Sound cues (``app/cueing.py``)."""
 
     @property
     def style(self) -> Style:
@@ -87,6 +98,7 @@ class Settings:
             "rate": self.rate,
             "error_help": self.error_help,
             "hint_budget": self.hint_budget,
+            "sounds": self.sounds,
         }
 
 
@@ -122,11 +134,12 @@ class Session:
         hint_finder: HintFinder | None = None,
         emit: Callable[[Answer], None] | None = None,
         rng: random.Random | None = None,
+        cues: CueSink | None = None,
     ) -> None:
         """``storage`` (autosave, saved settings, the player's best) makes every game
         and keeps the clock: give a ``timer`` only without it. ``emit`` gets, from
         another thread, the answers that come late (a hint); ``hint_finder`` None
-        is the solver's.
+        is the solver's. ``cues`` plays the sound cues (None: none).
 
         Raises:
             ValueError: both ``storage`` and ``timer`` given.
@@ -141,7 +154,8 @@ class Session:
         self.emit = emit or (lambda answer: None)
         self.rng = rng or random.Random()
         finder = hint_finder if hint_finder is not None else default_finder()
-        self.hints = Hints(finder, lambda lines: self.emit(self.say(Answer(lines))))
+        self.cues = SessionCues(cues, self.settings.sounds)
+        self.hints = Hints(finder, lambda lines: self.emit(self.say(self.cues.hint(Answer(lines)))))
         self.focus = Focus()
         self.set_aside = SetAside(storage)
         self.source = source
@@ -163,6 +177,7 @@ class Session:
         ``answer`` first: the player hears nothing, so the printed answer tells
         them, in reading order."""
         if answer.lines:
+            answer.lines.extend(self.cues.before_answer())
             if self.speaker is not None and self.settings.speech:
                 answer.lines.extend(take_speech_sentences(self.speaker))
                 self.speaker.say(answer.text)
@@ -181,7 +196,8 @@ class Session:
             offer = records_text.saved_game_offer(self.storage.offer)
             return [*notices, offer, table]
         rules, code = self.game.rules, self.source.code
-        return [*notices, *answers.opening(rules, code, table)]
+        day = [join([m.daily_deal(self.source.daily)])] if self.source.daily else []
+        return [*notices, *day, *answers.opening(rules, code, table)]
 
     # -- one line ---------------------------------------------------------------------------
 
@@ -255,7 +271,10 @@ class Session:
             case Action.CANCEL:
                 return self._cancel()
             case Action.HINT:
-                return Answer(self.hints.start(game, self.settings.hint_budget))
+                lines = self.hints.start(game, self.settings.hint_budget)
+                return Answer(lines) if self.hints.pending else self.cues.hint(Answer(lines))
+            case Action.DAILY:
+                return self._start(daily_deal(self.game.rules))
             case Action.NEW:
                 return self._new_game(None)
             case Action.REPLAY:
@@ -291,6 +310,7 @@ class Session:
                 self.timer.stop()
             elif self.timer.stopped:
                 self.timer.restart()
+        self.cues.outcome(self.game, outcome)
         lines = describe(outcome, self.game, self.settings.style)
         if isinstance(outcome, Event) and outcome.won:
             panel = narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)
@@ -332,6 +352,7 @@ class Session:
             and outcome.reason is Reason.COVERED
             and self.settings.error_help
         ):
+            self.cues.outcome(self.game, outcome)
             return Answer(answers.covered_named(card))
         return self._outcome(outcome)
 
@@ -420,6 +441,11 @@ class Session:
                 return Answer([join([m.speech_on() if on else m.speech_off()])])
             settings.error_help = on
             return Answer([join([m.error_help_on() if on else m.error_help_off()])])
+        if name == "sounds":
+            if word not in yes_words() | no_words():
+                return Answer([join([m.bad_sounds_switch()])])
+            settings.sounds = word in yes_words()
+            return Answer([self.cues.switch(settings.sounds)])
         if name == "rate":
             if not word.isdigit() or not RATE_RANGE[0] <= int(word) <= RATE_RANGE[1]:
                 return Answer([join([m.bad_rate()])])
@@ -446,7 +472,9 @@ class Session:
     def move_focus(self, direction: str) -> Answer:
         """An arrow: the card focused now (see :meth:`Focus.move`)."""
         self.timer.activity()
-        return self.say(Answer(self.focus.move(self.game, direction)))
+        lines = self.focus.move(self.game, direction)
+        self.cues.focus(self.game, self.focus.focused(self.game))
+        return self.say(Answer(lines))
 
     def activate_focus(self) -> Answer:
         """Enter or Space on an empty line: select the focused card."""

@@ -4,6 +4,7 @@ and the rules options shared by every command."""
 from __future__ import annotations
 
 import argparse
+import datetime
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from pyramide_a11y.engine import (
     parse_count,
     parse_listing,
 )
+from pyramide_a11y.engine.daily import daily_code
 from pyramide_a11y.engine.dealcode import LETTERS, code_text
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, _, get_language, pgettext
 from pyramide_a11y.narration import messages as m
@@ -46,6 +48,8 @@ class GameSource:
     layout: Layout
     rules: Rules
     code: str | None
+    daily: str | None = None
+    """The ISO date when this is that day's deal (``--daily``, ``daily``)."""
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -226,6 +230,15 @@ def random_deal(rules: Rules, rng: random.Random | None = None) -> GameSource:
     """A new deal under ``rules``, with its code where the rules can be coded."""
     number = (rng or random.Random()).randrange(26**LETTERS)
     return coded_source(DealCode(rules, number))
+
+
+def daily_deal(rules: Rules, day: datetime.date | None = None) -> GameSource:
+    """The deal of ``day`` (default: today, the local date) under ``rules``: the same
+    code for every player (``engine.daily`` has the rule)."""
+    day = day or datetime.date.today()
+    code = daily_code(day, rules)
+    source = coded_source(code)
+    return GameSource(source.layout, source.rules, source.code, daily=day.isoformat())
 
 
 def named_source(text: str, rules: Rules) -> GameSource:

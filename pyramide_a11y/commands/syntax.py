@@ -89,6 +89,7 @@ class Action(enum.Enum):
     PAUSE = "pause"
     KEYS = "keys"
     KEYBOARD = "keyboard"
+    DAILY = "daily"
 
 
 @dataclass(frozen=True)

@@ -54,9 +54,9 @@ def help_lines() -> list[str]:
         # Translators: help, line 5: the settings and other commands, in this language.
         # {languages}: the languages to choose from, "pt, br or en".
         _(
-            "Settings: lang {languages}; brief or full; speech on or off; rate and a "
-            "number; errors on or off; think and seconds. Also: replay, new and a deal "
-            "code or a file, pause."
+            "Settings: lang {languages}; brief or full; speech on or off; sounds on or "
+            "off; rate and a number; errors on or off; think and seconds. Also: replay, "
+            "new and a deal code or a file, daily for the deal of the day, pause."
         ).format(languages=language_choices()),
     ]
 

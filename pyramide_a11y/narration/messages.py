@@ -728,6 +728,41 @@ def bad_speech_switch() -> str:
     return _("Type speech on or speech off")
 
 
+def sounds_on() -> str:
+    # Translators: the sound cues (short sounds for pairs, draws, refusals…) switched on.
+    return _("Sounds on")
+
+
+def sounds_off() -> str:
+    # Translators: the sound cues switched off.
+    return _("Sounds off")
+
+
+def sounds_unavailable() -> str:
+    # Translators: after "Sounds on" when this game cannot play sounds.
+    return _("This game has no audio player for them")
+
+
+def sounds_failed(program: str) -> str:
+    # Translators: said once when the sound cues stopped working; {program} is the
+    # audio player's name (aplay), never translated.
+    return _("Sounds off: {program} cannot play them, no audio device was found").format(
+        program=program
+    )
+
+
+def bad_sounds_switch() -> str:
+    # Translators: "sounds" with a word that is not on or off; use this language's
+    # words for the command (pt: sons sim, sons não).
+    return _("Type sounds on or sounds off")
+
+
+def daily_deal(day: str) -> str:
+    # Translators: before the opening of the deal of the day; {day} is the date,
+    # written as year-month-day (2026-12-01).
+    return _("The deal of the day, {day}").format(day=day)
+
+
 def bad_errors_switch() -> str:
     # Translators: "errors" with a word that is not on or off; use this language's
     # words for the command (pt: erros sim, erros não).

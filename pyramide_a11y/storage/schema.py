@@ -8,6 +8,8 @@ newer program and is never touched (see :mod:`.database`).
 
 Version 1: game records (``games``), their action logs (``actions``) and settings.
 Version 2: the statistics table (``stats``), filled from the game records.
+Version 3: the deals of the day started (``daily``, see :mod:`.daily`); a table
+added, nothing else changed, so older records read as before.
 """
 
 from __future__ import annotations
@@ -65,6 +67,15 @@ CREATE TABLE stats (
 ) WITHOUT ROWID;
 """
 
+V3 = """
+CREATE TABLE daily (
+    game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    day TEXT NOT NULL,              -- ISO date (the player's local date)
+    rules TEXT NOT NULL             -- str(rules)
+);
+CREATE INDEX daily_by_day ON daily (day);
+"""
+
 
 def _v1(conn: sqlite3.Connection) -> None:
     _run_script(conn, V1)
@@ -76,6 +87,10 @@ def _v2(conn: sqlite3.Connection) -> None:
 
     _run_script(conn, V2)
     rebuild_stats(conn)
+
+
+def _v3(conn: sqlite3.Connection) -> None:
+    _run_script(conn, V3)
 
 
 def _run_script(conn: sqlite3.Connection, script: str) -> None:
@@ -91,7 +106,7 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
         raise ValueError(f"incomplete SQL statement: {statement!r}")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

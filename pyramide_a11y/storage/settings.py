@@ -21,6 +21,7 @@ SETTING_TYPES: dict[str, type[SettingValue]] = {
     "error_help": bool,
     "keyboard": str,  # keyboard mode
     "hint_budget": float,  # seconds a hint may think
+    "sounds": bool,  # sound cues
 }
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from pyramide_a11y.engine import Card, Game, Layout, Rules, parse_rules
 
 from .actions import replay
+from .daily import DailyStats, mark_daily, read_daily
 from .database import open_database
 from .locks import GameLock
 from .notices import Notice, StorageError, classify
@@ -386,6 +387,24 @@ class Store:
         """
         with self._reading() as conn:
             return stats_from_records(conn)
+
+    def mark_daily(self, game_id: int, day: str, rules: str) -> None:
+        """Record game ``game_id`` as the deal of ``day`` under ``rules``.
+
+        Raises:
+            StorageError: nothing was written.
+        """
+        with self._write() as conn:
+            mark_daily(conn, game_id, day, rules)
+
+    def daily_stats(self, today: dt.date) -> DailyStats:
+        """Days of the daily deal played and won, and the streaks.
+
+        Raises:
+            StorageError: the database cannot be read.
+        """
+        with self._reading() as conn:
+            return read_daily(conn, today)
 
     # -- settings ----------------------------------------------------------------------
 

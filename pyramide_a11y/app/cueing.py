@@ -1,0 +1,103 @@
+"""Which sound cue an action plays, and where: the session's side of the cues.
+
+The session tells :class:`SessionCues` what happened (:meth:`~SessionCues.outcome`,
+:meth:`~SessionCues.hint`, :meth:`~SessionCues.focus`); the cue waits until
+the answer is about to be spoken (:meth:`~SessionCues.before_answer`, called by
+``Session.say``), so it starts just ahead of the words, through the same player.
+A cue is placed where its card sat: a pair by its pyramid card (the higher one
+when both are in the pyramid), a King by its slot, draw and recycle at the piles.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from pyramide_a11y.engine import Card, Event, EventKind, Game, Refusal
+from pyramide_a11y.engine.geometry import ROW_COL
+from pyramide_a11y.narration import join
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.speech.cue_player import CueSink
+from pyramide_a11y.speech.cues import CENTRE, CueKind, Place, pile_place, place_of
+
+_A = TypeVar("_A")
+_KINDS = {
+    EventKind.PAIR: CueKind.PAIR,
+    EventKind.KING: CueKind.KING,
+    EventKind.DRAW: CueKind.DRAW,
+    EventKind.RECYCLE: CueKind.RECYCLE,
+}
+
+
+def card_place(game: Game, card: Card | None) -> Place:
+    """Where ``card`` sits (or sat) on the table: its pyramid slot's place, else the
+    piles (the waste)."""
+    pyramid = game.layout.pyramid
+    if card is not None and card in pyramid:
+        row, col = ROW_COL[pyramid.index(card)]
+        return place_of(row, col)
+    return pile_place(waste=True)
+
+
+class SessionCues:
+    """The cues of one session: on or off (the ``sounds`` setting), and the sink."""
+
+    def __init__(self, sink: CueSink | None, on: bool = True) -> None:
+        self.sink = sink
+        self.on = on
+        self._pending: tuple[CueKind, Place] | None = None
+        self._problem_told = False
+
+    def outcome(self, game: Game, outcome: Event | Refusal) -> None:
+        """An action's outcome: pair, King, draw, recycle (a new round), refusal or
+        win; a selection, a cancel or an undo play none."""
+        if isinstance(outcome, Refusal):
+            refused = outcome.cards[0] if outcome.cards else None
+            self._ask(CueKind.REFUSAL, card_place(game, refused))
+            return
+        if outcome.won:
+            self._ask(CueKind.WIN, CENTRE)
+            return
+        kind = _KINDS.get(outcome.kind)
+        if kind is None:
+            return
+        if kind in (CueKind.DRAW, CueKind.RECYCLE):
+            self._ask(kind, pile_place(waste=False))
+            return
+        in_pyramid = [c for c in outcome.removed if c in game.layout.pyramid]
+        # The higher card of a pair is the one the player reached for in the pyramid.
+        card = min(in_pyramid, key=game.layout.pyramid.index) if in_pyramid else None
+        self._ask(kind, card_place(game, card))
+
+    def hint(self, answer: _A) -> _A:
+        """``answer`` gives a hint (or «no hint»): it gets the hint-ready cue."""
+        self._ask(CueKind.HINT, CENTRE)
+        return answer
+
+    def focus(self, game: Game, card: Card | None) -> None:
+        """The keyboard focus is on ``card``: its place, as a tick."""
+        if card is not None:
+            self._ask(CueKind.FOCUS, card_place(game, card))
+
+    def _ask(self, kind: CueKind, place: Place) -> None:
+        self._pending = (kind, place)
+
+    def before_answer(self) -> list[str]:
+        """Play the cue waiting for this answer (when sounds are on), and return the
+        sentence to add to it when the cues stopped working (once)."""
+        pending, self._pending = self._pending, None
+        if self.sink is None:
+            return []
+        problem = self.sink.take_problem()
+        if problem is not None and not self._problem_told:
+            self._problem_told = True
+            return [join([m.sounds_failed(problem)])]
+        if pending is not None and self.on:
+            self.sink.play(*pending)
+        return []
+
+    def switch(self, on: bool) -> str:
+        """``sounds on`` / ``sounds off``: the sentence that answers it."""
+        self.on = on
+        if on and self.sink is None:
+            return join([m.sounds_on(), m.sounds_unavailable()])
+        return join([m.sounds_on() if on else m.sounds_off()])

@@ -1,0 +1,198 @@
+"""Sound cues, synthesised: an event and a place on the table → a short stereo sound.
+
+Pure synthesis with the standard library (``math``, ``array``, ``wave``): no sound
+file is shipped or downloaded. A cue is at most :data:`MAX_SECONDS` long, so it
+never holds up the answer spoken after it.
+
+Where a card sits is heard two ways:
+
+- left to right by its place in its row, with an equal-power pan (the left
+  channel's gain is ``cos θ``, the right's ``sin θ``, ``θ`` from 0 to π/2), so a
+  card at the left end of its row is louder on the left;
+- higher or lower by its row: the top row is the highest, each row down is
+  :data:`SEMITONES_PER_ROW` semitones lower; the piles count as the row under the
+  pyramid's seven.
+
+Every tone starts and ends on a short raised-cosine ramp (:data:`RAMP_SECONDS`), so
+no cue clicks.
+"""
+
+from __future__ import annotations
+
+import enum
+import io
+import math
+import sys
+import wave
+from array import array
+from dataclasses import dataclass
+
+RATE = 22050
+"""Samples per second."""
+CHANNELS = 2
+SAMPLE_WIDTH = 2  # bytes: 16-bit signed PCM
+MAX_SECONDS = 0.15
+RAMP_SECONDS = 0.005
+SEMITONES_PER_ROW = 2.0
+PILES_ROW = 7
+"""The row the stock and waste count as, under the pyramid's seven (0..6)."""
+_PEAK = 0.45  # of full scale: cues sit under the voice, never over it
+
+
+class CueKind(enum.Enum):
+    """The events a player feels without words."""
+
+    PAIR = "pair"
+    KING = "king"
+    DRAW = "draw"
+    RECYCLE = "recycle"
+    REFUSAL = "refusal"
+    WIN = "win"
+    HINT = "hint"
+    FOCUS = "focus"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a cue sits: a 0-based ``row`` (0 top … 6 bottom, 7 the piles) and a
+    ``pan`` from -1.0 (left) to 1.0 (right)."""
+
+    row: int = 3
+    pan: float = 0.0
+
+
+CENTRE = Place()
+
+
+def place_of(row: int, col: int) -> Place:
+    """The place of the pyramid card at 0-based (``row``, ``col``): its row's pitch
+    and its position in the row, left end -1.0 to right end 1.0 (the top card, alone
+    in its row, is in the middle)."""
+    pan = 0.0 if row == 0 else 2.0 * col / row - 1.0
+    return Place(row, pan)
+
+
+def pile_place(waste: bool) -> Place:
+    """The piles, under the pyramid: the stock a little left, the waste a little right."""
+    return Place(PILES_ROW, 0.35 if waste else -0.35)
+
+
+@dataclass(frozen=True)
+class _Note:
+    start: float  # seconds from the cue's start
+    length: float
+    semitones: float  # above the cue's base pitch
+    wave: str = "sine"  # "sine", or "buzz" (odd harmonics: the refusal)
+    slide: float = 0.0  # semitones glided over the note
+
+
+_BASE_HZ = 523.25  # C5, for the top row
+_SCORES: dict[CueKind, tuple[_Note, ...]] = {
+    # Two notes rising: a pair goes.
+    CueKind.PAIR: (_Note(0.0, 0.05, 0.0), _Note(0.05, 0.06, 7.0)),
+    # A fifth and an octave together, then the octave: a King alone, grander.
+    CueKind.KING: (_Note(0.0, 0.07, 0.0), _Note(0.0, 0.07, 7.0), _Note(0.07, 0.06, 12.0)),
+    # One short tap: a card turned.
+    CueKind.DRAW: (_Note(0.0, 0.045, 5.0),),
+    # A glide down: the waste goes back to the stock, a new round.
+    CueKind.RECYCLE: (_Note(0.0, 0.12, 12.0, slide=-12.0),),
+    # A low buzz: not allowed.
+    CueKind.REFUSAL: (_Note(0.0, 0.11, -19.0, wave="buzz"),),
+    # A rising arpeggio.
+    CueKind.WIN: (
+        _Note(0.0, 0.04, 0.0),
+        _Note(0.035, 0.04, 4.0),
+        _Note(0.07, 0.04, 7.0),
+        _Note(0.105, 0.04, 12.0),
+    ),
+    # Two soft high notes: the hint is ready.
+    CueKind.HINT: (_Note(0.0, 0.04, 12.0), _Note(0.045, 0.045, 16.0)),
+    # A tick: where the focus is.
+    CueKind.FOCUS: (_Note(0.0, 0.035, 0.0),),
+}
+
+
+def base_frequency(row: int) -> float:
+    """The pitch of a cue's first note for ``row`` (0 top … 7 the piles), in Hz."""
+    return float(_BASE_HZ * 2.0 ** (-SEMITONES_PER_ROW * row / 12.0))
+
+
+def duration(kind: CueKind) -> float:
+    """The length of ``kind``'s cue in seconds (always under :data:`MAX_SECONDS`)."""
+    return max(n.start + n.length for n in _SCORES[kind])
+
+
+def synthesize(kind: CueKind, place: Place = CENTRE) -> bytes:
+    """The cue for ``kind`` at ``place``: interleaved stereo 16-bit little-endian PCM
+    at :data:`RATE` (left sample first)."""
+    frames = round(duration(kind) * RATE)
+    mono = [0.0] * frames
+    base = base_frequency(place.row)
+    for note in _SCORES[kind]:
+        _add_note(mono, note, base)
+    theta = (max(-1.0, min(1.0, place.pan)) + 1.0) * math.pi / 4.0
+    left_gain, right_gain = math.cos(theta), math.sin(theta)
+    peak = max((abs(v) for v in mono), default=0.0) or 1.0
+    scale = _PEAK * 32767 / peak
+    out = array("h", bytes(frames * CHANNELS * SAMPLE_WIDTH))
+    for i, value in enumerate(mono):
+        sample = value * scale
+        out[2 * i] = round(sample * left_gain)
+        out[2 * i + 1] = round(sample * right_gain)
+    if sys.byteorder == "big":
+        out.byteswap()  # a big-endian machine: WAV data is little-endian
+    return out.tobytes()
+
+
+def _add_note(mono: list[float], note: _Note, base: float) -> None:
+    first = int(note.start * RATE)
+    count = min(int(note.length * RATE), len(mono) - first)
+    ramp = max(1, int(RAMP_SECONDS * RATE))
+    phase = 0.0
+    for i in range(count):
+        progress = i / count
+        freq = base * 2.0 ** ((note.semitones + note.slide * progress) / 12.0)
+        phase += 2.0 * math.pi * freq / RATE
+        if note.wave == "buzz":
+            value = math.sin(phase) + math.sin(3 * phase) / 3 + math.sin(5 * phase) / 5
+        else:
+            value = math.sin(phase)
+        edge = min(i, count - 1 - i)
+        if edge < ramp:  # raised-cosine fade in and out: no click
+            value *= 0.5 - 0.5 * math.cos(math.pi * edge / ramp)
+        mono[first + i] += value
+
+
+def wav_bytes(pcm: bytes) -> bytes:
+    """``pcm`` (as :func:`synthesize` makes it) in a WAV container."""
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as wav:
+        wav.setnchannels(CHANNELS)
+        wav.setsampwidth(SAMPLE_WIDTH)
+        wav.setframerate(RATE)
+        wav.writeframes(pcm)
+    return buffer.getvalue()
+
+
+def cue_wav(kind: CueKind, place: Place = CENTRE) -> bytes:
+    """The WAV file of ``kind``'s cue at ``place``."""
+    return wav_bytes(synthesize(kind, place))
+
+
+PREVIEW: tuple[tuple[str, CueKind, Place], ...] = (
+    ("pair-top", CueKind.PAIR, place_of(0, 0)),
+    ("pair-bottom-left", CueKind.PAIR, place_of(6, 0)),
+    ("pair-bottom-right", CueKind.PAIR, place_of(6, 6)),
+    ("king-left", CueKind.KING, place_of(3, 0)),
+    ("king-right", CueKind.KING, place_of(3, 3)),
+    ("draw", CueKind.DRAW, pile_place(False)),
+    ("recycle", CueKind.RECYCLE, pile_place(False)),
+    ("refusal", CueKind.REFUSAL, CENTRE),
+    ("win", CueKind.WIN, CENTRE),
+    ("hint", CueKind.HINT, CENTRE),
+    ("focus-row1", CueKind.FOCUS, place_of(0, 0)),
+    ("focus-row4-left", CueKind.FOCUS, place_of(3, 0)),
+    ("focus-row7-right", CueKind.FOCUS, place_of(6, 6)),
+)
+"""The cues ``pyramide sounds`` writes: a file name (without ``.wav``), the event
+and its place."""

@@ -1,0 +1,262 @@
+"""Sound cues: the files (length, channels, pan, pitch by row) and the events a
+session plays them for, with a recording fake; the ``sounds`` setting saved."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import math
+import wave
+from array import array
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pyramide_a11y.app.cli import main
+from pyramide_a11y.app.cueing import card_place
+from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.sources import GameSource
+from pyramide_a11y.engine import Layout, parse_code
+from pyramide_a11y.i18n import set_language
+from pyramide_a11y.speech.cue_player import CuePlayer, RecordingCues
+from pyramide_a11y.speech.cues import (
+    MAX_SECONDS,
+    PREVIEW,
+    CueKind,
+    cue_wav,
+    pile_place,
+    place_of,
+)
+from pyramide_a11y.speech.player import realtime_sink_command
+from pyramide_a11y.storage import Store
+from pyramide_a11y.storage.settings import load_settings
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def channels(wav_data: bytes) -> tuple[wave._wave_params, list[int], list[int]]:
+    with wave.open(io.BytesIO(wav_data), "rb") as wav:
+        params = wav.getparams()
+        samples = array("h", wav.readframes(params.nframes))
+    return params, list(samples[0::2]), list(samples[1::2])
+
+
+def energy(samples: list[int]) -> float:
+    return math.fsum(s * s for s in samples)
+
+
+def dominant_frequency(samples: list[int], rate: int) -> float:
+    """Zero crossings per second / 2: enough for one sine tone."""
+    crossings = sum(1 for a, b in itertools.pairwise(samples) if (a < 0) != (b < 0))
+    return crossings * rate / (2 * len(samples))
+
+
+# -- the files -------------------------------------------------------------------------
+
+
+def test_pyramide_sounds_writes_every_cue_short_stereo_16_bit(tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert main(["sounds", "--out", str(tmp_path / "cues"), "--lang", "en"], out) == 0
+    files = sorted((tmp_path / "cues").glob("*.wav"))
+    assert {f.stem for f in files} == {name for name, _, _ in PREVIEW}
+    kinds = {kind for _, kind, _ in PREVIEW}
+    assert kinds == set(CueKind)
+    for file in files:
+        params, left, right = channels(file.read_bytes())
+        assert params.nchannels == 2
+        assert params.sampwidth == 2
+        assert params.nframes / params.framerate < MAX_SECONDS
+        assert energy(left) + energy(right) > 0
+        # Short ramps: no cue starts or ends on a click.
+        assert max(abs(left[0]), abs(right[0]), abs(left[-1]), abs(right[-1])) < 300
+
+
+def test_sons_is_the_portuguese_name(tmp_path: Path) -> None:
+    assert main(["sons", "--out", str(tmp_path), "--lang", "pt"], io.StringIO()) == 0
+    assert (tmp_path / "win.wav").is_file()
+
+
+@pytest.mark.parametrize("kind", list(CueKind))
+def test_a_left_card_is_louder_on_the_left_and_a_right_card_on_the_right(kind: CueKind) -> None:
+    _, left, right = channels(cue_wav(kind, place_of(6, 0)))
+    assert energy(left) > 10 * energy(right)
+    _, left, right = channels(cue_wav(kind, place_of(6, 6)))
+    assert energy(right) > 10 * energy(left)
+    _, left, right = channels(cue_wav(kind, place_of(0, 0)))  # the top: the middle
+    assert energy(left) == pytest.approx(energy(right), rel=0.01)
+
+
+def test_equal_power_pan_keeps_the_loudness_across_a_row() -> None:
+    totals = []
+    for col in range(7):
+        _, left, right = channels(cue_wav(CueKind.FOCUS, place_of(6, col)))
+        totals.append(energy(left) + energy(right))
+    assert max(totals) / min(totals) < 1.02
+
+
+def test_higher_rows_are_higher_in_pitch() -> None:
+    pitches = []
+    for row in range(7):
+        params, left, right = channels(cue_wav(CueKind.FOCUS, place_of(row, 0)))
+        mono = [a + b for a, b in zip(left, right, strict=True)]
+        pitches.append(dominant_frequency(mono, params.framerate))
+    assert pitches == sorted(pitches, reverse=True)
+    assert pitches[0] / pitches[6] == pytest.approx(2 ** (12 / 12), rel=0.08)  # 2 semitones a row
+    piles = channels(cue_wav(CueKind.FOCUS, pile_place(True)))
+    assert (
+        dominant_frequency([a + b for a, b in zip(piles[1], piles[2], strict=True)], 22050)
+        < (pitches[6])
+    )
+
+
+# -- a session ---------------------------------------------------------------------------
+
+
+def source(code: str) -> GameSource:
+    deal = parse_code(code)
+    return GameSource(Layout.from_code(deal), deal.rules, str(deal))
+
+
+def session(code: str = "PY1-N-AAAAAAS", **settings: object) -> tuple[Session, RecordingCues]:
+    cues = RecordingCues()
+    s = Session(
+        source(code),
+        settings=Settings(language="en", **settings),  # type: ignore[arg-type]
+        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+        cues=cues,
+    )
+    s.strict = True
+    return s, cues
+
+
+def test_a_session_plays_pair_king_draw_refusal_and_win_where_the_cards_were() -> None:
+    won = json.loads((HERE / "data" / "won_deals.json").read_text(encoding="utf-8"))["pyramide"]
+    s, cues = session(won["code"])
+    s.handle("KC")
+    kind, place = cues.played[-1]
+    assert kind is CueKind.KING
+    pyramid = s.game.layout.pyramid
+    from pyramide_a11y.engine import Card
+    from pyramide_a11y.engine.geometry import ROW_COL
+
+    row, col = ROW_COL[pyramid.index(Card.parse("KC"))]
+    assert place == place_of(row, col)
+    s.handle("draw")
+    assert cues.played[-1] == (CueKind.DRAW, pile_place(False))
+    s.handle("9D 9S")  # no pair: a refusal
+    assert cues.kinds[-1] is CueKind.REFUSAL
+    count = len(cues.played)
+    s.handle("pairs")  # a question: no cue
+    assert len(cues.played) == count
+    s, cues = session(won["code"])
+    for move in won["moves"]:
+        s.handle(move.replace("+", " "))
+    assert CueKind.PAIR in cues.kinds
+    assert CueKind.RECYCLE in cues.kinds
+    assert cues.kinds[-1] is CueKind.WIN
+    assert s.game.won
+
+
+def test_a_refusal_with_error_help_named_still_plays_the_refusal() -> None:
+    s, cues = session()
+    s.handle("5D 8C")  # 5D is covered? whatever the reason, a refusal
+    assert cues.kinds and cues.kinds[-1] is CueKind.REFUSAL
+
+
+def test_hint_ready_and_focus_play_their_cues() -> None:
+    s, cues = session()
+    s.handle("hint")
+    assert cues.kinds[-1] is CueKind.HINT
+    s.move_focus("right")
+    kind, place = cues.played[-1]
+    assert kind is CueKind.FOCUS
+    assert place == card_place(s.game, s.focus.focused(s.game))
+
+
+def test_sounds_off_plays_nothing_and_on_again_plays(tmp_path: Path) -> None:
+    s, cues = session()
+    assert s.handle("sounds off").lines == ["Sounds off."]
+    s.handle("draw")
+    assert cues.played == []
+    assert s.handle("sounds on").lines == ["Sounds on."]
+    s.handle("draw")
+    assert cues.kinds == [CueKind.DRAW]
+    assert s.handle("sounds maybe").lines == ["Type sounds on or sounds off."]
+
+
+def test_sons_nao_in_portuguese() -> None:
+    s, _ = session()
+    s.handle("lang pt")
+    assert s.handle("sons não").lines == ["Sons desligados."]
+    assert not s.settings.sounds
+
+
+def test_a_player_that_fails_turns_cues_off_and_says_so_once() -> None:
+    s, cues = session()
+    cues.problem = "aplay"
+    answer = s.handle("draw")
+    assert any("aplay" in line for line in answer.lines)
+    assert not any("aplay" in line for line in s.handle("draw").lines)
+
+
+def test_the_sounds_setting_is_saved(tmp_path: Path) -> None:
+    from pyramide_a11y.app.autosave import GameStorage
+
+    storage = GameStorage.open(tmp_path)
+    s = Session(
+        source("PY1-N-AAAAAAS"),
+        settings=Settings(language="en"),
+        storage=storage,
+        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+        cues=RecordingCues(),
+    )
+    s.handle("sounds off")
+    s.close()
+    store, _ = Store.open(tmp_path)
+    assert load_settings(store)["sounds"] is False
+    assert store is not None
+    store.close()
+
+
+# -- the real player ---------------------------------------------------------------------
+
+
+def test_the_cue_player_plays_through_the_audio_player_and_reports_a_failure(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "sink.log"
+    player = CuePlayer(realtime_sink_command(log))
+    try:
+        player.play(CueKind.PAIR, place_of(6, 0))
+        for _ in range(200):
+            if log.exists() and "end" in log.read_text():
+                break
+            import time
+
+            time.sleep(0.02)
+        seconds = float(log.read_text().split("end")[1].split()[2])
+        assert 0.05 < seconds < MAX_SECONDS
+        assert player.take_problem() is None
+    finally:
+        player.close()
+    broken = CuePlayer(["false"])
+    try:
+        broken.play(CueKind.DRAW, pile_place(False))
+        import time
+
+        for _ in range(200):
+            problem = broken.take_problem()
+            if problem:
+                break
+            time.sleep(0.02)
+        assert problem == "false"
+    finally:
+        broken.close()

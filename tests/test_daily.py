@@ -1,0 +1,124 @@
+"""The deal of the day: the date-to-code rule, ``--daily``, ``daily`` in play, and
+the days played, won and in a row."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pyramide_a11y.app.autosave import GameStorage
+from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.sources import daily_deal, random_deal
+from pyramide_a11y.engine import get_rules
+from pyramide_a11y.engine.daily import daily_code, daily_number
+from pyramide_a11y.i18n import set_language
+from pyramide_a11y.storage import Store
+from pyramide_a11y.storage.daily import streaks
+
+DAY = datetime.date(2026, 12, 1)
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def test_the_documented_example_is_pinned() -> None:
+    # docs/guide.*.md: the deal of 2026-12-01 under pyramide.
+    assert str(daily_code(DAY, get_rules("pyramide"))) == "PY1-N-HTCWFOA"
+    assert str(daily_code(DAY, get_rules("classic"))) == "PY1-C-ACDLWPM"
+
+
+def test_the_rule_is_sha256_of_date_and_rules_modulo_the_code_space() -> None:
+    rules = get_rules("classic").with_options(passes=3)
+    text = f"pyramide-daily:2027-02-28:{rules}".encode()
+    expected = int.from_bytes(hashlib.sha256(text).digest()[:8], "big") % 26**7
+    assert daily_number(datetime.date(2027, 2, 28), rules) == expected
+
+
+def test_same_date_and_rules_give_the_same_code_other_dates_differ() -> None:
+    rules = get_rules("pyramide")
+    assert daily_code(DAY, rules) == daily_code(datetime.date(2026, 12, 1), rules)
+    codes = {str(daily_code(DAY + datetime.timedelta(days=n), rules)) for n in range(366)}
+    assert len(codes) == 366
+    assert daily_code(DAY, rules) != daily_code(DAY, get_rules("paciencia"))
+
+
+def test_the_daily_source_shows_its_code_and_date() -> None:
+    source = daily_deal(get_rules("pyramide"), DAY)
+    assert source.code == "PY1-N-HTCWFOA"
+    assert source.daily == "2026-12-01"
+    assert random_deal(get_rules("pyramide")).daily is None
+
+
+def test_daily_in_play_deals_todays_code_in_every_language() -> None:
+    today = str(daily_code(datetime.date.today(), get_rules("pyramide")))
+    for language, word, said in (
+        ("en", "daily", "The deal of the day"),
+        ("pt_PT", "diária", "A partida do dia"),
+        ("pt_BR", "diaria", "O jogo do dia"),
+    ):
+        s = Session(
+            random_deal(get_rules("pyramide")),
+            settings=Settings(language=language),
+            hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+        )
+        s.strict = True
+        answer = s.handle(word)
+        assert s.source.code == today
+        assert said in answer.text
+        assert today in answer.text
+
+
+def test_streaks_count_consecutive_days() -> None:
+    d = datetime.date
+    days = [d(2026, 1, 1), d(2026, 1, 2), d(2026, 1, 3), d(2026, 1, 5), d(2026, 1, 6)]
+    assert streaks(days, d(2026, 1, 6)) == (2, 3)
+    assert streaks(days, d(2026, 1, 7)) == (2, 3)  # today not played yet
+    assert streaks(days, d(2026, 1, 8)) == (0, 3)
+    assert streaks([], d(2026, 1, 8)) == (0, 0)
+
+
+def test_days_played_and_won_are_kept(tmp_path: Path) -> None:
+    storage = GameStorage.open(tmp_path)
+    s = Session(
+        daily_deal(get_rules("pyramide")),
+        settings=Settings(language="en"),
+        storage=storage,
+        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+    )
+    s.strict = True
+    s.handle("draw")
+    s.handle("daily")  # again today, replayed: still one day
+    s.close()
+    store, _ = Store.open(tmp_path)
+    assert store is not None
+    stats = store.daily_stats(datetime.date.today())
+    assert (stats.played, stats.won, stats.current_streak) == (1, 0, 0)
+    # A win recorded for today's game counts the day won.
+    store.conn.execute("UPDATE games SET result = 'won'")
+    stats = store.daily_stats(datetime.date.today())
+    assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (1, 1, 1, 1)
+    store.close()
+
+
+def test_an_older_database_gains_the_daily_table(tmp_path: Path) -> None:
+    import sqlite3
+
+    from pyramide_a11y.storage.schema import SCHEMA_VERSION, migrate
+
+    conn = sqlite3.connect(tmp_path / "old.db", isolation_level=None)
+    migrate(conn, target=2)
+    conn.execute(
+        "INSERT INTO games (rules, code, layout, started_at, updated_at) "
+        "VALUES ('pyramide', NULL, '{}', 'x', 'x')"
+    )
+    assert migrate(conn) == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+    assert conn.execute("SELECT COUNT(*) FROM daily").fetchone()[0] == 0
