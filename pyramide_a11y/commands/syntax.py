@@ -89,6 +89,7 @@ class Action(enum.Enum):
     PAUSE = "pause"
     KEYS = "keys"
     KEYBOARD = "keyboard"
+    LEARN = "learn"
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,8 @@ ENGLISH_WORDS = Vocabulary(
         "keys": "keys",
         "keyboard": "keyboard",
         "keyboard mode": "keyboard",
+        "learn": "learn",
+        "lesson": "learn",
     },
     new_words=("new game", "new deal", "new"),
     row_words=("row",),

@@ -62,6 +62,8 @@ PORTUGUESE_WORDS = Vocabulary(
         "teclas": "keys",
         "teclado": "keyboard",
         "modo teclado": "keyboard",
+        "aprender": "learn",
+        "licao": "learn",
     },
     new_words=("novo jogo", "nova partida", "novo", "nova"),
     row_words=("fila", "fileira", "linha"),

@@ -21,6 +21,7 @@ SETTING_TYPES: dict[str, type[SettingValue]] = {
     "error_help": bool,
     "keyboard": str,  # keyboard mode
     "hint_budget": float,  # seconds a hint may think
+    "lesson_step": int,  # the step the lesson was left at (0: from the start)
 }
 
 
