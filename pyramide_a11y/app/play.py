@@ -14,6 +14,7 @@ from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .autosave import GameStorage, apply_saved_settings
 from .cli_parsing import decimal_number, lang_help, whole_number
+from .lesson import start_lesson
 from .loop import Printer, run
 from .session import RATE_RANGE, THINK_RANGE, Session, Settings
 from .sources import (
@@ -159,7 +160,9 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         error_help=not args.no_error_help,
         hint_budget=args.hint_time,
     )
-    source = None if args.deal or args.layout else storage.resume_saved(named_rules(args))
+    learning = getattr(args, "learn", False)  # ``pyramide learn``: the lesson alone
+    chosen = args.deal or args.layout or learning
+    source = None if chosen else storage.resume_saved(named_rules(args))
     source = source or game_source(args)
     args.language = language
     speaker = make_session_speaker(args, out)
@@ -173,6 +176,8 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         storage=storage,
         emit=printer.late,
     )
+    if learning:
+        start_lesson(session, standalone=True)
     try:
         return run(session, printer, sys.stdin)
     finally:

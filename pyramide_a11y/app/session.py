@@ -299,8 +299,9 @@ class Session:
         answer = self.lesson.handle(line)
         if answer.quit:
             standalone, self.lesson = self.lesson.standalone, None
-            if standalone:
-                return Answer([*answer.lines, *self._goodbye().lines], quit=True)
+            if standalone:  # no game was played: none is said to be saved
+                self._leaving = True
+                return Answer([*answer.lines, *answers.goodbye(False)], quit=True)
             return Answer([*answer.lines, narrator.table_summary(self.game)])
         return answer
 
