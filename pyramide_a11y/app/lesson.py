@@ -16,6 +16,7 @@ uses the session's loop, prompt, speech and printer.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -331,10 +332,16 @@ def _review(action: Action, game: Game) -> list[str]:
     return said.review(action.value, game) or []
 
 
+_progress: weakref.WeakKeyDictionary[Session, LessonProgress] = weakref.WeakKeyDictionary()
+
+
 def start_lesson(session: Session, *, standalone: bool = False) -> Answer:
     """Start the lesson in ``session`` (its progress kept in the session's storage),
     and return its opening; the game's clock waits meanwhile."""
-    store = session.storage.store if session.storage is not None else None
-    session.lesson = Lesson(LessonProgress(store), standalone=standalone)
+    progress = _progress.get(session)
+    if progress is None:  # kept per session too: without storage it is all there is
+        store = session.storage.store if session.storage is not None else None
+        progress = _progress[session] = LessonProgress(store)
+    session.lesson = Lesson(progress, standalone=standalone)
     session.timer.pause()
     return session.lesson.opening()
