@@ -106,6 +106,7 @@ def test_leaving_and_resuming_start_at_the_saved_step(tmp_path: Path) -> None:
     store.close()
 
     store, _ = Store.open(tmp_path)
+    assert store is not None
     again = Lesson(LessonProgress(store), standalone=True)
     offer = again.opening().text
     assert "step 3 of 11, a king leaves alone" in offer
@@ -116,6 +117,7 @@ def test_leaving_and_resuming_start_at_the_saved_step(tmp_path: Path) -> None:
     store.close()
 
     store, _ = Store.open(tmp_path)
+    assert store is not None
     restarted = Lesson(LessonProgress(store))
     assert "step 4 of 11" in restarted.opening().text
     assert restarted.handle("restart").lines[0].startswith("Step 1 of 11")
