@@ -80,7 +80,7 @@ _REVIEWS = (
 class Step:
     """One step: its table, the moves played before it, the cards its sentences
     name, and what completes it (``goal``: an action's value, ``review`` for any
-    review command, ``free`` for freeing ``cards[0]``, or an event kind)."""
+    review command, ``uncovered`` for freeing ``cards[0]``, or an event kind)."""
 
     name: str
     goal: str
@@ -124,7 +124,7 @@ STEPS: tuple[Step, ...] = (
          cards=("KD",)),
     Step(
         "covered",
-        goal="free",
+        goal="uncovered",
         bottom=("2H", "JC", "3C", "3H", "5D", "5S", "AD"),
         above={0: "8S"},
         waste=("6D",),
@@ -318,7 +318,7 @@ class Lesson:
 
     def _reached(self, event: Event) -> bool:
         step = self.step
-        if step.goal == "free":
+        if step.goal == "uncovered":
             return step.named()[0] in self.game.position.free_cards()
         if step.goal != event.kind.value:
             return False
