@@ -194,6 +194,19 @@ TOURS: dict[str, list[str]] = {
         "quit",
     ],
 }
+LESSONS: dict[str, list[str]] = {
+    # A whole lesson, started from a game, with a mistake or two at most steps.
+    "en": ["learn", "xyz", "free", "6h 8h", "6h", "7c", "kd", "8s", "where 8s", "2h jc",
+           "free", "pairs", "5c 9h", "d", "8d 5c", "d", "r", "stock", "8d 5c", "6h",
+           "u", "table", "h", "xyz", "row 7", "status"],
+    "pt_PT": ["aprender", "ajuda", "livres", "6c 9e", "6c 7p", "Ro", "8e", "onde 8e", "2c",
+              "Vp", "pares", "d", "8o", "5p", "d", "r", "monte", "8o 5p", "u", "h", "nada",
+              "mesa"],
+    "pt_BR": ["aprender", "descobertas", "sair", "aprender", "xyz", "continuar", "livres", "3o 6c",
+              "6c 7p", "rei", "2c Vp", "pares", "8o 5p", "d", "8o 5p", "r", "8o 5p", "u",
+              "dica", "regras"],
+}  # fmt: skip
+"""The lesson's golden transcripts (pt_BR leaves it at once and comes back)."""
 TOUR_CODES = {"pt_PT": "PY1-N-AAAAAAB", "pt_BR": "PY1-P-AAAAAAB", "en": "PY1-C-AAAAABG"}
 
 
@@ -208,4 +221,5 @@ def golden_cases() -> dict[str, tuple[str, str, list[str]]]:
                 winning_commands(preset, language),
             )
         cases[f"tour.{language}.txt"] = (TOUR_CODES[language], language, TOURS[language])
+        cases[f"lesson.{language}.txt"] = (TOUR_CODES[language], language, LESSONS[language])
     return cases

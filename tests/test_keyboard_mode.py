@@ -38,7 +38,9 @@ CARDS = ("nine of clubs", "ten of hearts", "dez de paus", "nove de copas", "Dp",
 ENDING = {w for w, a in {**WORDS, **SINGLE_LETTERS}.items() if a is Action.QUIT}
 KEYBOARD_WORDS = {w for w, a in WORDS.items() if a is Action.KEYBOARD}
 EVERY_WORD = sorted({*WORDS, *SINGLE_LETTERS, *NEW_WORDS, *CARDS})
-SWEPT = [w for w in EVERY_WORD if w not in ENDING | KEYBOARD_WORDS]
+LESSON_WORDS = {w for w, a in WORDS.items() if a is Action.LEARN}
+"""They start the lesson, which answers every line after them (test_lesson.py)."""
+SWEPT = [w for w in EVERY_WORD if w not in ENDING | KEYBOARD_WORDS | LESSON_WORDS]
 CODE = won_code("classic")
 
 

@@ -30,6 +30,7 @@ from .cli_parsing import (
     language_asked,
     version,
 )
+from .learn_command import add_learn_command
 from .solve_command import add_solve_command
 from .sounds_command import add_sounds_command
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
@@ -78,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="pyramide",
         # Translators: command-line help, first line of ``pyramide --help``.
         description=_("Pyramid solitaire for people who play by ear."),
+        # Translators: command-line help, last line of ``pyramide --help``; learn is
+        # typed as it is (aprender works too).
+        epilog=_("New to the game? Start with: pyramide learn (a lesson by ear)."),
     )
     parser.add_argument(
         "--version",
@@ -137,6 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_analyse_command(sub)
     add_voice_command(sub)
     add_sounds_command(sub)
+    add_learn_command(sub)
     records.register(parser, sub)
     _accept_lang_after_subcommand(sub)
     return parser

@@ -16,6 +16,7 @@ from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .autosave import GameStorage, apply_saved_settings
 from .cli_parsing import decimal_number, lang_help, whole_number
+from .lesson import start_lesson
 from .loop import Printer, run
 from .session import RATE_RANGE, THINK_RANGE, Session, Settings
 from .sources import (
@@ -176,7 +177,8 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         error_help=not args.no_error_help,
         hint_budget=args.hint_time,
     )
-    chosen = args.deal or args.layout or args.daily
+    learning = getattr(args, "learn", False)  # ``pyramide learn``: the lesson alone
+    chosen = args.deal or args.layout or args.daily or learning
     source = None if chosen else storage.resume_saved(named_rules(args))
     source = source or game_source(args)
     args.language = language
@@ -199,6 +201,8 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         emit=printer.late,
         cues=cues,
     )
+    if learning:
+        start_lesson(session, standalone=True)
     try:
         return run(session, printer, sys.stdin)
     finally:

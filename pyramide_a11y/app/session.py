@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pyramide_a11y.commands import (
     Action,
@@ -62,6 +63,9 @@ from .sources import (
 )
 from .speaking import take_speech_sentences, use_screen_reader
 from .timer import GameTimer
+
+if TYPE_CHECKING:
+    from .lesson import Lesson
 
 GOODBYE_WAIT = 3.0
 """Seconds the exit waits at most for the goodbye to be spoken."""
@@ -161,6 +165,8 @@ class Session:
         self.source = source
         self.game = self._make_game(source)
         self.last = Answer()
+        self.lesson: Lesson | None = None
+        """The lesson (``learn``) while it runs: it answers every line (``lesson.py``)."""
         self._leaving = False  # the goodbye was said: close() lets it be heard
 
     def _make_game(self, source: GameSource) -> Game:
@@ -186,7 +192,9 @@ class Session:
 
     def opening(self) -> Answer:
         """The preset, the deal code and the opening position, briefly; or the
-        offer to continue the saved game. Spoken."""
+        offer to continue the saved game; or the lesson's opening. Spoken."""
+        if self.lesson is not None:
+            return self.say(self.lesson.opening())
         return self.say(Answer(self._opening_lines()))
 
     def _opening_lines(self) -> list[str]:
@@ -218,6 +226,8 @@ class Session:
             return self.say(Answer(answers.unknown_command(line.strip())))
 
     def _handle(self, line: str) -> Answer:
+        if self.lesson is not None:
+            return self._lesson_line(line)
         resumed = self.timer.activity()
         text = line.strip()
         if text.lower() in continue_words() and self.storage and self.storage.accept_offer():
@@ -295,7 +305,24 @@ class Session:
             case Action.PAUSE:
                 self.timer.pause()
                 return Answer(answers.paused())
+            case Action.LEARN:
+                from .lesson import start_lesson
+
+                return start_lesson(self)
         return Answer(answers.unknown_command(action.value))  # pragma: no cover
+
+    def _lesson_line(self, line: str) -> Answer:
+        """A line while the lesson runs; when it ends or is left, back to the game, or
+        goodbye when the lesson was all this session ran (``pyramide learn``)."""
+        assert self.lesson is not None
+        answer = self.lesson.handle(line)
+        if answer.quit:
+            standalone, self.lesson = self.lesson.standalone, None
+            if standalone:  # no game was played: none is said to be saved
+                self._leaving = True
+                return Answer([*answer.lines, *answers.goodbye(False)], quit=True)
+            return Answer([*answer.lines, narrator.table_summary(self.game)])
+        return answer
 
     # -- playing ------------------------------------------------------------------------------
 

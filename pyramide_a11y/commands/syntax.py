@@ -90,6 +90,7 @@ class Action(enum.Enum):
     KEYS = "keys"
     KEYBOARD = "keyboard"
     DAILY = "daily"
+    LEARN = "learn"
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,8 @@ ENGLISH_WORDS = Vocabulary(
         "keyboard mode": "keyboard",
         "daily": "daily",
         "daily deal": "daily",
+        "learn": "learn",
+        "lesson": "learn",
     },
     new_words=("new game", "new deal", "new"),
     row_words=("row",),

@@ -65,6 +65,8 @@ PORTUGUESE_WORDS = Vocabulary(
         "diaria": "daily",
         "partida diaria": "daily",
         "jogo diario": "daily",
+        "aprender": "learn",
+        "licao": "learn",
     },
     new_words=("novo jogo", "nova partida", "novo", "nova"),
     row_words=("fila", "fileira", "linha"),

@@ -58,6 +58,9 @@ def help_lines() -> list[str]:
             "off; rate and a number; errors on or off; think and seconds. Also: replay, "
             "new and a deal code or a file, daily for the deal of the day, pause."
         ).format(languages=language_choices()),
+        # Translators: help, line 6: "learn" is this language's command (Portuguese:
+        # aprender), and the subcommand of ``pyramide learn``.
+        _("New to the game? learn starts a lesson by ear, in short steps."),
     ]
 
 

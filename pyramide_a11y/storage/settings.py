@@ -22,6 +22,7 @@ SETTING_TYPES: dict[str, type[SettingValue]] = {
     "keyboard": str,  # keyboard mode
     "hint_budget": float,  # seconds a hint may think
     "sounds": bool,  # sound cues
+    "lesson_step": int,  # the step the lesson was left at (0: from the start)
 }
 
 
