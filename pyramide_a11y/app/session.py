@@ -31,18 +31,9 @@ from pyramide_a11y.commands import (
     resolve,
 )
 from pyramide_a11y.engine import Card, Event, EventKind, Game, Reason, Refusal
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, get_language, set_language
-from pyramide_a11y.i18n.languages import (
-    brief_words,
-    continue_words,
-    full_words,
-    language_named,
-    no_words,
-    reader_words,
-    yes_words,
-)
-from pyramide_a11y.narration import Style, Verbosity, answers, describe, join, narrator, sentence
-from pyramide_a11y.narration import messages as m
+from pyramide_a11y.i18n import get_language, set_language
+from pyramide_a11y.i18n.languages import continue_words
+from pyramide_a11y.narration import answers, describe, narrator, sentence
 from pyramide_a11y.speech.base import Speaker
 
 from . import records_text
@@ -50,44 +41,15 @@ from .autosave import GameStorage
 from .focus import Focus
 from .hinting import HintFinder, Hints, default_finder
 from .setaside import LeftGame, SetAside
+from .settings import Settings, apply_setting
 from .sources import BadDealCode, BadLayoutFile, GameSource, named_source, random_deal
-from .speaking import take_speech_sentences, use_screen_reader
+from .speaking import take_speech_sentences
 from .timer import GameTimer
 
 GOODBYE_WAIT = 3.0
 """Seconds the exit waits at most for the goodbye to be spoken."""
 _TABLE_UNCHANGED = (EventKind.SELECT, EventKind.CANCEL)
-RATE_RANGE = (80, 450)
-THINK_RANGE = (0.5, 60.0)
-
-
-@dataclass
-class Settings:
-    """What the player can change in play."""
-
-    language: str = DEFAULT_LANGUAGE
-    verbosity: Verbosity = Verbosity.BRIEF
-    speech: bool = True
-    speech_route: str = "auto"
-    """What speaks when speech is on: ``auto``, ``screen-reader`` or a backend."""
-    rate: int = 175
-    error_help: bool = True
-    hint_budget: float = 2.0
-
-    @property
-    def style(self) -> Style:
-        return Style(self.verbosity, self.error_help)
-
-    def stored(self) -> dict[str, str | int | float | bool]:
-        """The settings as the storage keeps them (see ``storage.settings``)."""
-        return {
-            "language": self.language,
-            "verbosity": self.verbosity.value,
-            "speech": self.speech_route if self.speech else "none",
-            "rate": self.rate,
-            "error_help": self.error_help,
-            "hint_budget": self.hint_budget,
-        }
+__all__ = ["GOODBYE_WAIT", "Answer", "Session", "Settings"]
 
 
 @dataclass
@@ -377,64 +339,10 @@ class Session:
 
     def _setting(self, name: str, value: str) -> Answer:
         before = self.settings.stored()
-        answer = self._change_setting(name, value)
+        answer = Answer(apply_setting(self.settings, name, value, self.speaker))
         if self.storage is not None:  # what changed in play is kept for next time
             self.storage.save_changes(before, self.settings.stored())
         return answer
-
-    def _change_setting(self, name: str, value: str) -> Answer:
-        settings = self.settings
-        word = value.strip()
-        if name == "language":
-            chosen = language_named(word)
-            if not word:
-                return Answer([join([m.choose_language()])])
-            if chosen is None:
-                return Answer([join([m.unknown_language(value)])])
-            settings.language = set_language(chosen)
-            if self.speaker is not None:
-                self.speaker.set_language(settings.language)
-            return Answer([join([m.language_set()])])
-        if name == "verbosity":
-            if word in brief_words():
-                settings.verbosity = Verbosity.BRIEF
-                return Answer([join([m.verbosity_brief()])])
-            if word in full_words():
-                settings.verbosity = Verbosity.FULL
-                return Answer([join([m.verbosity_full()])])
-            return Answer([join([m.bad_setting()])])
-        if name in ("speech", "errors"):
-            if name == "speech" and word in reader_words():
-                settings.speech, settings.speech_route = True, "screen-reader"
-                return Answer([join([use_screen_reader(self.speaker)])])
-            if word not in yes_words() | no_words():
-                bad = m.bad_speech_switch() if name == "speech" else m.bad_errors_switch()
-                return Answer([join([bad])])
-            on = word in yes_words()
-            if name == "speech":
-                settings.speech, settings.speech_route = on, "auto"
-                if self.speaker is not None and on:
-                    self.speaker.retry()  # also after it gave up: try it again
-                elif self.speaker is not None:
-                    self.speaker.stop()
-                return Answer([join([m.speech_on() if on else m.speech_off()])])
-            settings.error_help = on
-            return Answer([join([m.error_help_on() if on else m.error_help_off()])])
-        if name == "rate":
-            if not word.isdigit() or not RATE_RANGE[0] <= int(word) <= RATE_RANGE[1]:
-                return Answer([join([m.bad_rate()])])
-            settings.rate = int(word)
-            if self.speaker is not None:
-                self.speaker.set_rate(settings.rate)
-            return Answer([join([m.rate_set(settings.rate)])])
-        try:
-            seconds = float(word.replace(",", "."))
-        except ValueError:
-            seconds = -1.0
-        if not THINK_RANGE[0] <= seconds <= THINK_RANGE[1]:
-            return Answer([join([m.bad_think(*THINK_RANGE)])])
-        settings.hint_budget = seconds
-        return Answer([join([m.hint_budget_set(seconds)])])
 
     # -- keyboard mode: the loop's keys -------------------------------------------------------
 
