@@ -14,6 +14,7 @@ from pyramide_a11y.app.settings import (
     option_refusal,
 )
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.storage.settings import SettingValue
 
 
 def options(**given: object) -> argparse.Namespace:
@@ -28,7 +29,11 @@ def test_defaults_are_the_dataclass_defaults() -> None:
 
 def test_unusable_saved_values_fall_back_to_the_defaults() -> None:
     args = options()
-    saved = {"rate": RATE_RANGE[1] + 1, "hint_budget": THINK_RANGE[0] / 2, "verbosity": "x"}
+    saved: dict[str, SettingValue] = {
+        "rate": RATE_RANGE[1] + 1,
+        "hint_budget": THINK_RANGE[0] / 2,
+        "verbosity": "x",
+    }
     apply_saved_settings(args, saved)
     assert (args.rate, args.hint_time, args.verbosity) == (175, 2.0, "brief")
 

@@ -20,13 +20,18 @@ from pyramide_a11y.commands import (
     Action,
     AmbiguousCardError,
     CommandSyntaxError,
+    LetterAloneError,
     NewGame,
     NoSuchCardError,
+    NoSuchRowError,
+    NotACardError,
     Rows,
-    Setting,
+    SettingCommand,
     Simple,
+    TooManyCardsError,
     Touch,
     Where,
+    WhereNeedsSuitError,
     parse_command,
     resolve,
 )
@@ -62,6 +67,22 @@ class Answer:
     @property
     def text(self) -> str:
         return " ".join(self.lines)
+
+
+def _refused(err: CommandSyntaxError, line: str) -> list[str]:
+    """Why ``line`` is no command, from the kind of fault the parser found."""
+    match err:
+        case TooManyCardsError():
+            return answers.too_many_cards()
+        case NoSuchRowError():
+            return answers.no_such_row()
+        case WhereNeedsSuitError():
+            return answers.where_needs_suit(err.text)
+        case LetterAloneError(rank=rank):
+            return answers.letter_alone(line, rank)
+        case NotACardError():
+            return answers.not_a_card(err.text)
+    return answers.unknown_command(line)
 
 
 class Session:
@@ -174,11 +195,7 @@ class Session:
         try:
             command = parse_command(text, self.settings.language)
         except CommandSyntaxError as err:
-            rank = err.rank if err.letter else None
-            flags = {"too_many": err.too_many, "row": err.row, "suit": err.suit}
-            return Answer(
-                answers.syntax_refusal(text, err.text, card=err.card, letter_rank=rank, **flags)
-            )
+            return Answer(_refused(err, text))
         match command:
             case Simple(action):
                 return self._simple(action)
@@ -197,8 +214,8 @@ class Session:
                 return Answer([narrator.where(card, self.game)])
             case NewGame(source):
                 return self._new_game(source)
-            case Setting(name, value):
-                return self._setting(name, value)
+            case SettingCommand():
+                return self._setting(command)
         return Answer(answers.unknown_command(text))  # pragma: no cover
 
     def _simple(self, action: Action) -> Answer:
@@ -337,9 +354,9 @@ class Session:
 
     # -- settings -----------------------------------------------------------------------------
 
-    def _setting(self, name: str, value: str) -> Answer:
+    def _setting(self, command: SettingCommand) -> Answer:
         before = self.settings.stored()
-        answer = Answer(apply_setting(self.settings, name, value, self.speaker))
+        answer = Answer(apply_setting(self.settings, command, self.speaker))
         if self.storage is not None:  # what changed in play is kept for next time
             self.storage.save_changes(before, self.settings.stored())
         return answer

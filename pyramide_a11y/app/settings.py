@@ -12,15 +12,17 @@ import argparse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, set_language
-from pyramide_a11y.i18n.languages import (
-    brief_words,
-    full_words,
-    language_named,
-    no_words,
-    reader_words,
-    yes_words,
+from pyramide_a11y.commands import (
+    BadSettingValue,
+    SetLanguage,
+    SetRate,
+    SetSpeechRoute,
+    SetSwitch,
+    SetThink,
+    SettingCommand,
+    SetVerbosity,
 )
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE, set_language
 from pyramide_a11y.narration import Style, Verbosity, join
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.base import Speaker
@@ -144,57 +146,56 @@ def option_refusal(args: argparse.Namespace) -> str | None:
 # -- in play -------------------------------------------------------------------------------
 
 
-def apply_setting(settings: Settings, name: str, value: str, speaker: Speaker | None) -> list[str]:
-    """Change one setting typed in play (``name`` as ``commands.Setting`` gives it);
-    the lines that answer it. ``speaker`` follows the language, rate and switch."""
-    word = value.strip()
-    if name == "language":
-        chosen = language_named(word)
-        if not word:
-            return [join([m.choose_language()])]
-        if chosen is None:
-            return [join([m.unknown_language(value)])]
-        settings.language = set_language(chosen)
-        if speaker is not None:
-            speaker.set_language(settings.language)
-        return [join([m.language_set()])]
-    if name == "verbosity":
-        if word in brief_words():
-            settings.verbosity = Verbosity.BRIEF
-            return [join([m.verbosity_brief()])]
-        if word in full_words():
-            settings.verbosity = Verbosity.FULL
-            return [join([m.verbosity_full()])]
-        return [join([m.bad_setting()])]
-    if name in ("speech", "errors"):
-        if name == "speech" and word in reader_words():
-            settings.speech, settings.speech_route = True, "screen-reader"
+def apply_setting(
+    settings: Settings, command: SettingCommand, speaker: Speaker | None
+) -> list[str]:
+    """Change one setting typed in play; the lines that answer it. A value out of
+    range changes nothing. ``speaker`` follows the language, rate and switch."""
+    match command:
+        case SetLanguage(code):
+            settings.language = set_language(code)
+            if speaker is not None:
+                speaker.set_language(settings.language)
+            return [join([m.language_set()])]
+        case SetVerbosity(verbosity):
+            settings.verbosity = verbosity
+            brief = verbosity is Verbosity.BRIEF
+            return [join([m.verbosity_brief() if brief else m.verbosity_full()])]
+        case SetSpeechRoute(route):
+            settings.speech, settings.speech_route = True, route
             return [join([use_screen_reader(speaker)])]
-        if word not in yes_words() | no_words():
-            bad = m.bad_speech_switch() if name == "speech" else m.bad_errors_switch()
-            return [join([bad])]
-        on = word in yes_words()
-        if name == "speech":
+        case SetSwitch("speech", on):
             settings.speech, settings.speech_route = on, "auto"
             if speaker is not None and on:
                 speaker.retry()  # also after it gave up: try it again
             elif speaker is not None:
                 speaker.stop()
             return [join([m.speech_on() if on else m.speech_off()])]
-        settings.error_help = on
-        return [join([m.error_help_on() if on else m.error_help_off()])]
-    if name == "rate":
-        if not word.isdigit() or not rate_ok(int(word)):
-            return [join([m.bad_rate()])]
-        settings.rate = int(word)
-        if speaker is not None:
-            speaker.set_rate(settings.rate)
-        return [join([m.rate_set(settings.rate)])]
-    try:
-        seconds = float(word.replace(",", "."))
-    except ValueError:
-        seconds = -1.0
-    if not think_ok(seconds):
-        return [join([m.bad_think(*THINK_RANGE)])]
-    settings.hint_budget = seconds
-    return [join([m.hint_budget_set(seconds)])]
+        case SetSwitch(_, on):
+            settings.error_help = on
+            return [join([m.error_help_on() if on else m.error_help_off()])]
+        case SetRate(rate) if rate_ok(rate):
+            settings.rate = rate
+            if speaker is not None:
+                speaker.set_rate(rate)
+            return [join([m.rate_set(rate)])]
+        case SetThink(seconds) if think_ok(seconds):
+            settings.hint_budget = seconds
+            return [join([m.hint_budget_set(seconds)])]
+    return [join([_bad_value(command)])]
+
+
+def _bad_value(command: SettingCommand) -> str:
+    """What a setting takes, when what was typed is not that."""
+    name, text = (command.name, command.text) if isinstance(command, BadSettingValue) else ("", "")
+    if isinstance(command, SetRate) or name == "rate":
+        return m.bad_rate()
+    if isinstance(command, SetThink) or name == "think":
+        return m.bad_think(*THINK_RANGE)
+    if name == "language":
+        return m.unknown_language(text) if text.strip() else m.choose_language()
+    if name == "speech":
+        return m.bad_speech_switch()
+    if name == "errors":
+        return m.bad_errors_switch()
+    return m.bad_setting()

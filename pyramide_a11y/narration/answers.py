@@ -40,30 +40,31 @@ def unknown_command(text: str) -> list[str]:
     return [sentence(m.unknown_command(text))]
 
 
-def syntax_refusal(
-    line: str,
-    text: str,
-    *,
-    too_many: bool = False,
-    row: bool = False,
-    suit: bool = False,
-    card: bool = False,
-    letter_rank: Rank | None = None,
-) -> list[str]:
-    """Why ``line`` is no command, from what the parser found wrong in ``text`` (the
-    flags of ``commands.CommandSyntaxError``; ``letter_rank`` is the rank a lone
-    letter stands for)."""
-    if too_many:
-        return [sentence(m.too_many_cards())]
-    if row:
-        return [sentence(m.no_such_row())]
-    if suit:
-        return [sentence(m.where_needs_suit(text))]
-    if letter_rank is not None:
-        return [sentence(m.letter_alone(rank_name(letter_rank)))]
-    if card:
-        return [sentence(m.not_a_card(text))]
-    return unknown_command(line)
+# The refused syntax, one function per kind of fault the parser finds (the
+# subclasses of ``commands.CommandSyntaxError``); ``text`` is the part at fault.
+
+
+def too_many_cards() -> list[str]:
+    return [sentence(m.too_many_cards())]
+
+
+def no_such_row() -> list[str]:
+    return [sentence(m.no_such_row())]
+
+
+def where_needs_suit(text: str) -> list[str]:
+    return [sentence(m.where_needs_suit(text))]
+
+
+def letter_alone(line: str, rank: Rank | None) -> list[str]:
+    """A letter alone that is no command: the rank it would be, else unknown."""
+    if rank is None:
+        return unknown_command(line)
+    return [sentence(m.letter_alone(rank_name(rank)))]
+
+
+def not_a_card(text: str) -> list[str]:
+    return [sentence(m.not_a_card(text))]
 
 
 def no_playable_rank(rank: Rank) -> list[str]:
