@@ -176,7 +176,7 @@ def test_focus_reports_pause_and_resume_the_timer() -> None:
 
     now = [0.0]
     session, _ = recording_session(won_code("classic"), "en")
-    session.timer = GameTimer(lambda: now[0])
+    session.play.timer = GameTimer(lambda: now[0])
     out = io.StringIO()
     with create_pipe_input() as pipe:
         run_prompt_thread = __import__("threading").Thread(

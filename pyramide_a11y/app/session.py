@@ -2,9 +2,9 @@
 
 :meth:`Session.handle` takes one typed line and returns one :class:`Answer`;
 nothing raises for any input, and the game changes only through the engine's
-legal actions. The session dispatches: narration (``narration.answers``) words
-every answer, :class:`~.focus.Focus` keeps keyboard mode, :class:`~.hinting.Hints`
-the hint off-thread, :class:`~.setaside.SetAside` the game a new deal replaced.
+legal actions. The session parses and dispatches: :class:`~.playing.Play` plays
+(moves, touches, new deals, keyboard focus), :mod:`.settings` changes a setting,
+:class:`~.hinting.Hints` runs the hint off-thread; narration words every answer.
 The prompt loops (``loop.py``) print and speak the answers; the session itself
 does no I/O except through the ``emit`` callback it is given for late answers
 (a hint that took a while).
@@ -18,42 +18,32 @@ from dataclasses import dataclass, field
 
 from pyramide_a11y.commands import (
     Action,
-    AmbiguousCardError,
     CommandSyntaxError,
-    LetterAloneError,
     NewGame,
-    NoSuchCardError,
-    NoSuchRowError,
-    NotACardError,
     Rows,
     SettingCommand,
     Simple,
-    TooManyCardsError,
     Touch,
     Where,
-    WhereNeedsSuitError,
     parse_command,
     resolve,
+    syntax_refusal,
 )
-from pyramide_a11y.engine import Card, Event, EventKind, Game, Reason, Refusal
+from pyramide_a11y.engine import Game
 from pyramide_a11y.i18n import get_language, set_language
-from pyramide_a11y.i18n.languages import continue_words
-from pyramide_a11y.narration import answers, describe, narrator, sentence
+from pyramide_a11y.narration import answers, narrator
 from pyramide_a11y.speech.base import Speaker
 
-from . import records_text
 from .autosave import GameStorage
-from .focus import Focus
 from .hinting import HintFinder, Hints, default_finder
-from .setaside import LeftGame, SetAside
+from .playing import Play
 from .settings import Settings, apply_setting
-from .sources import BadDealCode, BadLayoutFile, GameSource, named_source, random_deal
+from .sources import GameSource
 from .speaking import take_speech_sentences
 from .timer import GameTimer
 
 GOODBYE_WAIT = 3.0
 """Seconds the exit waits at most for the goodbye to be spoken."""
-_TABLE_UNCHANGED = (EventKind.SELECT, EventKind.CANCEL)
 __all__ = ["GOODBYE_WAIT", "Answer", "Session", "Settings"]
 
 
@@ -67,22 +57,6 @@ class Answer:
     @property
     def text(self) -> str:
         return " ".join(self.lines)
-
-
-def _refused(err: CommandSyntaxError, line: str) -> list[str]:
-    """Why ``line`` is no command, from the kind of fault the parser found."""
-    match err:
-        case TooManyCardsError():
-            return answers.too_many_cards()
-        case NoSuchRowError():
-            return answers.no_such_row()
-        case WhereNeedsSuitError():
-            return answers.where_needs_suit(err.text)
-        case LetterAloneError(rank=rank):
-            return answers.letter_alone(line, rank)
-        case NotACardError():
-            return answers.not_a_card(err.text)
-    return answers.unknown_command(line)
 
 
 class Session:
@@ -120,31 +94,31 @@ class Session:
         set_language(self.settings.language)
         self.speaker = speaker
         self.storage = storage
-        self.timer = storage.timer if storage is not None else timer or GameTimer()
+        clock = storage.timer if storage is not None else timer or GameTimer()
         self.emit = emit or (lambda answer: None)
-        self.rng = rng or random.Random()
         finder = hint_finder if hint_finder is not None else default_finder()
         self.hints = Hints(finder, lambda lines: self.emit(self.say(Answer(lines))))
-        self.focus = Focus()
-        self.set_aside = SetAside(storage)
-        self.source = source
-        self.game = self._make_game(source)
+        self.play = Play(source, self.settings, storage, clock, self.hints, rng or random.Random())
+        self.focus = self.play.focus
         self.last = Answer()
         self._leaving = False  # the goodbye was said: close() lets it be heard
 
-    def _make_game(self, source: GameSource) -> Game:
-        """Every game the session plays is made here: autosaved with storage."""
-        if self.storage is not None:
-            return self.storage.game_factory(source)
-        return Game(source.layout, source.rules)
+    # The game in play lives in ``self.play``; these reach it there.
+    @property
+    def game(self) -> Game:
+        return self.play.game
+
+    @property
+    def source(self) -> GameSource:
+        return self.play.source
+
+    @property
+    def timer(self) -> GameTimer:
+        return self.play.timer
 
     def say(self, answer: Answer) -> Answer:
-        """Remember ``answer`` for repeat and speak it (when speech is on).
-
-        When speech has given up since the last answer (it kept failing, or
-        "speech on" found none that works), one sentence saying so is added to
-        ``answer`` first: the player hears nothing, so the printed answer tells
-        them, in reading order."""
+        """Remember ``answer`` for repeat and speak it (when speech is on). What the
+        player must know about speech (it gave up, or found none) is added first."""
         if answer.lines:
             if self.speaker is not None and self.settings.speech:
                 answer.lines.extend(take_speech_sentences(self.speaker))
@@ -155,16 +129,7 @@ class Session:
     def opening(self) -> Answer:
         """The preset, the deal code and the opening position, briefly; or the
         offer to continue the saved game. Spoken."""
-        return self.say(Answer(self._opening_lines()))
-
-    def _opening_lines(self) -> list[str]:
-        notices = self.storage.take_sentences() if self.storage else []
-        table = narrator.table_summary(self.game)
-        if self.storage is not None and self.storage.offer is not None:
-            offer = records_text.saved_game_offer(self.storage.offer)
-            return [*notices, offer, table]
-        rules, code = self.game.rules, self.source.code
-        return [*notices, *answers.opening(rules, code, table)]
+        return self.say(Answer(self.play.opening_lines()))
 
     # -- one line ---------------------------------------------------------------------------
 
@@ -185,174 +150,37 @@ class Session:
             return self.say(Answer(answers.unknown_command(line.strip())))
 
     def _handle(self, line: str) -> Answer:
-        resumed = self.timer.activity()
         text = line.strip()
-        if text.lower() in continue_words() and self.storage and self.storage.accept_offer():
-            continuing = sentence(records_text.continuing())  # the offer at start
-            return Answer([continuing, narrator.table_summary(self.game)])
-        if not text or text.lower() in continue_words():  # or after a pause
-            return Answer(answers.resumed() if resumed else [narrator.table_summary(self.game)])
+        if (carried_on := self.play.carry_on(text)) is not None:
+            return Answer(carried_on)
         try:
             command = parse_command(text, self.settings.language)
         except CommandSyntaxError as err:
-            return Answer(_refused(err, text))
+            return Answer(syntax_refusal(err, text))
         match command:
             case Simple(action):
                 return self._simple(action)
             case Touch(cards):
-                try:
-                    resolved = resolve(cards, self.game)
-                except NoSuchCardError as err:
-                    return Answer(answers.no_playable_rank(err.rank))
-                except AmbiguousCardError as err:
-                    return Answer(answers.ambiguous(err.candidates))
-                return self._touch(resolved)
+                return Answer(self.play.touch_typed(cards))
             case Rows(row):
                 return Answer(narrator.rows(self.game, row))
             case Where(spec):
-                card = resolve((spec,), self.game)[0]
-                return Answer([narrator.where(card, self.game)])
+                return Answer([narrator.where(resolve((spec,), self.game)[0], self.game)])
             case NewGame(source):
-                return self._new_game(source)
+                return Answer(self.play.new_game(source))
             case SettingCommand():
                 return self._setting(command)
         return Answer(answers.unknown_command(text))  # pragma: no cover
 
     def _simple(self, action: Action) -> Answer:
-        game = self.game
-        review = answers.review(action.value, game)  # help, table, pairs …
-        if review is not None:
-            return Answer(review)
         match action:
-            case Action.DRAW:
-                return self._outcome(game.draw())
-            case Action.RECYCLE:
-                return self._outcome(game.recycle())
-            case Action.UNDO:
-                left = self.set_aside.bring_back()
-                return self._outcome(game.undo()) if left is None else self._go_back(left)
-            case Action.CANCEL:
-                return self._cancel()
-            case Action.HINT:
-                return Answer(self.hints.start(game, self.settings.hint_budget))
-            case Action.NEW:
-                return self._new_game(None)
-            case Action.REPLAY:
-                return self._start(self.source, replay=True)
             case Action.KEYBOARD:
-                if not self.keyboard_keys:
-                    return Answer(answers.keyboard_needs_terminal())
-                self.focus.keyboard_mode = True
-                return Answer(answers.keyboard_mode(True))
+                return Answer(self.play.keyboard_command(self.keyboard_keys))
             case Action.QUIT:
                 return self._goodbye()
             case Action.REPEAT:
                 return Answer(answers.repeated(self.last.lines))
-            case Action.STATUS:
-                elapsed, keyboard = self.timer.elapsed(), self.focus.keyboard_mode
-                status = narrator.status(game, elapsed, self.source.code, keyboard_mode=keyboard)
-                return Answer([status])
-            case Action.PAUSE:
-                self.timer.pause()
-                return Answer(answers.paused())
-        return Answer(answers.unknown_command(action.value))  # pragma: no cover
-
-    # -- playing ------------------------------------------------------------------------------
-
-    def _outcome(self, outcome: Event | Refusal) -> Answer:
-        # A refusal, a selection or a cancel leaves the table as the hint saw it.
-        moved = isinstance(outcome, Event) and outcome.kind not in _TABLE_UNCHANGED
-        overtaken = moved and self.hints.drop()
-        if isinstance(outcome, Event):
-            self.set_aside.forget()
-        if moved:  # the clock stops at the win, and runs again if it is undone
-            if self.game.won:
-                self.timer.stop()
-            elif self.timer.stopped:
-                self.timer.restart()
-        lines = describe(outcome, self.game, self.settings.style)
-        if isinstance(outcome, Event) and outcome.won:
-            panel = narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)
-            best = self.storage.best_line(self.game.rules) if self.storage else None
-            lines = answers.won(lines[0], panel, best)
-        return Answer(answers.hint_dropped(lines) if overtaken else lines)
-
-    def _touch(self, cards: tuple[Card, ...]) -> Answer:
-        game = self.game
-        if len(cards) == 1:
-            return self._outcome(game.select(cards[0]))
-        dropped = game.selected if game.selected not in cards else None
-        if game.selected is not None:
-            game.cancel()
-        answer = self._touch_pair(cards)
-        if dropped is not None:  # two typed cards replaced a selection
-            answer.lines = answers.selection_replaced(answer.lines, dropped)
-        return answer
-
-    def _touch_pair(self, cards: tuple[Card, ...]) -> Answer:
-        game = self.game
-        first, second = cards
-        outcome = game.select(first)
-        if isinstance(outcome, Refusal) or outcome.kind is not EventKind.SELECT:
-            # The first card was refused, or was a King and left alone.
-            return self._pair_refused(outcome, first)
-        self.set_aside.forget()  # the first card is selected: an action in this game
-        outcome = game.select(second)
-        if isinstance(outcome, Refusal) and outcome.reason is not Reason.SUM_NOT_13:
-            # One line, one action: refused, it leaves nothing selected (a sum that is
-            # not 13 keeps the seeds' selection, and says so).
-            game.cancel()
-        return self._pair_refused(outcome, second)
-
-    def _pair_refused(self, outcome: Event | Refusal, card: Card) -> Answer:
-        """The answer to a two-card line; a covered ``card`` is named, as two were typed."""
-        if (
-            isinstance(outcome, Refusal)
-            and outcome.reason is Reason.COVERED
-            and self.settings.error_help
-        ):
-            return Answer(answers.covered_named(card))
-        return self._outcome(outcome)
-
-    def _cancel(self) -> Answer:
-        if self.hints.drop():
-            return Answer(answers.hint_closed())
-        return self._outcome(self.game.cancel())
-
-    # -- new deals ----------------------------------------------------------------------------
-
-    def _new_game(self, text: str | None) -> Answer:
-        if not text:
-            return self._start(random_deal(self.game.rules, self.rng))
-        try:
-            return self._start(named_source(text, self.game.rules))
-        except BadLayoutFile:
-            return Answer(answers.bad_layout_file(text))
-        except BadDealCode:
-            return Answer(answers.bad_deal_code(text))
-
-    def _start(self, source: GameSource, *, replay: bool = False) -> Answer:
-        self.hints.drop()
-        if self.set_aside.left is None:  # else that one stays the game undo brings back
-            elapsed, focus = self.timer.elapsed(), self.focus
-            self.set_aside.keep(LeftGame(self.source, self.game, elapsed, focus.index, focus.heard))
-        self.source = source
-        self.game = self._make_game(source)
-        self.timer.reset()
-        self.focus.start_over()
-        # Said once, as part of this answer (not spoken on its own first).
-        return Answer(answers.new_deal(replay, self._opening_lines()))
-
-    def _go_back(self, left: LeftGame) -> Answer:
-        """Undo right after a new deal: the game it replaced, exactly as it was."""
-        self.hints.drop()
-        self.source, self.game = left.source, left.game
-        self.timer.restore(left.elapsed)
-        self.focus.start_over(left.focus, left.focus_heard)
-        table = narrator.table_summary(self.game)
-        return Answer(answers.back_to_previous(self.source.code, table))
-
-    # -- settings -----------------------------------------------------------------------------
+        return Answer(self.play.act(action))
 
     def _setting(self, command: SettingCommand) -> Answer:
         before = self.settings.stored()
@@ -370,45 +198,23 @@ class Session:
 
     def move_focus(self, direction: str) -> Answer:
         """An arrow: the card focused now (see :meth:`Focus.move`)."""
-        self.timer.activity()
-        return self.say(Answer(self.focus.move(self.game, direction)))
+        return self.say(Answer(self.play.move_focus(direction)))
 
     def activate_focus(self) -> Answer:
         """Enter or Space on an empty line: select the focused card."""
-        self.timer.activity()
-        card = self.focus.activate(self.game)
-        if card is None:
-            return self.say(Answer(answers.no_focus()))
-        answer = self._outcome(self.game.select(card))
-        self.focus.follow(self.game, card, answer.lines)
-        return self.say(answer)
+        return self.say(Answer(self.play.activate_focus()))
 
     def enter_keyboard_mode(self) -> Answer:
         """F2 outside keyboard mode: enter it, announced in one sentence."""
-        return self._switch_keyboard_mode(True)
+        return self.say(Answer(self.play.switch_keyboard_mode(True)))
 
     def leave_keyboard_mode(self) -> Answer:
-        """F2, or a typed character that is no one-key command: leave keyboard mode,
-        announced in one sentence."""
-        return self._switch_keyboard_mode(False)
-
-    def _switch_keyboard_mode(self, on: bool) -> Answer:
-        self.timer.activity()
-        self.focus.keyboard_mode = on
-        return self.say(Answer(answers.keyboard_mode(on)))
+        """F2, or a typed character that is no one-key command: leave keyboard mode."""
+        return self.say(Answer(self.play.switch_keyboard_mode(False)))
 
     def escape(self) -> Answer:
-        """Esc: close the hint still thinking, else cancel the selection (seed 004);
-        in keyboard mode, also leave it, in one answer (Esc always leaves keyboard
-        mode)."""
-        self.timer.activity()
-        if not self.focus.keyboard_mode:
-            return self.say(self._cancel())
-        self.focus.keyboard_mode = False
-        off = answers.keyboard_mode(False)
-        if not self.hints.pending and self.game.selected is None:
-            return self.say(Answer(off))
-        return self.say(Answer([*self._cancel().lines, *off]))
+        """Esc: close the hint or cancel the selection; leave keyboard mode."""
+        return self.say(Answer(self.play.escape()))
 
     def focus_lost(self) -> None:
         self.timer.pause()

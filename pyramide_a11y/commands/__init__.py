@@ -5,6 +5,7 @@
 :class:`AmbiguousCardError`. Illegal moves are the engine's refusals.
 """
 
+from .refusals import syntax_refusal
 from .resolve import AmbiguousCardError, NoSuchCardError, resolve, resolve_card
 from .syntax import (
     Action,
@@ -70,4 +71,5 @@ __all__ = [
     "resolve",
     "resolve_card",
     "setting_value",
+    "syntax_refusal",
 ]
