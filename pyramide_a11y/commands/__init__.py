@@ -5,6 +5,8 @@
 :class:`AmbiguousCardError`. Illegal moves are the engine's refusals.
 """
 
+from pyramide_a11y.engine.text import fold
+
 from .refusals import syntax_refusal
 from .resolve import AmbiguousCardError, NoSuchCardError, resolve, resolve_card
 from .syntax import (
@@ -32,7 +34,6 @@ from .syntax import (
     UnknownCommandError,
     Where,
     WhereNeedsSuitError,
-    fold,
     parse_cards,
     parse_command,
     setting_value,

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import enum
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pyramide_a11y.engine import Rank, Suit
+from pyramide_a11y.engine import SUIT_GLYPHS, Rank, Suit
+from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import Language, Vocabulary
 from pyramide_a11y.i18n import language as language_record
 from pyramide_a11y.i18n.languages import (
@@ -203,13 +203,6 @@ class BadSettingValue(SettingCommand):
 Command = Simple | Touch | Rows | Where | NewGame | SettingCommand
 
 
-def fold(text: str) -> str:
-    """Lower case, accents removed, spaces collapsed."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(bare.split())
-
-
 SINGLE_LETTERS = {
     "d": Action.DRAW,
     "r": Action.RECYCLE,
@@ -290,17 +283,8 @@ NEW_WORDS: tuple[str, ...] = _words().new
 # -- cards ------------------------------------------------------------------------------------
 
 _RANK_DIGITS = {str(v): Rank(v) for v in range(2, 11)} | {"1": Rank.ACE}
-_SUIT_SYMBOLS = {
-    "♣": Suit.CLUBS,
-    "♧": Suit.CLUBS,
-    "♦": Suit.DIAMONDS,
-    "♢": Suit.DIAMONDS,
-    "♥": Suit.HEARTS,
-    "♡": Suit.HEARTS,
-    "♠": Suit.SPADES,
-    "♤": Suit.SPADES,
-}
-_COMPACT = re.compile(r"^(10|[1-9]|[a-z])([a-z♣♧♦♢♥♡♠♤])$")
+_GLYPHS = "".join(SUIT_GLYPHS)  # the suit symbols, for character classes
+_COMPACT = re.compile(rf"^(10|[1-9]|[a-z])([a-z{_GLYPHS}])$")
 
 
 def _rank_letter(letter: str, words: Vocabulary) -> Rank | None:
@@ -319,12 +303,12 @@ def _rank_token(token: str, words: Vocabulary) -> Rank | None:
 
 def _suit_token(token: str, words: Vocabulary) -> Suit | None:
     word = words.suit_words.get(token)
-    return _SUIT_SYMBOLS.get(token) or (Suit(word) if word is not None else None)
+    return SUIT_GLYPHS.get(token) or (Suit(word) if word is not None else None)
 
 
 def _suit_letter(text: str, words: Vocabulary) -> Suit | None:
     letter = words.suit_letters.get(text)
-    return _SUIT_SYMBOLS.get(text) or (Suit(letter) if letter is not None else None)
+    return SUIT_GLYPHS.get(text) or (Suit(letter) if letter is not None else None)
 
 
 def _cards_in(tokens: list[str], words: Vocabulary) -> list[CardSpec] | None:
@@ -367,8 +351,8 @@ def _cards_in(tokens: list[str], words: Vocabulary) -> list[CardSpec] | None:
 def _tokens(text: str) -> list[str]:
     # Split symbols and "+" from what they touch: "10♣+3♠" → 10♣ + 3♠.
     spaced = re.sub(r"([+,&])", r" \1 ", text)
-    spaced = re.sub(r"([♣♧♦♢♥♡♠♤])(?=\S)", r"\1 ", spaced)
-    spaced = re.sub(r"(\S)\s+([♣♧♦♢♥♡♠♤])", r"\1\2", spaced)
+    spaced = re.sub(rf"([{_GLYPHS}])(?=\S)", r"\1 ", spaced)
+    spaced = re.sub(rf"(\S)\s+([{_GLYPHS}])", r"\1\2", spaced)
     return spaced.split()
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pyramide_a11y.engine import Card, Rank, Reason, Rules, Suit
+from pyramide_a11y.engine import SUIT_GLYPHS, Card, Rank, Reason, Rules
 from pyramide_a11y.i18n import _, ngettext, npgettext, pgettext
 from pyramide_a11y.i18n.formatting import (
     format_duration,
@@ -39,8 +39,6 @@ _ESCAPE_SEQUENCE = re.compile(
 )
 """A terminal escape sequence (CSI such as an arrow key, OSC, or a two-byte one)."""
 
-_SYMBOL_SUITS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
-
 
 def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
     """What the player typed, fit to be said back: no control characters (an arrow
@@ -48,8 +46,8 @@ def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
     suit symbols as words (they are never spoken), at most ``limit`` characters."""
     kept = []
     for ch in _ESCAPE_SEQUENCE.sub("", text):
-        if ch in _SYMBOL_SUITS:
-            kept.append(f" {suit_name(Suit(_SYMBOL_SUITS[ch]))} ")
+        if ch in SUIT_GLYPHS:
+            kept.append(f" {suit_name(SUIT_GLYPHS[ch])} ")
         elif unicodedata.category(ch)[0] != "C":
             kept.append(ch)
     shown = " ".join("".join(kept).split())
