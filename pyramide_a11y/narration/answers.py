@@ -9,6 +9,7 @@ Like the rest of narration, nothing here speaks or prints.
 from __future__ import annotations
 
 from pyramide_a11y.engine import Card, Game, Move, Rank, Reason, RemoveKing, RemovePair, Rules
+from pyramide_a11y.solver import HintKind
 
 from . import help as help_text
 from . import messages as m
@@ -169,20 +170,20 @@ def bad_deal_code(text: str) -> list[str]:
 # -- hints -------------------------------------------------------------------------------
 
 
-def hint(kind: str | None, move: Move | None) -> list[str]:
-    """The hint the solver gave: its ``kind`` (``move``, ``draw``, ``recycle``,
-    ``lost``, anything else an impasse) and move; None when it gave none."""
+def hint(kind: HintKind | None, move: Move | None) -> list[str]:
+    """The hint the solver gave: its ``kind`` (a move, draw, recycle, lost;
+    anything else an impasse) and move; None when it gave none."""
     if kind is None:
         return no_hints()
-    if kind == "move" and isinstance(move, RemovePair):
+    if kind is HintKind.MOVE and isinstance(move, RemovePair):
         return [sentence(m.hint_pair(move.first, move.second))]
-    if kind == "move" and isinstance(move, RemoveKing):
+    if kind is HintKind.MOVE and isinstance(move, RemoveKing):
         return [sentence(m.hint_king(move.card))]
-    if kind == "draw":
+    if kind is HintKind.DRAW:
         return [sentence(m.hint_draw())]
-    if kind == "recycle":
+    if kind is HintKind.RECYCLE:
         return [sentence(m.hint_recycle())]
-    if kind == "lost":
+    if kind is HintKind.LOST:
         return [sentence(m.hint_lost())]  # its exits are in the sentence
     return [impasse_line()]
 
