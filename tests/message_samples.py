@@ -44,6 +44,7 @@ _DEFAULTS: dict[str, object] = {
     "name": "classic",
     "code": "PY1-N-AAAAAAS",
     "pairs": ["ten of clubs with three of spades", "king of hearts alone"],
+    "variants": ["strict win", "cover pairs"],
 }
 
 

@@ -17,8 +17,9 @@ from pyramide_a11y.app.autosave import GameStorage
 from pyramide_a11y.app.loop import Printer, run_plain
 from pyramide_a11y.app.session import GOODBYE_WAIT, Answer, Session, Settings
 from pyramide_a11y.app.timer import GameTimer
-from pyramide_a11y.engine import Draw, Game, Move
+from pyramide_a11y.engine import Draw, Game
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.solver import Hint, HintKind, Knowledge
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.base import RecordingSpeaker
 
@@ -311,16 +312,6 @@ def test_the_background_speaker_waits_until_the_goodbye_is_spoken() -> None:
 # -- hints ---------------------------------------------------------------------------------------
 
 
-class Kind:
-    value = "draw"
-
-
-class FakeHint:
-    kind = Kind()
-    move: Move | None = Draw()
-    exact = False
-
-
 HINT_DROPPED = {
     "pt_PT": "A dica foi cancelada: a mesa mudou.",
     "pt_BR": "A dica foi cancelada: a mesa mudou.",
@@ -330,9 +321,9 @@ HINT_CLOSED = {"pt_PT": "Dica fechada.", "pt_BR": "Dica fechada.", "en": "Hint c
 
 
 def slow_finder(release: threading.Event) -> object:
-    def find(game: Game, budget: float, cancelled: threading.Event | None) -> FakeHint:
+    def find(knowledge: Knowledge, budget: float, cancelled: threading.Event | None) -> Hint:
         release.wait(5)
-        return FakeHint()
+        return Hint(HintKind.DRAW, Draw(), False)
 
     return find
 

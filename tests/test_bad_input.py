@@ -20,9 +20,9 @@ from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.commands import CommandSyntaxError, parse_command
-from pyramide_a11y.commands.syntax import fold
-from pyramide_a11y.engine import DECK, Game, Layout, get_rules
+from pyramide_a11y.engine import DECK, Layout, get_rules
 from pyramide_a11y.engine.dealcode import MAX_NUMBER, DealCode
+from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.i18n.languages import continue_words
 from pyramide_a11y.narration.messages import echoed
@@ -86,8 +86,8 @@ LINES = st.one_of(
 )
 
 
-def quick_hint(game: Game, budget: float, cancelled: threading.Event | None) -> Hint:
-    return hint_for(Knowledge.from_game(game), 1e6, cancelled, 1, 300, 300)
+def quick_hint(knowledge: Knowledge, budget: float, cancelled: threading.Event | None) -> Hint:
+    return hint_for(knowledge, 1e6, cancelled, 1, 300, 300)
 
 
 def state(session: Session) -> tuple[object, ...]:

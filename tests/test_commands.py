@@ -12,21 +12,32 @@ from hypothesis import strategies as st
 from pyramide_a11y.commands import (
     Action,
     AmbiguousCardError,
+    BadSettingValue,
     CardSpec,
     CommandSyntaxError,
+    LetterAloneError,
     NewGame,
     NoSuchCardError,
+    NoSuchRowError,
+    NotACardError,
     Rows,
-    Setting,
+    SetLanguage,
+    SetRate,
+    SetSwitch,
+    SetThink,
+    SetVerbosity,
     Simple,
+    TooManyCardsError,
     Touch,
+    UnknownCommandError,
     Where,
+    WhereNeedsSuitError,
     parse_command,
     resolve,
 )
 from pyramide_a11y.engine import DECK, Card, Game, Layout, Rank, Suit, parse_code
 from pyramide_a11y.i18n import set_language
-from pyramide_a11y.narration import card_name
+from pyramide_a11y.narration import Verbosity, card_name
 
 
 def card(text: str) -> CardSpec:
@@ -74,9 +85,9 @@ def card(text: str) -> CardSpec:
         ("where is the ace of spades", "en", Where(card("AS"))),
         ("novo PY1-N-AAAAAAS", "pt_PT", NewGame("PY1-N-AAAAAAS")),
         ("new game PY1-C-AAAAAAB", "en", NewGame("PY1-C-AAAAAAB")),
-        ("lang br", "pt_PT", Setting("language", "br")),
-        ("breve", "pt_PT", Setting("verbosity", "breve")),
-        ("voz não", "pt_PT", Setting("speech", "nao")),
+        ("lang br", "pt_PT", SetLanguage("pt_BR")),
+        ("breve", "pt_PT", SetVerbosity(Verbosity.BRIEF)),
+        ("voz não", "pt_PT", SetSwitch("speech", False)),
     ],
 )
 def test_parse_command(text: str, language: str, expected: object) -> None:
@@ -108,7 +119,7 @@ def test_a_single_letter_alone_is_a_command_or_the_letter_error_never_a_card(
     try:
         command = parse_command(typed, language)
     except CommandSyntaxError as err:
-        assert err.letter
+        assert isinstance(err, LetterAloneError)
         assert letter not in COMMAND_LETTERS
         return
     assert isinstance(command, Simple), command
@@ -140,9 +151,8 @@ def test_a_single_letter_alone_is_a_command_or_the_letter_error_never_a_card(
 def test_a_letter_alone_that_is_no_command_carries_its_rank(
     letter: str, language: str, rank: Rank | None
 ) -> None:
-    with pytest.raises(CommandSyntaxError) as info:
+    with pytest.raises(LetterAloneError) as info:
         parse_command(letter, language)
-    assert info.value.letter
     assert info.value.rank is rank
 
 
@@ -364,3 +374,37 @@ def test_every_legal_move_round_trips_through_both_notations() -> None:
             else:
                 game.play(parse_move("draw" if played == "d" else "recycle"))
         assert game.won
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "expected"),
+    [
+        ("rate 200", "en", SetRate(200)),
+        ("rate fast", "en", BadSettingValue("rate", "fast")),
+        ("pensar 2,5", "pt_PT", SetThink(2.5)),
+        ("think 1.5", "en", SetThink(1.5)),
+        ("think soon", "en", BadSettingValue("think", "soon")),
+        ("erros sim", "pt_PT", SetSwitch("errors", True)),
+        ("speech maybe", "en", BadSettingValue("speech", "maybe")),
+        ("lang", "en", BadSettingValue("language", "")),
+        ("lang xx", "en", BadSettingValue("language", "xx")),
+    ],
+)
+def test_settings_come_with_their_value_read(text: str, language: str, expected: object) -> None:
+    assert parse_command(text, language) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("10p 3e 4c", TooManyCardsError),
+        ("fila 9", NoSuchRowError),
+        ("onde está o rei", WhereNeedsSuitError),
+        ("11p", NotACardError),
+        ("xyz", UnknownCommandError),
+        ("v", LetterAloneError),
+    ],
+)
+def test_each_syntax_fault_has_its_own_error(text: str, kind: type[CommandSyntaxError]) -> None:
+    with pytest.raises(kind):
+        parse_command(text, "pt_PT")

@@ -189,9 +189,8 @@ def test_suit_glyphs_read_black_and_white_and_print_black() -> None:
 
 
 def test_fold_is_the_command_syntax_fold() -> None:
-    from pyramide_a11y.commands.syntax import fold as syntax_fold
+    from pyramide_a11y.commands import fold as syntax_fold
     from pyramide_a11y.engine.text import fold
 
-    for text in ("Ás de Espadas", "  DEZ   de\tpaus ", "ＡＳ", "fileira 3", "Nº 2", ""):
-        assert fold(text) == syntax_fold(text)
+    assert syntax_fold is fold  # one accent fold
     assert fold("  Ás   de  ESPADAS ") == "as de espadas"

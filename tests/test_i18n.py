@@ -11,7 +11,7 @@ import pytest
 
 from pyramide_a11y import i18n
 from pyramide_a11y.app import cli
-from pyramide_a11y.i18n import _, ngettext, set_language
+from pyramide_a11y.i18n import N_, _, ngettext, set_language
 from pyramide_a11y.i18n.formatting import format_duration, format_list, format_number
 from pyramide_a11y.i18n.maintenance import Tree, check, extract, read
 from pyramide_a11y.i18n.pseudo import PseudoTranslations, untranslated_residue
@@ -66,14 +66,17 @@ def test_option_wins_over_environment_and_unknown_falls_back() -> None:
     assert set_language("xx") == "en"
 
 
+MARKED_AT_IMPORT = {"covered": N_("That card is still covered")}
+
+
 def test_switch_takes_effect_at_once_for_tables_built_at_import() -> None:
-    marked = cli.REASON_TEXT["covered"]
+    marked = MARKED_AT_IMPORT["covered"]
     set_language("pt_PT")
-    assert _(marked) == "a carta está bloqueada por outra"
+    assert _(marked) == "Esta carta está bloqueada por outra"
     set_language("pt_BR")
-    assert _(marked) == "a carta ainda está coberta"
+    assert _(marked) == "essa carta ainda está coberta"
     set_language("en")
-    assert _(marked) == "the card is still covered"
+    assert _(marked) == "That card is still covered"
 
 
 def test_catalogs_are_complete_and_current() -> None:

@@ -52,7 +52,7 @@ def _english_after() -> object:
 
 def _session(language: str, keys: bool = True) -> tuple[Session, list[str]]:
     session, speaker = recording_session(CODE, language)
-    session.rng = random.Random(9)  # the same new deals in the prompt and the reference
+    session.play.rng = random.Random(9)  # the same new deals in the prompt and the reference
     session.keyboard_keys = keys
     return session, speaker.spoken
 

@@ -24,7 +24,7 @@ from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Card, Game, Layout, Rules, get_rules
 from pyramide_a11y.engine.dealcode import MAX_NUMBER, DealCode
 from pyramide_a11y.i18n import set_language
-from pyramide_a11y.solver.hints import Hint, Knowledge, find_hint
+from pyramide_a11y.solver.hints import Hint, Knowledge, hint_for
 from pyramide_a11y.speech.base import RecordingSpeaker
 
 LANGUAGES = ("pt_PT", "pt_BR", "en")
@@ -37,10 +37,10 @@ ROW = {"en": "row", "pt_PT": "fila", "pt_BR": "fileira"}
 WHERE = {"en": "where", "pt_PT": "onde", "pt_BR": "onde"}
 
 
-def steady_hint(game: Game, budget: float, cancelled: threading.Event | None) -> Hint:
+def steady_hint(knowledge: Knowledge, budget: float, cancelled: threading.Event | None) -> Hint:
     """The real hint, bounded by nodes instead of time, so that two equal views get
     equal answers however busy the machine is."""
-    return find_hint(game, 1e6, cancelled, samples=3, sample_nodes=1_500, exact_nodes=3_000)
+    return hint_for(knowledge, 1e6, cancelled, samples=3, sample_nodes=1_500, exact_nodes=3_000)
 
 
 @st.composite

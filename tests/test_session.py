@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import enum
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -14,9 +12,10 @@ import pytest
 from pyramide_a11y.app.session import Answer, Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import IDLE_LIMIT, GameTimer
-from pyramide_a11y.engine import Draw, Game, Layout, Move, parse_code
+from pyramide_a11y.engine import Draw, Layout, parse_code
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Verbosity
+from pyramide_a11y.solver import Hint, HintKind, Knowledge
 from pyramide_a11y.speech.base import RecordingSpeaker
 
 
@@ -166,29 +165,17 @@ def test_timer_pauses_on_command_idle_and_focus() -> None:
     assert s.timer.elapsed() == 0
 
 
-class Kind(enum.Enum):
-    MOVE = "move"
-    DRAW = "draw"
-
-
-@dataclass(frozen=True)
-class FakeHint:
-    kind: enum.Enum
-    move: Move | None
-    exact: bool
-
-
 def test_quick_hint_is_the_answer() -> None:
-    s, _ = session("pt_BR", hint_finder=lambda g, b, c: FakeHint(Kind.DRAW, Draw(), True))
+    s, _ = session("pt_BR", hint_finder=lambda g, b, c: Hint(HintKind.DRAW, Draw(), True))
     assert s.handle("h").lines == ["Dica: vire uma carta."]
 
 
 def test_slow_hint_says_searching_then_the_hint_later_and_input_goes_on() -> None:
     release = threading.Event()
 
-    def slow(game: Game, budget: float, cancelled: threading.Event | None) -> FakeHint:
+    def slow(knowledge: Knowledge, budget: float, cancelled: threading.Event | None) -> Hint:
         release.wait(5)
-        return FakeHint(Kind.DRAW, Draw(), False)
+        return Hint(HintKind.DRAW, Draw(), False)
 
     late: list[Answer] = []
     s, speaker = session("pt_BR", hint_finder=slow, emit=late.append)
@@ -206,9 +193,9 @@ def test_slow_hint_says_searching_then_the_hint_later_and_input_goes_on() -> Non
 def test_a_move_while_the_hint_thinks_drops_the_stale_hint() -> None:
     release = threading.Event()
 
-    def slow(game: Game, budget: float, cancelled: threading.Event | None) -> FakeHint:
+    def slow(knowledge: Knowledge, budget: float, cancelled: threading.Event | None) -> Hint:
         release.wait(5)
-        return FakeHint(Kind.DRAW, Draw(), False)
+        return Hint(HintKind.DRAW, Draw(), False)
 
     late: list[Answer] = []
     s, _ = session(hint_finder=slow, emit=late.append)

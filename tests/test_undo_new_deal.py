@@ -101,7 +101,7 @@ def test_undo_right_after_a_new_deal_brings_the_game_back_exactly(
         command = f"new {layout_file(tmp_path)}"
     answer = s.handle(command)
     assert answer.lines[0].endswith(". Type u to go back to the previous one.")
-    assert s.game.moves == 0 and s.set_aside.left is not None
+    assert s.game.moves == 0 and s.play.set_aside.left is not None
     clock.now += 10
     s.handle("status")  # review commands are not an action in the new game
     s.handle("pairs")

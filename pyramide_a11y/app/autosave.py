@@ -12,8 +12,7 @@ memory, and the player is told once.
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from contextlib import suppress
 from pathlib import Path
 
@@ -242,48 +241,3 @@ class GameStorage:
             self._resumed = None
         if self.store is not None:
             self.store.close()
-
-
-# -- settings at start ---------------------------------------------------------------------
-
-
-DEFAULTS: dict[str, SettingValue] = {
-    "rate": 175,
-    "verbosity": "brief",
-    "speech": "auto",
-    "hint_budget": 2.0,
-    "error_help": True,
-}
-"""Built-in values of the options a saved setting may replace."""
-
-
-def apply_saved_settings(
-    args: argparse.Namespace,
-    saved: Mapping[str, SettingValue],
-    *,
-    valid: Mapping[str, Callable[[SettingValue], bool]] | None = None,
-) -> None:
-    """Fill the play options the command line left out (None) from the saved
-    settings, else the built-in defaults. What the command line gives wins for this
-    session only: it is never saved. ``valid`` may reject a saved value."""
-    checks = valid or {}
-
-    def pick(key: str) -> SettingValue:
-        value = saved.get(key)
-        check = checks.get(key)
-        if value is not None and (check is None or check(value)):
-            return value
-        return DEFAULTS[key]
-
-    if getattr(args, "lang", None) is None and isinstance(saved.get("language"), str):
-        args.lang = saved["language"]
-    for attribute, key in (
-        ("rate", "rate"),
-        ("verbosity", "verbosity"),
-        ("speech", "speech"),
-        ("hint_time", "hint_budget"),
-    ):
-        if getattr(args, attribute, None) is None:
-            setattr(args, attribute, pick(key))
-    if not getattr(args, "no_error_help", False):
-        args.no_error_help = not pick("error_help")

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from pyramide_a11y.engine import Game, Position, Refusal, parse_move
 from pyramide_a11y.engine.geometry import ROW_SLOTS
-from pyramide_a11y.i18n import N_, _, pgettext, resolve_language, set_language
+from pyramide_a11y.i18n import _, pgettext, resolve_language, set_language
 from pyramide_a11y.narration import card_notation, row_name, sentence
 from pyramide_a11y.narration import messages as m
 
@@ -35,40 +35,6 @@ from .solve_command import add_solve_command
 from .sounds_command import add_sounds_command
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
 from .voice import add_voice_command
-
-# Maintainer-facing reasons printed by ``replay``; translated where printed.
-REASON_TEXT = {
-    # Translators: why the replay tool stopped at a move (maintainer tool output).
-    "covered": N_("the card is still covered"),
-    # Translators: why the replay tool stopped at a move.
-    "sum_not_13": N_("the two cards do not sum to 13"),
-    # Translators: why the replay tool stopped at a move.
-    "not_pairable": N_("these rules do not let those two cards pair"),
-    # Translators: why the replay tool stopped at a move.
-    "same_card": N_("a card cannot pair with itself"),
-    # Translators: why the replay tool stopped at a move.
-    "not_a_king": N_("only a King leaves alone"),
-    # Translators: why the replay tool stopped at a move.
-    "gone": N_("the card was already removed"),
-    # Translators: why the replay tool stopped at a move.
-    "not_available": N_("the card is not in play (in the stock or under the waste top)"),
-    # Translators: why the replay tool stopped at a move.
-    "nothing_to_draw": N_("there are no more cards to draw"),
-    # Translators: why the replay tool stopped at a move.
-    "recycle_stock_not_empty": N_("recycling waits until the stock is empty"),
-    # Translators: why the replay tool stopped at a move.
-    "recycle_none_left": N_("there are no more recycles"),
-    # Translators: why the replay tool stopped at a move.
-    "recycle_waste_empty": N_("there is nothing in the waste to recycle"),
-    # Translators: why the replay tool stopped at a move.
-    "nothing_to_undo": N_("there is nothing to undo"),
-    # Translators: why the replay tool stopped at a move.
-    "undo_limit": N_("older moves are beyond the undo limit"),
-    # Translators: why the replay tool stopped at a move.
-    "nothing_selected": N_("no card is selected"),
-    # Translators: why the replay tool stopped at a move.
-    "game_won": N_("the game is already won"),
-}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -230,7 +196,7 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
             return 1
         outcome = game.play(move)
         if isinstance(outcome, Refusal):
-            reason = _(REASON_TEXT[outcome.reason.value])
+            reason = m.refusal(outcome.reason, outcome.cards)
             # Translators: replay tool error; {number} is a line number of the moves file.
             where = _("line {number}").format(number=number)
             print(f"pyramide: {where}: {text}: {reason}", file=sys.stderr)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import metadata
 
-from pyramide_a11y.commands.syntax import fold
+from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import _
 from pyramide_a11y.i18n.formatting import choice_list
 from pyramide_a11y.i18n.languages import language_named, languages

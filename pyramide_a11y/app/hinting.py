@@ -10,70 +10,45 @@ overtook.
 
 from __future__ import annotations
 
-import copy
-import enum
-import importlib
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol, cast
 
-from pyramide_a11y.engine import Game, Move
+from pyramide_a11y.engine import Game
 from pyramide_a11y.narration import answers
+from pyramide_a11y.solver import Hint, Knowledge, hint_for
 
 QUICK_WAIT = 0.3
 """Seconds a hint may take before the session says it is searching."""
 
-
-class HintLike(Protocol):
-    """What :func:`find_hint` returns (``pyramide_a11y.solver.hints.Hint``)."""
-
-    @property
-    def kind(self) -> enum.Enum: ...
-
-    @property
-    def move(self) -> Move | None: ...
-
-    @property
-    def exact(self) -> bool: ...
+HintFinder = Callable[[Knowledge, float, threading.Event | None], Hint]
+"""The hint for what the player knows, within a budget in seconds, stopping when
+the event is set (the solver's :func:`~pyramide_a11y.solver.hint_for`)."""
 
 
-HintFinder = Callable[[Game, float, threading.Event | None], HintLike]
-
-
-def default_finder() -> HintFinder | None:
-    """The solver's hint function, or None when this build has no solver."""
-    try:
-        module: Any = importlib.import_module("pyramide_a11y.solver.hints")
-    except ImportError:
-        return None
-    return cast(HintFinder, module.find_hint)
-
-
-def detached_copy(game: Game) -> Game:
-    """A deep copy of ``game`` for the solver, with no observers: the autosave's
-    observer holds a database connection, which cannot be copied, and the
-    solver's trial moves must never reach the player's saved game."""
-    memo: dict[int, Any] = {id(game.observers): []}
-    return copy.deepcopy(game, memo)
+def default_finder() -> HintFinder:
+    """The solver's hint function."""
+    return hint_for
 
 
 class HintJob:
-    """One hint being computed on a copy of the game, in a daemon thread."""
+    """One hint being computed in a daemon thread, from an immutable snapshot of
+    what the player knows (taken here, on the caller's thread: the worker never
+    touches the game, its observers or its autosave)."""
 
     def __init__(self, finder: HintFinder, game: Game, budget: float) -> None:
         self.cancelled = threading.Event()
         self.done = threading.Event()
-        self.result: HintLike | None = None
+        self.result: Hint | None = None
         self.error: BaseException | None = None
-        snapshot = detached_copy(game)
+        snapshot = Knowledge.from_game(game)
         self._thread = threading.Thread(
             target=self._run, args=(finder, snapshot, budget), name="hint", daemon=True
         )
         self._thread.start()
 
-    def _run(self, finder: HintFinder, game: Game, budget: float) -> None:
+    def _run(self, finder: HintFinder, knowledge: Knowledge, budget: float) -> None:
         try:
-            self.result = finder(game, budget, self.cancelled)
+            self.result = finder(knowledge, budget, self.cancelled)
         except Exception as err:  # a solver fault must not take the game down
             self.error = err
         finally:
@@ -86,11 +61,11 @@ class HintJob:
         self.cancelled.set()
 
 
-def hint_lines(hint: HintLike | None) -> list[str]:
+def hint_lines(hint: Hint | None) -> list[str]:
     """What the player hears for ``hint`` (None: the solver gave none)."""
     if hint is None:
         return answers.no_hints()
-    return answers.hint(str(hint.kind.value), hint.move)
+    return answers.hint(hint.kind, hint.move)
 
 
 class Hints:

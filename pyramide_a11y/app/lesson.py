@@ -51,7 +51,7 @@ from pyramide_a11y.i18n import get_language
 from pyramide_a11y.i18n.languages import continue_words
 from pyramide_a11y.narration import answers as said
 from pyramide_a11y.narration import describe, lesson_text, narrator
-from pyramide_a11y.solver.hints import suggest
+from pyramide_a11y.solver.hints import HintKind, suggest
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings, save_setting
 
@@ -264,7 +264,8 @@ class Lesson:
                 return self._done(lines) if goal == "review" else self._said(lines)
             case Simple(Action.HINT):
                 move = suggest(game.position, game.rules)
-                kind = "move" if isinstance(move, RemovePair | RemoveKing) else str(move)
+                kind = HintKind.MOVE if isinstance(move, RemovePair | RemoveKing) else None
+                kind = kind or {"draw": HintKind.DRAW, "recycle": HintKind.RECYCLE}.get(str(move))
                 lines = said.hint(kind, move)
                 return self._done(lines) if goal == Action.HINT.value else self._said(lines)
             case Simple(Action.DRAW):

@@ -9,16 +9,17 @@ from typing import TextIO
 
 from pyramide_a11y.engine import Rules, get_rules
 from pyramide_a11y.i18n import _, pgettext, resolve_language, set_language
-from pyramide_a11y.narration import Verbosity, sentence
 from pyramide_a11y.narration import messages as m
+from pyramide_a11y.narration import sentence
 from pyramide_a11y.speech.cue_player import CuePlayer
 from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
-from .autosave import GameStorage, apply_saved_settings
+from .autosave import GameStorage
 from .cli_parsing import decimal_number, lang_help, whole_number
 from .lesson import start_lesson
 from .loop import Printer, run
-from .session import RATE_RANGE, THINK_RANGE, Session, Settings
+from .session import Session
+from .settings import apply_saved_settings, option_refusal, settings_from_options
 from .sources import (
     GameSource,
     SourceError,
@@ -119,15 +120,6 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(func=play)
 
 
-SAVED_SETTING_CHECKS = {
-    "rate": lambda v: isinstance(v, int) and RATE_RANGE[0] <= v <= RATE_RANGE[1],
-    "verbosity": lambda v: v in ("brief", "full"),
-    "speech": lambda v: v in SPEECH_CHOICES,
-    "hint_budget": lambda v: isinstance(v, float) and THINK_RANGE[0] <= v <= THINK_RANGE[1],
-}
-"""Saved values the session can use (others fall back to the defaults)."""
-
-
 def named_rules(args: argparse.Namespace) -> Rules | None:
     """The rules the command line names, if it names any (then only a saved game of
     those rules is offered)."""
@@ -164,19 +156,11 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     storage = GameStorage.open(getattr(args, "data_dir", None))  # autosave; saved settings
     # Speech kept off by a saved setting is said at start; --speech none was just typed.
     args.speech_given = args.speech is not None
-    apply_saved_settings(args, storage.saved_settings(), valid=SAVED_SETTING_CHECKS)
+    apply_saved_settings(args, storage.saved_settings())
     language = set_language(resolve_language(args.lang))
-    if not RATE_RANGE[0] <= args.rate <= RATE_RANGE[1]:
-        raise SourceError(sentence(m.bad_rate()))
-    settings = Settings(
-        language=language,
-        verbosity=Verbosity(args.verbosity),
-        speech=args.speech != "none",
-        speech_route=args.speech if args.speech != "none" else "auto",
-        rate=args.rate,
-        error_help=not args.no_error_help,
-        hint_budget=args.hint_time,
-    )
+    if (refusal := option_refusal(args)) is not None:
+        raise SourceError(sentence(refusal))
+    settings = settings_from_options(args, language)
     learning = getattr(args, "learn", False)  # ``pyramide learn``: the lesson alone
     chosen = args.deal or args.layout or args.daily or learning
     source = None if chosen else storage.resume_saved(named_rules(args))

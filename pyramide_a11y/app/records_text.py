@@ -49,22 +49,9 @@ def rules_label(rules_text: str) -> str:
                         passes=format_number(passes)
                     )
                 )
-        elif option == "strict_win" and value:
-            # Translators: a rules variant: stock and waste must be emptied too.
-            parts.append(_("strict win"))
-        elif option == "stock_waste_pairs":
-            # Translators: a rules variant: the stock card may pair with the waste card.
-            parts.append(_("stock against waste") if value else _("no stock against waste"))
-        elif option == "cover_pairs" and value:
-            # Translators: a rules variant: a card may pair with the one covering it.
-            parts.append(_("cover pairs"))
         else:
-            parts.append(f"{option}={value}")
-    name = m.preset_name(rules.name)
-    if not parts:
-        return name
-    # Translators: rules with variants; {rules} is the name, {variants} a list.
-    return _("{rules} with {variants}").format(rules=name, variants=format_list(parts))
+            parts.append(m.variant_name(option, value) or f"{option}={value}")
+    return m.with_variants(m.preset_name(rules.name), parts)
 
 
 def duration(ms: int) -> str:

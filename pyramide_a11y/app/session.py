@@ -2,9 +2,9 @@
 
 :meth:`Session.handle` takes one typed line and returns one :class:`Answer`;
 nothing raises for any input, and the game changes only through the engine's
-legal actions. The session dispatches: narration (``narration.answers``) words
-every answer, :class:`~.focus.Focus` keeps keyboard mode, :class:`~.hinting.Hints`
-the hint off-thread, :class:`~.setaside.SetAside` the game a new deal replaced.
+legal actions. The session parses and dispatches: :class:`~.playing.Play` plays
+(moves, touches, new deals, keyboard focus), :mod:`.settings` changes a setting,
+:class:`~.hinting.Hints` runs the hint off-thread; narration words every answer.
 The prompt loops (``loop.py``) print and speak the answers; the session itself
 does no I/O except through the ``emit`` callback it is given for late answers
 (a hint that took a while).
@@ -19,49 +19,31 @@ from typing import TYPE_CHECKING
 
 from pyramide_a11y.commands import (
     Action,
-    AmbiguousCardError,
     CommandSyntaxError,
     NewGame,
-    NoSuchCardError,
     Rows,
-    Setting,
+    SetSwitch,
+    SettingCommand,
     Simple,
     Touch,
     Where,
     parse_command,
     resolve,
+    syntax_refusal,
 )
-from pyramide_a11y.engine import Card, Event, EventKind, Game, Reason, Refusal
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, get_language, set_language
-from pyramide_a11y.i18n.languages import (
-    brief_words,
-    continue_words,
-    full_words,
-    language_named,
-    no_words,
-    reader_words,
-    yes_words,
-)
-from pyramide_a11y.narration import Style, Verbosity, answers, describe, join, narrator, sentence
-from pyramide_a11y.narration import messages as m
+from pyramide_a11y.engine import Game
+from pyramide_a11y.i18n import get_language, set_language
+from pyramide_a11y.narration import answers, narrator
 from pyramide_a11y.speech.base import Speaker
 from pyramide_a11y.speech.cue_player import CueSink
 
-from . import records_text
 from .autosave import GameStorage
 from .cueing import SessionCues
-from .focus import Focus
 from .hinting import HintFinder, Hints, default_finder
-from .setaside import LeftGame, SetAside
-from .sources import (
-    BadDealCode,
-    BadLayoutFile,
-    GameSource,
-    daily_deal,
-    named_source,
-    random_deal,
-)
-from .speaking import take_speech_sentences, use_screen_reader
+from .playing import Play
+from .settings import Settings, apply_setting
+from .sources import GameSource
+from .speaking import take_speech_sentences
 from .timer import GameTimer
 
 if TYPE_CHECKING:
@@ -69,41 +51,7 @@ if TYPE_CHECKING:
 
 GOODBYE_WAIT = 3.0
 """Seconds the exit waits at most for the goodbye to be spoken."""
-_TABLE_UNCHANGED = (EventKind.SELECT, EventKind.CANCEL)
-RATE_RANGE = (80, 450)
-THINK_RANGE = (0.5, 60.0)
-
-
-@dataclass
-class Settings:
-    """What the player can change in play."""
-
-    language: str = DEFAULT_LANGUAGE
-    verbosity: Verbosity = Verbosity.BRIEF
-    speech: bool = True
-    speech_route: str = "auto"
-    """What speaks when speech is on: ``auto``, ``screen-reader`` or a backend."""
-    rate: int = 175
-    error_help: bool = True
-    hint_budget: float = 2.0
-    sounds: bool = True
-    """Sound cues (``app/cueing.py``)."""
-
-    @property
-    def style(self) -> Style:
-        return Style(self.verbosity, self.error_help)
-
-    def stored(self) -> dict[str, str | int | float | bool]:
-        """The settings as the storage keeps them (see ``storage.settings``)."""
-        return {
-            "language": self.language,
-            "verbosity": self.verbosity.value,
-            "speech": self.speech_route if self.speech else "none",
-            "rate": self.rate,
-            "error_help": self.error_help,
-            "hint_budget": self.hint_budget,
-            "sounds": self.sounds,
-        }
+__all__ = ["GOODBYE_WAIT", "Answer", "Session", "Settings"]
 
 
 @dataclass
@@ -154,34 +102,36 @@ class Session:
         set_language(self.settings.language)
         self.speaker = speaker
         self.storage = storage
-        self.timer = storage.timer if storage is not None else timer or GameTimer()
+        clock = storage.timer if storage is not None else timer or GameTimer()
         self.emit = emit or (lambda answer: None)
-        self.rng = rng or random.Random()
         finder = hint_finder if hint_finder is not None else default_finder()
         self.cues = SessionCues(cues, self.settings.sounds)
-        self.hints = Hints(finder, lambda lines: self.emit(self.say(self.cues.hint(Answer(lines)))))
-        self.focus = Focus()
-        self.set_aside = SetAside(storage)
-        self.source = source
-        self.game = self._make_game(source)
+        self.hints = Hints(finder, lambda lines: self.emit(self.say(Answer(self.cues.hint(lines)))))
+        self.play = Play(
+            source, self.settings, storage, clock, self.hints, rng or random.Random(), self.cues
+        )
+        self.focus = self.play.focus
         self.last = Answer()
         self.lesson: Lesson | None = None
         """The lesson (``learn``) while it runs: it answers every line (``lesson.py``)."""
         self._leaving = False  # the goodbye was said: close() lets it be heard
 
-    def _make_game(self, source: GameSource) -> Game:
-        """Every game the session plays is made here: autosaved with storage."""
-        if self.storage is not None:
-            return self.storage.game_factory(source)
-        return Game(source.layout, source.rules)
+    # The game in play lives in ``self.play``; these reach it there.
+    @property
+    def game(self) -> Game:
+        return self.play.game
+
+    @property
+    def source(self) -> GameSource:
+        return self.play.source
+
+    @property
+    def timer(self) -> GameTimer:
+        return self.play.timer
 
     def say(self, answer: Answer) -> Answer:
-        """Remember ``answer`` for repeat and speak it (when speech is on).
-
-        When speech has given up since the last answer (it kept failing, or
-        "speech on" found none that works), one sentence saying so is added to
-        ``answer`` first: the player hears nothing, so the printed answer tells
-        them, in reading order."""
+        """Remember ``answer`` for repeat and speak it (when speech is on). What the
+        player must know about speech (it gave up, or found none) is added first."""
         if answer.lines:
             answer.lines.extend(self.cues.before_answer())
             if self.speaker is not None and self.settings.speech:
@@ -195,17 +145,7 @@ class Session:
         offer to continue the saved game; or the lesson's opening. Spoken."""
         if self.lesson is not None:
             return self.say(self.lesson.opening())
-        return self.say(Answer(self._opening_lines()))
-
-    def _opening_lines(self) -> list[str]:
-        notices = self.storage.take_sentences() if self.storage else []
-        table = narrator.table_summary(self.game)
-        if self.storage is not None and self.storage.offer is not None:
-            offer = records_text.saved_game_offer(self.storage.offer)
-            return [*notices, offer, table]
-        rules, code = self.game.rules, self.source.code
-        day = [join([m.daily_deal(self.source.daily)])] if self.source.daily else []
-        return [*notices, *day, *answers.opening(rules, code, table)]
+        return self.say(Answer(self.play.opening_lines()))
 
     # -- one line ---------------------------------------------------------------------------
 
@@ -228,88 +168,41 @@ class Session:
     def _handle(self, line: str) -> Answer:
         if self.lesson is not None:
             return self._lesson_line(line)
-        resumed = self.timer.activity()
         text = line.strip()
-        if text.lower() in continue_words() and self.storage and self.storage.accept_offer():
-            continuing = sentence(records_text.continuing())  # the offer at start
-            return Answer([continuing, narrator.table_summary(self.game)])
-        if not text or text.lower() in continue_words():  # or after a pause
-            return Answer(answers.resumed() if resumed else [narrator.table_summary(self.game)])
+        if (carried_on := self.play.carry_on(text)) is not None:
+            return Answer(carried_on)
         try:
             command = parse_command(text, self.settings.language)
         except CommandSyntaxError as err:
-            rank = err.rank if err.letter else None
-            flags = {"too_many": err.too_many, "row": err.row, "suit": err.suit}
-            return Answer(
-                answers.syntax_refusal(text, err.text, card=err.card, letter_rank=rank, **flags)
-            )
+            return Answer(syntax_refusal(err, text))
         match command:
             case Simple(action):
                 return self._simple(action)
             case Touch(cards):
-                try:
-                    resolved = resolve(cards, self.game)
-                except NoSuchCardError as err:
-                    return Answer(answers.no_playable_rank(err.rank))
-                except AmbiguousCardError as err:
-                    return Answer(answers.ambiguous(err.candidates))
-                return self._touch(resolved)
+                return Answer(self.play.touch_typed(cards))
             case Rows(row):
                 return Answer(narrator.rows(self.game, row))
             case Where(spec):
-                card = resolve((spec,), self.game)[0]
-                return Answer([narrator.where(card, self.game)])
+                return Answer([narrator.where(resolve((spec,), self.game)[0], self.game)])
             case NewGame(source):
-                return self._new_game(source)
-            case Setting(name, value):
-                return self._setting(name, value)
+                return Answer(self.play.new_game(source))
+            case SettingCommand():
+                return self._setting(command)
         return Answer(answers.unknown_command(text))  # pragma: no cover
 
     def _simple(self, action: Action) -> Answer:
-        game = self.game
-        review = answers.review(action.value, game)  # help, table, pairs …
-        if review is not None:
-            return Answer(review)
         match action:
-            case Action.DRAW:
-                return self._outcome(game.draw())
-            case Action.RECYCLE:
-                return self._outcome(game.recycle())
-            case Action.UNDO:
-                left = self.set_aside.bring_back()
-                return self._outcome(game.undo()) if left is None else self._go_back(left)
-            case Action.CANCEL:
-                return self._cancel()
-            case Action.HINT:
-                lines = self.hints.start(game, self.settings.hint_budget)
-                return Answer(lines) if self.hints.pending else self.cues.hint(Answer(lines))
-            case Action.DAILY:
-                return self._start(daily_deal(self.game.rules))
-            case Action.NEW:
-                return self._new_game(None)
-            case Action.REPLAY:
-                return self._start(self.source, replay=True)
             case Action.KEYBOARD:
-                if not self.keyboard_keys:
-                    return Answer(answers.keyboard_needs_terminal())
-                self.focus.keyboard_mode = True
-                return Answer(answers.keyboard_mode(True))
+                return Answer(self.play.keyboard_command(self.keyboard_keys))
             case Action.QUIT:
                 return self._goodbye()
             case Action.REPEAT:
                 return Answer(answers.repeated(self.last.lines))
-            case Action.STATUS:
-                elapsed, keyboard = self.timer.elapsed(), self.focus.keyboard_mode
-                status = narrator.status(game, elapsed, self.source.code, keyboard_mode=keyboard)
-                return Answer([status])
-            case Action.PAUSE:
-                self.timer.pause()
-                return Answer(answers.paused())
             case Action.LEARN:
                 from .lesson import start_lesson
 
                 return start_lesson(self)
-        return Answer(answers.unknown_command(action.value))  # pragma: no cover
+        return Answer(self.play.act(action))
 
     def _lesson_line(self, line: str) -> Answer:
         """A line while the lesson runs; when it ends or is left, back to the game, or
@@ -324,170 +217,16 @@ class Session:
             return Answer([*answer.lines, narrator.table_summary(self.game)])
         return answer
 
-    # -- playing ------------------------------------------------------------------------------
-
-    def _outcome(self, outcome: Event | Refusal) -> Answer:
-        # A refusal, a selection or a cancel leaves the table as the hint saw it.
-        moved = isinstance(outcome, Event) and outcome.kind not in _TABLE_UNCHANGED
-        overtaken = moved and self.hints.drop()
-        if isinstance(outcome, Event):
-            self.set_aside.forget()
-        if moved:  # the clock stops at the win, and runs again if it is undone
-            if self.game.won:
-                self.timer.stop()
-            elif self.timer.stopped:
-                self.timer.restart()
-        self.cues.outcome(self.game, outcome)
-        lines = describe(outcome, self.game, self.settings.style)
-        if isinstance(outcome, Event) and outcome.won:
-            panel = narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)
-            best = self.storage.best_line(self.game.rules) if self.storage else None
-            lines = answers.won(lines[0], panel, best)
-        return Answer(answers.hint_dropped(lines) if overtaken else lines)
-
-    def _touch(self, cards: tuple[Card, ...]) -> Answer:
-        game = self.game
-        if len(cards) == 1:
-            return self._outcome(game.select(cards[0]))
-        dropped = game.selected if game.selected not in cards else None
-        if game.selected is not None:
-            game.cancel()
-        answer = self._touch_pair(cards)
-        if dropped is not None:  # two typed cards replaced a selection
-            answer.lines = answers.selection_replaced(answer.lines, dropped)
-        return answer
-
-    def _touch_pair(self, cards: tuple[Card, ...]) -> Answer:
-        game = self.game
-        first, second = cards
-        outcome = game.select(first)
-        if isinstance(outcome, Refusal) or outcome.kind is not EventKind.SELECT:
-            # The first card was refused, or was a King and left alone.
-            return self._pair_refused(outcome, first)
-        self.set_aside.forget()  # the first card is selected: an action in this game
-        outcome = game.select(second)
-        if isinstance(outcome, Refusal) and outcome.reason is not Reason.SUM_NOT_13:
-            # One line, one action: refused, it leaves nothing selected (a sum that is
-            # not 13 keeps the seeds' selection, and says so).
-            game.cancel()
-        return self._pair_refused(outcome, second)
-
-    def _pair_refused(self, outcome: Event | Refusal, card: Card) -> Answer:
-        """The answer to a two-card line; a covered ``card`` is named, as two were typed."""
-        if (
-            isinstance(outcome, Refusal)
-            and outcome.reason is Reason.COVERED
-            and self.settings.error_help
-        ):
-            self.cues.outcome(self.game, outcome)
-            return Answer(answers.covered_named(card))
-        return self._outcome(outcome)
-
-    def _cancel(self) -> Answer:
-        if self.hints.drop():
-            return Answer(answers.hint_closed())
-        return self._outcome(self.game.cancel())
-
-    # -- new deals ----------------------------------------------------------------------------
-
-    def _new_game(self, text: str | None) -> Answer:
-        if not text:
-            return self._start(random_deal(self.game.rules, self.rng))
-        try:
-            return self._start(named_source(text, self.game.rules))
-        except BadLayoutFile:
-            return Answer(answers.bad_layout_file(text))
-        except BadDealCode:
-            return Answer(answers.bad_deal_code(text))
-
-    def _start(self, source: GameSource, *, replay: bool = False) -> Answer:
-        self.hints.drop()
-        if self.set_aside.left is None:  # else that one stays the game undo brings back
-            elapsed, focus = self.timer.elapsed(), self.focus
-            self.set_aside.keep(LeftGame(self.source, self.game, elapsed, focus.index, focus.heard))
-        self.source = source
-        self.game = self._make_game(source)
-        self.timer.reset()
-        self.focus.start_over()
-        # Said once, as part of this answer (not spoken on its own first).
-        return Answer(answers.new_deal(replay, self._opening_lines()))
-
-    def _go_back(self, left: LeftGame) -> Answer:
-        """Undo right after a new deal: the game it replaced, exactly as it was."""
-        self.hints.drop()
-        self.source, self.game = left.source, left.game
-        self.timer.restore(left.elapsed)
-        self.focus.start_over(left.focus, left.focus_heard)
-        table = narrator.table_summary(self.game)
-        return Answer(answers.back_to_previous(self.source.code, table))
-
-    # -- settings -----------------------------------------------------------------------------
-
-    def _setting(self, name: str, value: str) -> Answer:
+    def _setting(self, command: SettingCommand) -> Answer:
         before = self.settings.stored()
-        answer = self._change_setting(name, value)
+        if isinstance(command, SetSwitch) and command.name == "sounds":
+            self.settings.sounds = command.on
+            answer = Answer([self.cues.switch(command.on)])
+        else:
+            answer = Answer(apply_setting(self.settings, command, self.speaker))
         if self.storage is not None:  # what changed in play is kept for next time
             self.storage.save_changes(before, self.settings.stored())
         return answer
-
-    def _change_setting(self, name: str, value: str) -> Answer:
-        settings = self.settings
-        word = value.strip()
-        if name == "language":
-            chosen = language_named(word)
-            if not word:
-                return Answer([join([m.choose_language()])])
-            if chosen is None:
-                return Answer([join([m.unknown_language(value)])])
-            settings.language = set_language(chosen)
-            if self.speaker is not None:
-                self.speaker.set_language(settings.language)
-            return Answer([join([m.language_set()])])
-        if name == "verbosity":
-            if word in brief_words():
-                settings.verbosity = Verbosity.BRIEF
-                return Answer([join([m.verbosity_brief()])])
-            if word in full_words():
-                settings.verbosity = Verbosity.FULL
-                return Answer([join([m.verbosity_full()])])
-            return Answer([join([m.bad_setting()])])
-        if name in ("speech", "errors"):
-            if name == "speech" and word in reader_words():
-                settings.speech, settings.speech_route = True, "screen-reader"
-                return Answer([join([use_screen_reader(self.speaker)])])
-            if word not in yes_words() | no_words():
-                bad = m.bad_speech_switch() if name == "speech" else m.bad_errors_switch()
-                return Answer([join([bad])])
-            on = word in yes_words()
-            if name == "speech":
-                settings.speech, settings.speech_route = on, "auto"
-                if self.speaker is not None and on:
-                    self.speaker.retry()  # also after it gave up: try it again
-                elif self.speaker is not None:
-                    self.speaker.stop()
-                return Answer([join([m.speech_on() if on else m.speech_off()])])
-            settings.error_help = on
-            return Answer([join([m.error_help_on() if on else m.error_help_off()])])
-        if name == "sounds":
-            if word not in yes_words() | no_words():
-                return Answer([join([m.bad_sounds_switch()])])
-            settings.sounds = word in yes_words()
-            return Answer([self.cues.switch(settings.sounds)])
-        if name == "rate":
-            if not word.isdigit() or not RATE_RANGE[0] <= int(word) <= RATE_RANGE[1]:
-                return Answer([join([m.bad_rate()])])
-            settings.rate = int(word)
-            if self.speaker is not None:
-                self.speaker.set_rate(settings.rate)
-            return Answer([join([m.rate_set(settings.rate)])])
-        try:
-            seconds = float(word.replace(",", "."))
-        except ValueError:
-            seconds = -1.0
-        if not THINK_RANGE[0] <= seconds <= THINK_RANGE[1]:
-            return Answer([join([m.bad_think(*THINK_RANGE)])])
-        settings.hint_budget = seconds
-        return Answer([join([m.hint_budget_set(seconds)])])
 
     # -- keyboard mode: the loop's keys -------------------------------------------------------
 
@@ -498,47 +237,23 @@ class Session:
 
     def move_focus(self, direction: str) -> Answer:
         """An arrow: the card focused now (see :meth:`Focus.move`)."""
-        self.timer.activity()
-        lines = self.focus.move(self.game, direction)
-        self.cues.focus(self.game, self.focus.focused(self.game))
-        return self.say(Answer(lines))
+        return self.say(Answer(self.play.move_focus(direction)))
 
     def activate_focus(self) -> Answer:
         """Enter or Space on an empty line: select the focused card."""
-        self.timer.activity()
-        card = self.focus.activate(self.game)
-        if card is None:
-            return self.say(Answer(answers.no_focus()))
-        answer = self._outcome(self.game.select(card))
-        self.focus.follow(self.game, card, answer.lines)
-        return self.say(answer)
+        return self.say(Answer(self.play.activate_focus()))
 
     def enter_keyboard_mode(self) -> Answer:
         """F2 outside keyboard mode: enter it, announced in one sentence."""
-        return self._switch_keyboard_mode(True)
+        return self.say(Answer(self.play.switch_keyboard_mode(True)))
 
     def leave_keyboard_mode(self) -> Answer:
-        """F2, or a typed character that is no one-key command: leave keyboard mode,
-        announced in one sentence."""
-        return self._switch_keyboard_mode(False)
-
-    def _switch_keyboard_mode(self, on: bool) -> Answer:
-        self.timer.activity()
-        self.focus.keyboard_mode = on
-        return self.say(Answer(answers.keyboard_mode(on)))
+        """F2, or a typed character that is no one-key command: leave keyboard mode."""
+        return self.say(Answer(self.play.switch_keyboard_mode(False)))
 
     def escape(self) -> Answer:
-        """Esc: close the hint still thinking, else cancel the selection (seed 004);
-        in keyboard mode, also leave it, in one answer (Esc always leaves keyboard
-        mode)."""
-        self.timer.activity()
-        if not self.focus.keyboard_mode:
-            return self.say(self._cancel())
-        self.focus.keyboard_mode = False
-        off = answers.keyboard_mode(False)
-        if not self.hints.pending and self.game.selected is None:
-            return self.say(Answer(off))
-        return self.say(Answer([*self._cancel().lines, *off]))
+        """Esc: close the hint or cancel the selection; leave keyboard mode."""
+        return self.say(Answer(self.play.escape()))
 
     def focus_lost(self) -> None:
         self.timer.pause()

@@ -1,6 +1,8 @@
 """Typed lines → commands, without looking at the table (first level).
 
-:func:`parse_command` checks syntax only and raises :class:`CommandSyntaxError`;
+:func:`parse_command` checks syntax only and raises a :class:`CommandSyntaxError`
+(one subclass per fault); a setting comes with its value read
+(:func:`setting_value`);
 :func:`pyramide_a11y.commands.resolve.resolve` then finds the cards on the table.
 
 Input is lenient: case, accents and extra spaces do not matter; cards may be
@@ -14,9 +16,9 @@ each language's ``Vocabulary``); every language's are accepted in every session.
 One rule for single letters, in every language: a letter alone on the line is
 always a command (``d r u h n q``), never a card; a rank alone is typed as a
 number (``1`` for the ace, ``2``..``10``) or a word (``rei``, ``valete``;
-``king``, ``jack``). Any other letter alone raises :class:`CommandSyntaxError`
-with ``letter`` set, and ``rank`` when it is a rank letter of the session's
-notation (Portuguese ``v``, ``a``; English ``j``, ``k``, ``a``, ``t``). The same
+``king``, ``jack``). Any other letter alone raises :class:`LetterAloneError`,
+with ``rank`` set when it is a rank letter of the session's notation
+(Portuguese ``v``, ``a``; English ``j``, ``k``, ``a``, ``t``). The same
 letter inside a card (``Vp``, ``kd``) or beside another card (``v 2``) is part of
 the card.
 """
@@ -25,15 +27,24 @@ from __future__ import annotations
 
 import enum
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pyramide_a11y.engine import Rank, Suit
+from pyramide_a11y.engine import SUIT_GLYPHS, Rank, Suit
+from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import Language, Vocabulary
 from pyramide_a11y.i18n import language as language_record
-from pyramide_a11y.i18n.languages import languages
+from pyramide_a11y.i18n.languages import (
+    brief_words,
+    full_words,
+    language_named,
+    languages,
+    no_words,
+    reader_words,
+    yes_words,
+)
 from pyramide_a11y.i18n.languages import vocabularies as i18n_vocabularies
+from pyramide_a11y.narration import Verbosity
 
 
 class CommandError(ValueError):
@@ -41,31 +52,40 @@ class CommandError(ValueError):
 
 
 class CommandSyntaxError(CommandError):
-    """The line is not a command or a card (or a card is malformed)."""
+    """The line is not a command or a card (or a card is malformed); each subclass
+    is one kind of fault. ``text`` is the part of the line at fault."""
 
-    def __init__(
-        self,
-        text: str,
-        *,
-        card: bool = False,
-        too_many: bool = False,
-        row: bool = False,
-        suit: bool = False,
-        letter: bool = False,
-        rank: Rank | None = None,
-    ) -> None:
-        """``text`` is the part of the line at fault; the flags say what was meant:
-        a card (``card``), more than two cards, a row outside 1..7 (``row``),
-        where with a rank but no suit (``suit``), or a single letter alone that is
-        no command (``letter``; ``rank`` is the rank it stands for in the session's
-        card notation, if any)."""
+    def __init__(self, text: str) -> None:
         super().__init__(text)
         self.text = text
-        self.card = card
-        self.too_many = too_many
-        self.row = row
-        self.suit = suit
-        self.letter = letter
+
+
+class UnknownCommandError(CommandSyntaxError):
+    """Nothing in the line reads as a command or a card."""
+
+
+class NotACardError(CommandSyntaxError):
+    """The line was meant as a card (it starts with a number) but is none."""
+
+
+class TooManyCardsError(CommandSyntaxError):
+    """More than two cards on one line."""
+
+
+class NoSuchRowError(CommandSyntaxError):
+    """A row outside 1..7."""
+
+
+class WhereNeedsSuitError(CommandSyntaxError):
+    """ "Where" with a rank but no suit."""
+
+
+class LetterAloneError(CommandSyntaxError):
+    """A single letter alone that is no command; ``rank`` is the rank it stands for
+    in the session's card notation, if any."""
+
+    def __init__(self, text: str, rank: Rank | None) -> None:
+        super().__init__(text)
         self.rank = rank
 
 
@@ -130,22 +150,59 @@ class NewGame:
     source: str | None = None
 
 
+class SettingCommand:
+    """A setting typed in play, its value already read (``app.settings`` applies it)."""
+
+
 @dataclass(frozen=True)
-class Setting:
-    """``name`` is one of language, verbosity, speech, rate, errors, think."""
+class SetLanguage(SettingCommand):
+    code: str
+
+
+@dataclass(frozen=True)
+class SetVerbosity(SettingCommand):
+    verbosity: Verbosity
+
+
+@dataclass(frozen=True)
+class SetSwitch(SettingCommand):
+    """``name`` is ``speech``, ``errors`` (the help on errors) or ``sounds`` (the cues)."""
 
     name: str
-    value: str
+    on: bool
 
 
-Command = Simple | Touch | Rows | Where | NewGame | Setting
+@dataclass(frozen=True)
+class SetSpeechRoute(SettingCommand):
+    """Speech on through ``route`` (``screen-reader``: the reader's own voice)."""
+
+    route: str
 
 
-def fold(text: str) -> str:
-    """Lower case, accents removed, spaces collapsed."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(bare.split())
+@dataclass(frozen=True)
+class SetRate(SettingCommand):
+    """A speech rate in words per minute (the range is checked where it is applied)."""
+
+    rate: int
+
+
+@dataclass(frozen=True)
+class SetThink(SettingCommand):
+    """Seconds a hint may think (the range is checked where it is applied)."""
+
+    seconds: float
+
+
+@dataclass(frozen=True)
+class BadSettingValue(SettingCommand):
+    """A setting whose value does not read: ``name`` is one of language, verbosity,
+    speech, rate, errors, think; ``text`` what was typed after it (maybe empty)."""
+
+    name: str
+    text: str
+
+
+Command = Simple | Touch | Rows | Where | NewGame | SettingCommand
 
 
 SINGLE_LETTERS = {
@@ -228,17 +285,8 @@ NEW_WORDS: tuple[str, ...] = _words().new
 # -- cards ------------------------------------------------------------------------------------
 
 _RANK_DIGITS = {str(v): Rank(v) for v in range(2, 11)} | {"1": Rank.ACE}
-_SUIT_SYMBOLS = {
-    "♣": Suit.CLUBS,
-    "♧": Suit.CLUBS,
-    "♦": Suit.DIAMONDS,
-    "♢": Suit.DIAMONDS,
-    "♥": Suit.HEARTS,
-    "♡": Suit.HEARTS,
-    "♠": Suit.SPADES,
-    "♤": Suit.SPADES,
-}
-_COMPACT = re.compile(r"^(10|[1-9]|[a-z])([a-z♣♧♦♢♥♡♠♤])$")
+_GLYPHS = "".join(SUIT_GLYPHS)  # the suit symbols, for character classes
+_COMPACT = re.compile(rf"^(10|[1-9]|[a-z])([a-z{_GLYPHS}])$")
 
 
 def _rank_letter(letter: str, words: Vocabulary) -> Rank | None:
@@ -257,12 +305,12 @@ def _rank_token(token: str, words: Vocabulary) -> Rank | None:
 
 def _suit_token(token: str, words: Vocabulary) -> Suit | None:
     word = words.suit_words.get(token)
-    return _SUIT_SYMBOLS.get(token) or (Suit(word) if word is not None else None)
+    return SUIT_GLYPHS.get(token) or (Suit(word) if word is not None else None)
 
 
 def _suit_letter(text: str, words: Vocabulary) -> Suit | None:
     letter = words.suit_letters.get(text)
-    return _SUIT_SYMBOLS.get(text) or (Suit(letter) if letter is not None else None)
+    return SUIT_GLYPHS.get(text) or (Suit(letter) if letter is not None else None)
 
 
 def _cards_in(tokens: list[str], words: Vocabulary) -> list[CardSpec] | None:
@@ -305,8 +353,8 @@ def _cards_in(tokens: list[str], words: Vocabulary) -> list[CardSpec] | None:
 def _tokens(text: str) -> list[str]:
     # Split symbols and "+" from what they touch: "10♣+3♠" → 10♣ + 3♠.
     spaced = re.sub(r"([+,&])", r" \1 ", text)
-    spaced = re.sub(r"([♣♧♦♢♥♡♠♤])(?=\S)", r"\1 ", spaced)
-    spaced = re.sub(r"(\S)\s+([♣♧♦♢♥♡♠♤])", r"\1\2", spaced)
+    spaced = re.sub(rf"([{_GLYPHS}])(?=\S)", r"\1 ", spaced)
+    spaced = re.sub(rf"(\S)\s+([{_GLYPHS}])", r"\1\2", spaced)
     return spaced.split()
 
 
@@ -318,12 +366,14 @@ def parse_cards(text: str, language: str) -> tuple[CardSpec, ...]:
     """
     tokens = _tokens(text)
     if not tokens:
-        raise CommandSyntaxError(text)
+        raise UnknownCommandError(text)
     for words in i18n_vocabularies(language):
         cards = _cards_in(tokens, words)
         if cards:
             return tuple(cards)
-    raise CommandSyntaxError(text, card=_looks_like_card(tokens))
+    if _looks_like_card(tokens):
+        raise NotACardError(text)
+    raise UnknownCommandError(text)
 
 
 def _looks_like_card(tokens: list[str]) -> bool:
@@ -346,7 +396,7 @@ def _where_card(text: str, raw: str, language: str) -> CardSpec:
         if len(cards) == 1 and cards[0].suit is not None:
             return cards[0]
         rank_only = rank_only or (len(cards) == 1 and cards[0].suit is None)
-    raise CommandSyntaxError(raw, card=True, suit=rank_only)
+    raise WhereNeedsSuitError(raw) if rank_only else NotACardError(raw)
 
 
 def parse_command(text: str, language: str) -> Command:
@@ -358,14 +408,13 @@ def parse_command(text: str, language: str) -> Command:
     raw = text.strip()
     folded = fold(raw)
     if not folded:
-        raise CommandSyntaxError(raw)
+        raise UnknownCommandError(raw)
     if folded in SINGLE_LETTERS:
         return Simple(SINGLE_LETTERS[folded])
     if len(folded) == 1 and folded.isalpha():
         # A letter alone is a command or nothing: never a card (see the module doc).
-        raise CommandSyntaxError(
-            raw, letter=True, rank=_rank_letter(folded, language_record(language).vocabulary)
-        )
+        rank = _rank_letter(folded, language_record(language).vocabulary)
+        raise LetterAloneError(raw, rank)
     vocabulary = _words()
     if folded in vocabulary.actions:
         return Simple(vocabulary.actions[folded])
@@ -380,23 +429,50 @@ def parse_command(text: str, language: str) -> Command:
         if head == word and rest.isdigit() and 1 <= int(rest) <= 7:
             return Rows(int(rest))
         if head == word and (not rest or rest.isdigit()):
-            raise CommandSyntaxError(raw, row=True)
+            raise NoSuchRowError(raw)
     if head in vocabulary.pyramid:
         if not rest:
             return Rows()
         if rest.isdigit() and 1 <= int(rest) <= 7:
             return Rows(int(rest))
-        raise CommandSyntaxError(raw, row=rest.isdigit())
+        raise NoSuchRowError(raw) if rest.isdigit() else UnknownCommandError(raw)
     for words in vocabulary.where:
         if folded.startswith(words + " "):
             asked = raw.split(None, len(words.split()))[-1].strip()
             return Where(_where_card(folded[len(words) + 1 :], asked, language))
     if head in vocabulary.settings:
         name = vocabulary.settings[head]
-        if name == "verbosity" and not rest:
-            return Setting(name, head)
-        return Setting(name, rest)  # an empty value gets told what the setting takes
+        return setting_value(name, head if name == "verbosity" and not rest else rest)
     cards = parse_cards(folded, language)
     if len(cards) > 2:
-        raise CommandSyntaxError(raw, too_many=True)
+        raise TooManyCardsError(raw)
     return Touch(cards)
+
+
+def setting_value(name: str, value: str) -> SettingCommand:
+    """The setting ``name`` (language, verbosity, speech, rate, errors, think) with
+    the folded ``value`` read: yes/no and the other words of every language,
+    whole numbers for the rate, seconds with a decimal point or comma. A value
+    that does not read (or none) is :class:`BadSettingValue`."""
+    word = value.strip()
+    if name == "language":
+        code = language_named(word) if word else None
+        return SetLanguage(code) if code is not None else BadSettingValue(name, value)
+    if name == "verbosity":
+        if word in brief_words():
+            return SetVerbosity(Verbosity.BRIEF)
+        if word in full_words():
+            return SetVerbosity(Verbosity.FULL)
+        return BadSettingValue(name, value)
+    if name in ("speech", "errors", "sounds"):
+        if name == "speech" and word in reader_words():
+            return SetSpeechRoute("screen-reader")
+        if word in yes_words() | no_words():
+            return SetSwitch(name, word in yes_words())
+        return BadSettingValue(name, value)
+    if name == "rate":
+        return SetRate(int(word)) if word.isdecimal() else BadSettingValue(name, value)
+    try:
+        return SetThink(float(word.replace(",", ".")))
+    except ValueError:
+        return BadSettingValue(name, value)

@@ -9,6 +9,7 @@ Like the rest of narration, nothing here speaks or prints.
 from __future__ import annotations
 
 from pyramide_a11y.engine import Card, Game, Move, Rank, Reason, RemoveKing, RemovePair, Rules
+from pyramide_a11y.solver import HintKind
 
 from . import help as help_text
 from . import messages as m
@@ -40,30 +41,31 @@ def unknown_command(text: str) -> list[str]:
     return [sentence(m.unknown_command(text))]
 
 
-def syntax_refusal(
-    line: str,
-    text: str,
-    *,
-    too_many: bool = False,
-    row: bool = False,
-    suit: bool = False,
-    card: bool = False,
-    letter_rank: Rank | None = None,
-) -> list[str]:
-    """Why ``line`` is no command, from what the parser found wrong in ``text`` (the
-    flags of ``commands.CommandSyntaxError``; ``letter_rank`` is the rank a lone
-    letter stands for)."""
-    if too_many:
-        return [sentence(m.too_many_cards())]
-    if row:
-        return [sentence(m.no_such_row())]
-    if suit:
-        return [sentence(m.where_needs_suit(text))]
-    if letter_rank is not None:
-        return [sentence(m.letter_alone(rank_name(letter_rank)))]
-    if card:
-        return [sentence(m.not_a_card(text))]
-    return unknown_command(line)
+# The refused syntax, one function per kind of fault the parser finds (the
+# subclasses of ``commands.CommandSyntaxError``); ``text`` is the part at fault.
+
+
+def too_many_cards() -> list[str]:
+    return [sentence(m.too_many_cards())]
+
+
+def no_such_row() -> list[str]:
+    return [sentence(m.no_such_row())]
+
+
+def where_needs_suit(text: str) -> list[str]:
+    return [sentence(m.where_needs_suit(text))]
+
+
+def letter_alone(line: str, rank: Rank | None) -> list[str]:
+    """A letter alone that is no command: the rank it would be, else unknown."""
+    if rank is None:
+        return unknown_command(line)
+    return [sentence(m.letter_alone(rank_name(rank)))]
+
+
+def not_a_card(text: str) -> list[str]:
+    return [sentence(m.not_a_card(text))]
 
 
 def no_playable_rank(rank: Rank) -> list[str]:
@@ -79,6 +81,11 @@ def ambiguous(candidates: tuple[Card, ...]) -> list[str]:
 
 def resumed() -> list[str]:
     return [sentence(m.resumed())]
+
+
+def daily_deal(day: str) -> list[str]:
+    """The deal of the day, named by its date (said before the opening)."""
+    return [join([m.daily_deal(day)])]
 
 
 def paused() -> list[str]:
@@ -168,20 +175,20 @@ def bad_deal_code(text: str) -> list[str]:
 # -- hints -------------------------------------------------------------------------------
 
 
-def hint(kind: str | None, move: Move | None) -> list[str]:
-    """The hint the solver gave: its ``kind`` (``move``, ``draw``, ``recycle``,
-    ``lost``, anything else an impasse) and move; None when it gave none."""
+def hint(kind: HintKind | None, move: Move | None) -> list[str]:
+    """The hint the solver gave: its ``kind`` (a move, draw, recycle, lost;
+    anything else an impasse) and move; None when it gave none."""
     if kind is None:
         return no_hints()
-    if kind == "move" and isinstance(move, RemovePair):
+    if kind is HintKind.MOVE and isinstance(move, RemovePair):
         return [sentence(m.hint_pair(move.first, move.second))]
-    if kind == "move" and isinstance(move, RemoveKing):
+    if kind is HintKind.MOVE and isinstance(move, RemoveKing):
         return [sentence(m.hint_king(move.card))]
-    if kind == "draw":
+    if kind is HintKind.DRAW:
         return [sentence(m.hint_draw())]
-    if kind == "recycle":
+    if kind is HintKind.RECYCLE:
         return [sentence(m.hint_recycle())]
-    if kind == "lost":
+    if kind is HintKind.LOST:
         return [sentence(m.hint_lost())]  # its exits are in the sentence
     return [impasse_line()]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pyramide_a11y.engine import Card, Rank, Reason, Rules, Suit
+from pyramide_a11y.engine import SUIT_GLYPHS, Card, Rank, Reason, Rules
 from pyramide_a11y.i18n import _, ngettext, npgettext, pgettext
 from pyramide_a11y.i18n.formatting import (
     format_duration,
@@ -39,8 +39,6 @@ _ESCAPE_SEQUENCE = re.compile(
 )
 """A terminal escape sequence (CSI such as an arrow key, OSC, or a two-byte one)."""
 
-_SYMBOL_SUITS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
-
 
 def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
     """What the player typed, fit to be said back: no control characters (an arrow
@@ -48,8 +46,8 @@ def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
     suit symbols as words (they are never spoken), at most ``limit`` characters."""
     kept = []
     for ch in _ESCAPE_SEQUENCE.sub("", text):
-        if ch in _SYMBOL_SUITS:
-            kept.append(f" {suit_name(Suit(_SYMBOL_SUITS[ch]))} ")
+        if ch in SUIT_GLYPHS:
+            kept.append(f" {suit_name(SUIT_GLYPHS[ch])} ")
         elif unicodedata.category(ch)[0] != "C":
             kept.append(ch)
     shown = " ".join("".join(kept).split())
@@ -560,27 +558,36 @@ def preset_name(name: str) -> str:
             return _("Pyramid Patience")
 
 
+def variant_name(option: str, value: object) -> str | None:
+    """The name of a rules variant (an option of ``Rules`` set to ``value``) as the
+    player hears it, or None for an option or value that has none."""
+    if option == "strict_win" and value:
+        # Translators: a rules variant: stock and waste must be emptied too.
+        return _("strict win")
+    if option == "stock_waste_pairs":
+        # Translators: a rules variant: the stock card may pair with the waste card.
+        return _("stock against waste") if value else _("no stock against waste")
+    if option == "cover_pairs" and value:
+        # Translators: a rules variant: a card may pair with the one covering it.
+        return _("cover pairs")
+    return None
+
+
+def with_variants(name: str, variants: list[str]) -> str:
+    """A rules name followed by its variants, if any."""
+    if not variants:
+        return name
+    # Translators: rules with variants; {rules} is the name, {variants} a list.
+    return _("{rules} with {variants}").format(rules=name, variants=format_list(variants))
+
+
 def rules_with_variants(rules: Rules) -> str:
     """The preset's name, with the variants switched on or off (the passes are said
     apart, by :func:`starting`)."""
-    parts = []
     changed = rules.changed_options()
-    if changed.get("strict_win"):
-        # Translators: a rules variant: stock and waste must be emptied too.
-        parts.append(_("strict win"))
-    if "stock_waste_pairs" in changed:
-        # Translators: a rules variant: the stock card may pair with the waste card.
-        parts.append(
-            _("stock against waste") if rules.stock_waste_pairs else _("no stock against waste")
-        )
-    if changed.get("cover_pairs"):
-        # Translators: a rules variant: a card may pair with the one covering it.
-        parts.append(_("cover pairs"))
-    name = preset_name(rules.name)
-    if not parts:
-        return name
-    # Translators: rules with variants; {rules} is the name, {variants} a list.
-    return _("{rules} with {variants}").format(rules=name, variants=format_list(parts))
+    said = ("strict_win", "stock_waste_pairs", "cover_pairs")
+    parts = [variant_name(option, changed[option]) for option in said if option in changed]
+    return with_variants(preset_name(rules.name), [part for part in parts if part])
 
 
 def starting(preset: str, passes: int | None) -> str:

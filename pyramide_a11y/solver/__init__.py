@@ -1,6 +1,6 @@
 """The solver: exact search and honest hints, on the engine only (no I/O, no gettext)."""
 
-from .hints import Hint, HintKind, HintSource, Knowledge, find_hint, suggest
+from .hints import Hint, HintKind, HintSource, Knowledge, find_hint, hint_for, suggest
 from .search import Solution, Verdict, solve
 
 __all__ = [
@@ -11,6 +11,7 @@ __all__ = [
     "Solution",
     "Verdict",
     "find_hint",
+    "hint_for",
     "solve",
     "suggest",
 ]

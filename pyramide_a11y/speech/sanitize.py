@@ -24,6 +24,7 @@ import functools
 import re
 import unicodedata
 
+from pyramide_a11y.engine import SUIT_GLYPHS
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 from pyramide_a11y.i18n.catalogs import load_translations
 from pyramide_a11y.i18n.spoken import with_spoken_forms
@@ -76,7 +77,7 @@ def spell_deal_codes(text: str) -> str:
 
 
 # Suit symbols are accepted in input but never spoken (cards are said in words).
-_SUITS = "♠♣♥♦♤♧♡♢"
+_SUITS = "".join(SUIT_GLYPHS)
 _MARKUP = re.compile(r"<[^<>]{0,200}>|\x1b\[[0-9;?]*[A-Za-z]|[*_`#~|\\^]+")
 # Thin, no-break and narrow no-break spaces between digits group thousands in
 # pt_PT; espeak-ng reads "1 234" as two numbers, so the groups are joined.
