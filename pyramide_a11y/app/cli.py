@@ -31,7 +31,14 @@ from .cli_parsing import (
     version,
 )
 from .solve_command import add_solve_command
-from .sources import SourceError, add_rules_options, add_source_options, source_from_options
+from .sources import (
+    FileProblem,
+    SourceError,
+    add_rules_options,
+    add_source_options,
+    read_text_file,
+    source_from_options,
+)
 from .voice import add_voice_command
 
 # Maintainer-facing reasons printed by ``replay``; translated where printed.
@@ -208,9 +215,9 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         raise SourceError(_("give --moves FILE with the moves to play"))
     source = source_from_options(args)
     try:
-        lines = args.moves.read_text(encoding="utf-8").splitlines()
-    except OSError as err:
-        raise SourceError(t.cannot_read(str(args.moves), err.strerror or "")) from None
+        lines = read_text_file(args.moves).splitlines()
+    except FileProblem as err:
+        raise SourceError(sentence(str(err))) from None
     game = Game(source.layout, source.rules)
     for number, line in enumerate(lines, start=1):
         text = line.strip()

@@ -133,11 +133,9 @@ def game_source(args: argparse.Namespace) -> GameSource:
         try:
             return source_from_options(namespace)
         except SourceError as err:
-            # The player reads one sentence in their language; the detail is English.
+            # The player reads one sentence in their language (a layout's names its cause).
             if args.deal and not args.layout:
                 raise SourceError(sentence(m.bad_deal_code(args.deal))) from err
-            if args.layout and not args.deal:
-                raise SourceError(sentence(m.bad_layout_file(args.layout))) from err
             raise
     return random_deal(rules_from_options(args, get_rules("pyramide")))
 
