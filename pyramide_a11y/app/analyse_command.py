@@ -36,7 +36,14 @@ from pyramide_a11y.solver.stats import percentile, wilson_interval
 from pyramide_a11y.speech.detect import running_screen_reader
 
 from . import cli_text as t
-from .cli_parsing import decimal_number, whole_number
+from .cli_parsing import (
+    DEALS_RANGE,
+    JOBS_RANGE,
+    SEED_RANGE,
+    TIMEOUT_RANGE,
+    decimal_number_in,
+    whole_number_in,
+)
 from .sources import SourceError, add_rules_options, rules_from_options
 
 DEFAULT_TIMEOUT = 60.0
@@ -73,7 +80,7 @@ def add_analyse_command(sub: Any) -> None:
     add_rules_options(parser)
     parser.add_argument(
         "--deals",
-        type=whole_number,
+        type=whole_number_in(*DEALS_RANGE),
         required=True,
         metavar="N",
         # Translators: command-line help.
@@ -81,7 +88,7 @@ def add_analyse_command(sub: Any) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=whole_number,
+        type=whole_number_in(*SEED_RANGE),
         default=0,
         metavar="N",
         # Translators: command-line help.
@@ -89,7 +96,7 @@ def add_analyse_command(sub: Any) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=whole_number,
+        type=whole_number_in(*JOBS_RANGE),
         default=None,
         metavar="J",
         # Translators: command-line help.
@@ -97,7 +104,7 @@ def add_analyse_command(sub: Any) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=decimal_number,
+        type=decimal_number_in(*TIMEOUT_RANGE),
         default=DEFAULT_TIMEOUT,
         metavar="S",
         # Translators: command-line help; {default} is a number of seconds.

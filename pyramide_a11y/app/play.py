@@ -13,7 +13,7 @@ from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .autosave import GameStorage, apply_saved_settings
-from .cli_parsing import decimal_number, lang_help, whole_number
+from .cli_parsing import SEED_RANGE, decimal_number_in, lang_help, whole_number_in
 from .loop import Printer, run
 from .session import RATE_RANGE, THINK_RANGE, Session, Settings
 from .sources import (
@@ -47,7 +47,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--seed",
-        type=whole_number,
+        type=whole_number_in(*SEED_RANGE),
         default=0,
         metavar="N",
         # Translators: command-line help.
@@ -67,7 +67,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--rate",
-        type=whole_number,
+        type=whole_number_in(*RATE_RANGE),
         default=None,
         metavar="N",
         # Translators: command-line help.
@@ -88,7 +88,8 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--hint-time",
-        type=decimal_number,
+        # The range of the in-game "think" command (the session's THINK_RANGE).
+        type=decimal_number_in(*THINK_RANGE),
         default=None,
         metavar="S",
         # Translators: command-line help.

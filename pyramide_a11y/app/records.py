@@ -24,7 +24,7 @@ from pyramide_a11y.storage.messages import notice_text
 from pyramide_a11y.storage.settings import load_settings
 
 from . import records_text as t
-from .cli_parsing import lang_help, whole_number
+from .cli_parsing import GAME_NUMBER_RANGE, LIMIT_RANGE, lang_help, whole_number_in
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
@@ -92,7 +92,7 @@ def register(parser: argparse.ArgumentParser, sub: Any) -> None:
     history.add_argument(
         "game",
         nargs="?",
-        type=whole_number,
+        type=whole_number_in(*GAME_NUMBER_RANGE),
         # Translators: command-line help: the name of a game number argument.
         metavar=pgettext("metavar", "GAME"),
         # Translators: command-line help.
@@ -100,7 +100,7 @@ def register(parser: argparse.ArgumentParser, sub: Any) -> None:
     )
     history.add_argument(
         "--limit",
-        type=whole_number,
+        type=whole_number_in(*LIMIT_RANGE),
         default=20,
         metavar="N",
         # Translators: command-line help.
@@ -296,13 +296,17 @@ def transcript(record: GameRecord) -> list[str]:
 
 def is_record_id(text: str | None) -> bool:
     """``replay`` takes a game number (``17``, ``#17``) as well as a deal code."""
-    return bool(text) and str(text).lstrip("#").isdigit()
+    digits = str(text).lstrip("#") if text else ""
+    return digits.isascii() and digits.isdigit() and len(digits) <= 4000
 
 
 def load_record_game(args: argparse.Namespace, out: TextIO) -> Game | None:
     """The game ``args.code`` names (a game number), rebuilt from its record; None
     after printing why it cannot be."""
     game_id = int(str(args.code).lstrip("#"))
+    if not GAME_NUMBER_RANGE[0] <= game_id <= GAME_NUMBER_RANGE[1]:
+        print(t.no_such_game(game_id), file=out)
+        return None
     store = _open(args, out)
     if store is None:
         print(t.storage_unavailable(), file=out)

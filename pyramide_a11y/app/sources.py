@@ -27,7 +27,8 @@ from pyramide_a11y.i18n import DEFAULT_LANGUAGE, _, get_language, pgettext
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
 
-from .cli_parsing import whole_number
+from . import cli_text as t
+from .cli_parsing import PASSES_RANGE, RECYCLES_RANGE, SEED_RANGE, whole_number_in
 
 
 class SourceError(ValueError):
@@ -78,7 +79,7 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--passes",
-        type=whole_number,
+        type=whole_number_in(*PASSES_RANGE),
         metavar="N",
         # Translators: command-line help.
         help=_("passes through the stock (1, 2, 3, …)"),
@@ -130,7 +131,7 @@ def add_source_options(parser: argparse.ArgumentParser, *, code_required: bool =
         )
         parser.add_argument(
             "--seed",
-            type=whole_number,
+            type=whole_number_in(*SEED_RANGE),
             default=0,
             metavar="N",
             # Translators: command-line help.
@@ -152,7 +153,10 @@ def rules_from_options(args: argparse.Namespace, base: Rules | None) -> Rules:
         if args.passes is not None:
             options["passes"] = args.passes
         if args.recycles is not None:
-            options["recycles"] = parse_count(str(args.recycles))
+            recycles = parse_count(str(args.recycles))
+            if recycles is not None and recycles > RECYCLES_RANGE[1]:
+                raise SourceError(t.out_of_range(str(args.recycles), *RECYCLES_RANGE))
+            options["recycles"] = recycles
         if args.strict_win:
             options["strict_win"] = True
         if args.stock_waste_pairs:

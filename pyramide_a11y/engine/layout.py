@@ -201,7 +201,9 @@ class Layout:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
-            raise LayoutError(f"not valid JSON: {err}", LayoutProblem.NOT_JSON, line=err.lineno) from None
+            raise LayoutError(
+                f"not valid JSON: {err}", LayoutProblem.NOT_JSON, line=err.lineno
+            ) from None
         except RecursionError:
             raise LayoutError("the JSON is nested too deeply", LayoutProblem.TOO_DEEP) from None
         except ValueError as err:  # a number too long to convert

@@ -878,7 +878,9 @@ def layout_problem(err: LayoutError) -> str:
 
 def file_not_regular(path: str) -> str:
     # Translators: a file named for reading is a folder, a pipe or a device.
-    return _("The file {path} is not a regular file (a folder, pipe or device)").format(path=echoed(path, 200))
+    return _("The file {path} is not a regular file (a folder, pipe or device)").format(
+        path=echoed(path, 200)
+    )
 
 
 def file_too_large(path: str, limit: int) -> str:
