@@ -107,15 +107,17 @@ def readable_lines(stdin: TextIO) -> Iterator[str]:
 def run_plain(session: Session, stdin: TextIO, printer: Printer) -> int:
     """Read lines until ``quit`` or end of input (which says goodbye as ``quit``
     does); print every answer."""
-    printer.write(session.opening())
-    for line in readable_lines(stdin):
-        answer = session.handle(line)
-        printer.write(answer)
-        if answer.quit:
-            break
-    else:
-        printer.write(session.farewell())
-    session.close()
+    try:
+        printer.write(session.opening())
+        for line in readable_lines(stdin):
+            answer = session.handle(line)
+            printer.write(answer)
+            if answer.quit:
+                break
+        else:
+            printer.write(session.farewell())
+    finally:  # also on Ctrl-C or SIGTERM: the game is saved and closed
+        session.close()
     return 0
 
 
