@@ -181,16 +181,18 @@ def read_text_file(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     name = str(path)
     try:
         info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise FileProblem(m.file_not_regular(name))
-        if info.st_size > limit:
-            raise FileProblem(m.file_too_large(name, limit))
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
+        regular = stat.S_ISREG(info.st_mode)
+        if regular and info.st_size <= limit:
+            with open(path, "rb") as handle:
+                data = handle.read(limit + 1)
     except OSError as err:
         raise FileProblem(m.file_unreadable(name, err.strerror or type(err).__name__)) from None
     except ValueError:  # a name with a NUL byte
         raise FileProblem(m.file_not_regular(name)) from None
+    if not regular:
+        raise FileProblem(m.file_not_regular(name))
+    if info.st_size > limit:
+        raise FileProblem(m.file_too_large(name, limit))
     if len(data) > limit:
         raise FileProblem(m.file_too_large(name, limit))
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
