@@ -103,7 +103,6 @@ def test_bad_layout_files_get_one_sentence(tmp_path: Path, name: str, expected: 
 @pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
 def test_layout_files_with_a_byte_order_mark_are_read(tmp_path: Path, encoding: str) -> None:
     (tmp_path / "l.json").write_text(_layout(tmp_path), encoding=encoding)
-    result = run(tmp_path, "deal", "--layout", "l.json") if False else None
     result = run(tmp_path, "replay", "--layout", "l.json", "--moves", "/dev/null")
     assert result.returncode == 2  # /dev/null is no regular file: said, not hung
     (tmp_path / "m").write_text("draw\n")
@@ -173,7 +172,7 @@ def test_signals_end_quietly(tmp_path: Path, sig: int, status: int, command: lis
     )
     time.sleep(2.0)
     process.send_signal(sig)
-    out, err = process.communicate(timeout=20)
+    _out, err = process.communicate(timeout=20)
     assert b"Traceback" not in err, err
     assert process.returncode == status
     assert len(err.strip().splitlines()) <= 1
