@@ -9,7 +9,16 @@ import typing
 from collections.abc import Callable, Iterator
 from types import ModuleType
 
-from pyramide_a11y.engine import PRESETS, Card, Rank, Reason, Rules, Suit
+from pyramide_a11y.engine import (
+    PRESETS,
+    Card,
+    LayoutError,
+    LayoutProblem,
+    Rank,
+    Reason,
+    Rules,
+    Suit,
+)
 from pyramide_a11y.narration import messages as m
 
 
@@ -61,6 +70,8 @@ def sample_value(name: str, kind: object, card: Card, rank: Rank) -> object:
         return Reason.NOT_A_KING
     if kind is Rules:
         return PRESETS["pyramide"]
+    if kind is LayoutError:
+        return LayoutError("twice", LayoutProblem.DOUBLES, cards=str(card))
     if kind is int or text == "int | None":
         return 3
     if kind is float:

@@ -58,7 +58,7 @@ def test_solve_a_lost_deal_in_portuguese() -> None:
 def test_solve_rejects_a_bad_timeout() -> None:
     result = run("solve", "PY1-C-AAAAAAB", "--timeout", "0")
     assert result.returncode == 2
-    assert "--timeout must be a positive number of seconds" in result.stderr
+    assert "out of range" in result.stderr
 
 
 def test_analyse_json_report_and_plain_progress() -> None:
@@ -98,8 +98,8 @@ def test_analyse_is_repeatable_and_the_text_report_reads_well() -> None:
 
 
 def test_deal_numbers_follow_the_seed() -> None:
-    assert deal_numbers(7, 3) == deal_numbers(7, 3)
-    assert deal_numbers(7, 3) != deal_numbers(8, 3)
+    assert list(deal_numbers(7, 3)) == list(deal_numbers(7, 3))
+    assert list(deal_numbers(7, 3)) != list(deal_numbers(8, 3))
 
 
 def test_wilson_interval_and_percentiles() -> None:

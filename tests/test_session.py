@@ -131,7 +131,8 @@ def test_new_deal_from_a_layout_file(tmp_path: Path) -> None:
     assert s.game.rules.name == "paciencia"
     junk = tmp_path / "junk.txt"
     junk.write_text("not a layout\n", encoding="utf-8")
-    assert s.handle(f"new {junk}").lines == [f"The file {junk} is not a layout I can play."]
+    (refused,) = s.handle(f"new {junk}").lines  # one sentence, with the cause
+    assert refused.startswith(f"The file {junk} is not a layout I can play: a listing reads")
     assert s.game.rules.name == "paciencia"
 
 

@@ -109,7 +109,17 @@ def test_history_lists_newest_first(folder: Path) -> None:
 
 def test_export_writes_a_transcript_and_json(folder: Path, tmp_path: Path) -> None:
     target = tmp_path / "game1.txt"
-    status, text = run("history", "1", "--export", str(target), "--data-dir", str(folder))
+    json_target = target.with_suffix(".json")
+    status, text = run(
+        "history",
+        "1",
+        "--export",
+        str(target),
+        "--export",
+        str(json_target),
+        "--data-dir",
+        str(folder),
+    )
     assert status == 0, text
     transcript = target.read_text(encoding="utf-8").splitlines()
     assert transcript[0].startswith("Game 1,")

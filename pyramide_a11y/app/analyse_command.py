@@ -13,12 +13,14 @@ The report goes to standard output.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import multiprocessing
 import os
+import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -36,10 +38,19 @@ from pyramide_a11y.solver.stats import percentile, wilson_interval
 from pyramide_a11y.speech.detect import running_screen_reader
 
 from . import cli_text as t
-from .cli_parsing import decimal_number, whole_number
+from .cli_parsing import (
+    DEALS_RANGE,
+    JOBS_RANGE,
+    SEED_RANGE,
+    TIMEOUT_RANGE,
+    decimal_number_in,
+    whole_number_in,
+)
 from .sources import SourceError, add_rules_options, rules_from_options
 
 DEFAULT_TIMEOUT = 60.0
+BATCH_PER_JOB = 8
+"""Deals handed to the pool at a time, per process."""
 PROGRESS_MODES = ("bar", "lines", "none")
 LINES_EVERY_SECONDS = 5.0
 LINES_EVERY_FRACTION = 0.1
@@ -73,7 +84,7 @@ def add_analyse_command(sub: Any) -> None:
     add_rules_options(parser)
     parser.add_argument(
         "--deals",
-        type=whole_number,
+        type=whole_number_in(*DEALS_RANGE),
         required=True,
         metavar="N",
         # Translators: command-line help.
@@ -81,7 +92,7 @@ def add_analyse_command(sub: Any) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=whole_number,
+        type=whole_number_in(*SEED_RANGE),
         default=0,
         metavar="N",
         # Translators: command-line help.
@@ -89,7 +100,7 @@ def add_analyse_command(sub: Any) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=whole_number,
+        type=whole_number_in(*JOBS_RANGE),
         default=None,
         metavar="J",
         # Translators: command-line help.
@@ -97,7 +108,7 @@ def add_analyse_command(sub: Any) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=decimal_number,
+        type=decimal_number_in(*TIMEOUT_RANGE),
         default=DEFAULT_TIMEOUT,
         metavar="S",
         # Translators: command-line help; {default} is a number of seconds.
@@ -121,10 +132,19 @@ def add_analyse_command(sub: Any) -> None:
     parser.set_defaults(func=run_analyse)
 
 
-def deal_numbers(seed: int, count: int) -> list[int]:
-    """``count`` deal numbers drawn from SplitMix64 seeded with ``seed``."""
+def deal_numbers(seed: int, count: int) -> Iterator[int]:
+    """``count`` deal numbers drawn from SplitMix64 seeded with ``seed``, one at a
+    time (constant memory, however many)."""
     rng = SplitMix64(seed)
-    return [rng.below(MAX_NUMBER + 1) for _ in range(count)]
+    for _n in range(count):
+        yield rng.below(MAX_NUMBER + 1)
+
+
+def _quiet_worker() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (no traceback from each
+    worker), and SIGTERM ends the worker at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def solve_deal(job: tuple[str, int, float | None]) -> DealResult:
@@ -137,15 +157,18 @@ def solve_deal(job: tuple[str, int, float | None]) -> DealResult:
 
 
 def solve_all(
-    rules: Rules, numbers: list[int], jobs: int, timeout: float | None
+    rules: Rules, numbers: Iterable[int], jobs: int, timeout: float | None
 ) -> Iterator[DealResult]:
-    """Results in the order they finish, ``jobs`` processes at once."""
-    work = [(str(rules), n, timeout) for n in numbers]
+    """Results in the order they finish, ``jobs`` processes at once. The work is
+    handed out a batch at a time, so the deals waiting stay few whatever their
+    number."""
+    work = ((str(rules), n, timeout) for n in numbers)
     if jobs <= 1:
         yield from map(solve_deal, work)
         return
-    with multiprocessing.Pool(jobs) as pool:
-        yield from pool.imap_unordered(solve_deal, work, chunksize=1)
+    with multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool:
+        while batch := list(itertools.islice(work, jobs * BATCH_PER_JOB)):
+            yield from pool.imap_unordered(solve_deal, batch, chunksize=1)
 
 
 def progress_mode(

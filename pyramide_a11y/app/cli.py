@@ -7,8 +7,10 @@ maintainers; the interactive game is the default command.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -33,7 +35,14 @@ from .cli_parsing import (
 from .learn_command import add_learn_command
 from .solve_command import add_solve_command
 from .sounds_command import add_sounds_command
-from .sources import SourceError, add_rules_options, add_source_options, source_from_options
+from .sources import (
+    FileProblem,
+    SourceError,
+    add_rules_options,
+    add_source_options,
+    read_text_file,
+    source_from_options,
+)
 from .voice import add_voice_command
 
 
@@ -128,8 +137,53 @@ def _accept_lang_after_subcommand(sub: argparse._SubParsersAction[argparse.Argum
             )
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is, so ``finally`` blocks run (the game in
+    play is saved and closed) as on Ctrl-C."""
+
+
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def _catch_sigterm() -> None:
+    """Turn SIGTERM into :class:`Terminated` (only the main thread can)."""
+    with contextlib.suppress(ValueError):  # not the main thread (a test calling main)
+        signal.signal(signal.SIGTERM, _on_sigterm)
+
+
+def _stopped(status: int) -> int:
+    """After Ctrl-C or SIGTERM: end the line ``^C`` left (one line at most), quietly
+    even when the terminal or pipe is gone; then no further signal interrupts."""
+    with contextlib.suppress(ValueError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        if sys.stderr.isatty():
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    return status
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (130 after Ctrl-C, 143 after
+    SIGTERM, never a traceback for either)."""
+    _catch_sigterm()
+    try:
+        return _main(argv, out)
+    except KeyboardInterrupt:
+        return _stopped(EXIT_INTERRUPTED)
+    except Terminated:
+        return _stopped(EXIT_TERMINATED)
+
+
+def _main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     words = list(sys.argv[1:] if argv is None else argv)
     asked = lang_option(words)
@@ -181,9 +235,9 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         raise SourceError(_("give --moves FILE with the moves to play"))
     source = source_from_options(args)
     try:
-        lines = args.moves.read_text(encoding="utf-8").splitlines()
-    except OSError as err:
-        raise SourceError(t.cannot_read(str(args.moves), err.strerror or "")) from None
+        lines = read_text_file(args.moves).splitlines()
+    except FileProblem as err:
+        raise SourceError(sentence(str(err))) from None
     game = Game(source.layout, source.rules)
     for number, line in enumerate(lines, start=1):
         text = line.strip()

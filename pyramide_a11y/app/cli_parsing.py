@@ -84,8 +84,43 @@ def whole_number(text: str) -> int:
     """
     try:
         return int(text.strip())
-    except ValueError:
+    except ValueError:  # also a number too long to convert
         raise argparse.ArgumentTypeError(t.not_a_whole_number(text)) from None
+
+
+SEED_RANGE = (0, 2**64 - 1)
+PASSES_RANGE = (1, 1000)
+RECYCLES_RANGE = (0, 999)
+DEALS_RANGE = (1, 10**9)
+JOBS_RANGE = (1, 512)
+TIMEOUT_RANGE = (0.01, 86400.0)
+GAME_NUMBER_RANGE = (1, 2**63 - 1)
+"""A saved game's number: SQLite's largest integer."""
+LIMIT_RANGE = (1, 1_000_000)
+
+
+def whole_number_in(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else our sentence."""
+
+    def parse(text: str) -> int:
+        value = whole_number(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(t.out_of_range(text, low, high))
+        return value
+
+    return parse
+
+
+def decimal_number_in(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a number of seconds from ``low`` to ``high``, else our sentence."""
+
+    def parse(text: str) -> float:
+        value = decimal_number(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(t.out_of_range(text, low, high))
+        return value
+
+    return parse
 
 
 def decimal_number(text: str) -> float:
@@ -96,7 +131,7 @@ def decimal_number(text: str) -> float:
     """
     try:
         value = float(text.strip().replace(",", "."))
-    except ValueError:
+    except (ValueError, OverflowError):
         raise argparse.ArgumentTypeError(t.not_a_number(text)) from None
     if value != value or value in (float("inf"), float("-inf")):
         raise argparse.ArgumentTypeError(t.not_a_number(text))

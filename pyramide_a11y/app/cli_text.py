@@ -110,6 +110,14 @@ def not_a_whole_number(text: str) -> str:
     return _("{value} is not a whole number").format(value=repr(text))
 
 
+def out_of_range(text: str, low: float, high: float) -> str:
+    # Translators: command-line error after the option's name; {value} is what was
+    # typed, {low} and {high} the numbers it must lie between.
+    return _("{value} is out of range: give a number from {low} to {high}").format(
+        value=repr(text.strip()[:30]), low=format_number(low), high=format_number(high)
+    )
+
+
 def not_a_number(text: str) -> str:
     # Translators: command-line error after the option's name, for a number of seconds.
     return _("{value} is not a number").format(value=repr(text))

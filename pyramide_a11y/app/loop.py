@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from prompt_toolkit import PromptSession
@@ -92,18 +92,32 @@ class Printer:
             self.write(answer)
 
 
+def readable_lines(stdin: TextIO) -> Iterator[str]:
+    """The lines of ``stdin``, bytes that do not decode replaced (a stray byte in a
+    pipe is a line the game does not understand, never a crash)."""
+    buffer = getattr(stdin, "buffer", None)
+    if buffer is None:
+        yield from stdin
+        return
+    encoding = getattr(stdin, "encoding", None) or "utf-8"
+    for raw in buffer:
+        yield raw.decode(encoding, errors="replace")
+
+
 def run_plain(session: Session, stdin: TextIO, printer: Printer) -> int:
     """Read lines until ``quit`` or end of input (which says goodbye as ``quit``
     does); print every answer."""
-    printer.write(session.opening())
-    for line in stdin:
-        answer = session.handle(line)
-        printer.write(answer)
-        if answer.quit:
-            break
-    else:
-        printer.write(session.farewell())
-    session.close()
+    try:
+        printer.write(session.opening())
+        for line in readable_lines(stdin):
+            answer = session.handle(line)
+            printer.write(answer)
+            if answer.quit:
+                break
+        else:
+            printer.write(session.farewell())
+    finally:  # also on Ctrl-C or SIGTERM: the game is saved and closed
+        session.close()
     return 0
 
 

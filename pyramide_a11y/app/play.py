@@ -15,11 +15,17 @@ from pyramide_a11y.speech.cue_player import CuePlayer
 from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .autosave import GameStorage
-from .cli_parsing import decimal_number, lang_help, whole_number
+from .cli_parsing import SEED_RANGE, decimal_number_in, lang_help, whole_number_in
 from .lesson import start_lesson
 from .loop import Printer, run
 from .session import Session
-from .settings import apply_saved_settings, option_refusal, settings_from_options
+from .settings import (
+    RATE_RANGE,
+    THINK_RANGE,
+    apply_saved_settings,
+    option_refusal,
+    settings_from_options,
+)
 from .sources import (
     GameSource,
     SourceError,
@@ -64,7 +70,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--seed",
-        type=whole_number,
+        type=whole_number_in(*SEED_RANGE),
         default=0,
         metavar="N",
         # Translators: command-line help.
@@ -84,7 +90,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--rate",
-        type=whole_number,
+        type=whole_number_in(*RATE_RANGE),
         default=None,
         metavar="N",
         # Translators: command-line help.
@@ -105,7 +111,8 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--hint-time",
-        type=decimal_number,
+        # The range of the in-game "think" command (the session's THINK_RANGE).
+        type=decimal_number_in(*THINK_RANGE),
         default=None,
         metavar="S",
         # Translators: command-line help.
@@ -143,11 +150,9 @@ def game_source(args: argparse.Namespace) -> GameSource:
         try:
             return source_from_options(namespace)
         except SourceError as err:
-            # The player reads one sentence in their language; the detail is English.
+            # The player reads one sentence in their language (a layout's names its cause).
             if args.deal and not args.layout:
                 raise SourceError(sentence(m.bad_deal_code(args.deal))) from err
-            if args.layout and not args.deal:
-                raise SourceError(sentence(m.bad_layout_file(args.layout))) from err
             raise
     return random_deal(rules_from_options(args, get_rules("pyramide")))
 

@@ -215,8 +215,8 @@ class Play:
             return self.start(random_deal(self.game.rules, self.rng))
         try:
             return self.start(named_source(text, self.game.rules))
-        except BadLayoutFile:
-            return answers.bad_layout_file(text)
+        except BadLayoutFile as err:  # the cause named, in the player's language
+            return answers.bad_layout_file(text, err.reason)
         except BadDealCode:
             return answers.bad_deal_code(text)
 

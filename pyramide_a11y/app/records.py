@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -24,7 +25,7 @@ from pyramide_a11y.storage.messages import notice_text
 from pyramide_a11y.storage.settings import load_settings
 
 from . import records_text as t
-from .cli_parsing import lang_help, whole_number
+from .cli_parsing import GAME_NUMBER_RANGE, LIMIT_RANGE, lang_help, whole_number_in
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
@@ -73,13 +74,14 @@ def register(parser: argparse.ArgumentParser, sub: Any) -> None:
         "history",
         aliases=["historico", "histórico"],
         # Translators: command-line help of the history subcommand.
-        help=_("your recent games; --export writes one as a transcript and as JSON"),
+        help=_("your recent games; --export writes one as a transcript or as JSON"),
         # Translators: command-line help of the history subcommand. FILE is the name
         # of the --export argument: write it as you translated that.
         description=_(
             "List your recent games, newest first. With a game number, show that game's "
-            "transcript; --export FILE writes it as a plain-text transcript (FILE) and as "
-            "JSON (FILE with .json)."
+            "transcript; --export FILE writes it as a plain-text transcript, or as JSON "
+            "when FILE ends in .json (give --export twice for both). An existing file is "
+            "kept unless --force."
         ),
     )
     add_data_dir_option(history)
@@ -92,7 +94,7 @@ def register(parser: argparse.ArgumentParser, sub: Any) -> None:
     history.add_argument(
         "game",
         nargs="?",
-        type=whole_number,
+        type=whole_number_in(*GAME_NUMBER_RANGE),
         # Translators: command-line help: the name of a game number argument.
         metavar=pgettext("metavar", "GAME"),
         # Translators: command-line help.
@@ -100,7 +102,7 @@ def register(parser: argparse.ArgumentParser, sub: Any) -> None:
     )
     history.add_argument(
         "--limit",
-        type=whole_number,
+        type=whole_number_in(*LIMIT_RANGE),
         default=20,
         metavar="N",
         # Translators: command-line help.
@@ -108,10 +110,16 @@ def register(parser: argparse.ArgumentParser, sub: Any) -> None:
     )
     history.add_argument(
         "--export",
-        type=Path,
+        action="append",
         metavar=pgettext("metavar", "FILE"),
         # Translators: command-line help.
-        help=_("write the game to FILE"),
+        help=_("write the game to FILE (JSON when it ends in .json)"),
+    )
+    history.add_argument(
+        "--force",
+        action="store_true",
+        # Translators: command-line help.
+        help=_("replace a file --export names that exists already"),
     )
     # Translators: command-line help.
     history.add_argument("--json", action="store_true", help=_("print the list as JSON"))
@@ -222,18 +230,43 @@ def history_command(args: argparse.Namespace, out: TextIO) -> int:
         for line in lines:
             print(line, file=out)
         return 0
-    text_path: Path = args.export
-    json_path = text_path.with_suffix(".json")
-    if text_path.suffix == ".json":
-        text_path = text_path.with_suffix(".txt")
-    try:
-        text_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        json_path.write_text(json.dumps(record_json(loaded), indent=2) + "\n", encoding="utf-8")
-    except OSError as err:
-        print(t.export_failed(str(err.filename or text_path), err.strerror or ""), file=out)
-        return 1
-    print(t.exported([str(text_path), str(json_path)]), file=out)
+    written = []
+    for name in args.export:
+        path = Path(name)
+        if not name.strip() or name.endswith(("/", os.sep)) or path.is_dir():
+            print(t.export_not_a_file(name), file=out)
+            return 1
+        if path.suffix.lower() == ".json":
+            text = json.dumps(record_json(loaded), indent=2) + "\n"
+        else:
+            text = "\n".join(lines) + "\n"
+        try:
+            write_private_file(path, text, replace=args.force)
+        except FileExistsError:
+            print(t.export_exists(name), file=out)
+            return 1
+        except OSError as err:
+            print(t.export_failed(name, err.strerror or type(err).__name__), file=out)
+            return 1
+        except ValueError:  # a NUL byte in the name
+            print(t.export_not_a_file(name), file=out)
+            return 1
+        written.append(name)
+    print(t.exported(written), file=out)
     return 0
+
+
+def write_private_file(path: Path, text: str, *, replace: bool = False) -> None:
+    """Write ``text`` (UTF-8) to a new file only its owner can read (0600).
+
+    Raises:
+        FileExistsError: the file exists and ``replace`` is false.
+        OSError: it cannot be written.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if replace else os.O_EXCL)
+    fd = os.open(path, flags, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
 
 
 def _summary(record: GameRecord) -> dict[str, Any]:
@@ -296,13 +329,17 @@ def transcript(record: GameRecord) -> list[str]:
 
 def is_record_id(text: str | None) -> bool:
     """``replay`` takes a game number (``17``, ``#17``) as well as a deal code."""
-    return bool(text) and str(text).lstrip("#").isdigit()
+    digits = str(text).lstrip("#") if text else ""
+    return digits.isascii() and digits.isdigit() and len(digits) <= 4000
 
 
 def load_record_game(args: argparse.Namespace, out: TextIO) -> Game | None:
     """The game ``args.code`` names (a game number), rebuilt from its record; None
     after printing why it cannot be."""
     game_id = int(str(args.code).lstrip("#"))
+    if not GAME_NUMBER_RANGE[0] <= game_id <= GAME_NUMBER_RANGE[1]:
+        print(t.no_such_game(game_id), file=out)
+        return None
     store = _open(args, out)
     if store is None:
         print(t.storage_unavailable(), file=out)

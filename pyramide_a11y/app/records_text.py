@@ -193,6 +193,18 @@ def exported(paths: list[str]) -> str:
     return _("Written: {files}.").format(files=format_list(paths))
 
 
+def export_exists(path: str) -> str:
+    # Translators: history --export names a file that exists; --force is typed as it is.
+    return _(
+        "{file} exists already; I keep it. Give another name, or --force to replace it."
+    ).format(file=path)
+
+
+def export_not_a_file(path: str) -> str:
+    # Translators: history --export names a folder or nothing; {file} is what was given.
+    return _("Cannot write the game to {file}: give a file name.").format(file=repr(path))
+
+
 def export_failed(path: str, reason: str) -> str:
     # Translators: a file could not be written; {reason} is the system's reason.
     return _("Cannot write {file}: {reason}.").format(file=path, reason=reason)

@@ -17,7 +17,7 @@ from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.narration import move_notation
 from pyramide_a11y.solver import Solution, Verdict, solve
 
-from .cli_parsing import decimal_number
+from .cli_parsing import TIMEOUT_RANGE, decimal_number_in
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
 
 DEFAULT_TIMEOUT = 60.0
@@ -47,7 +47,7 @@ def add_solve_command(sub: Any) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=decimal_number,
+        type=decimal_number_in(*TIMEOUT_RANGE),
         default=DEFAULT_TIMEOUT,
         metavar="S",
         # Translators: command-line help; {default} is a number of seconds.

@@ -4,8 +4,11 @@ and the rules options shared by every command."""
 from __future__ import annotations
 
 import argparse
+import codecs
 import datetime
+import os
 import random
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +29,8 @@ from pyramide_a11y.i18n import DEFAULT_LANGUAGE, _, get_language, pgettext
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
 
-from .cli_parsing import whole_number
+from . import cli_text as t
+from .cli_parsing import PASSES_RANGE, RECYCLES_RANGE, SEED_RANGE, whole_number_in
 
 
 class SourceError(ValueError):
@@ -34,7 +38,22 @@ class SourceError(ValueError):
 
 
 class BadLayoutFile(SourceError):
-    """A layout file named in play that cannot be read or does not fit its rules."""
+    """A layout file named in play that cannot be read or does not fit its rules;
+    ``reason`` says why, in the player's language."""
+
+    def __init__(self, text: str, reason: str = "") -> None:
+        super().__init__(text)
+        self.text = text
+        self.reason = reason
+
+
+class FileProblem(SourceError):
+    """A file that is not a regular, readable, bounded text file; the message is one
+    clause in the player's language (it names the file)."""
+
+
+MAX_FILE_BYTES = 1_000_000
+"""The largest file read as a layout or a list of moves."""
 
 
 class BadDealCode(SourceError):
@@ -64,7 +83,7 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--passes",
-        type=whole_number,
+        type=whole_number_in(*PASSES_RANGE),
         metavar="N",
         # Translators: command-line help.
         help=_("passes through the stock (1, 2, 3, …)"),
@@ -116,7 +135,7 @@ def add_source_options(parser: argparse.ArgumentParser, *, code_required: bool =
         )
         parser.add_argument(
             "--seed",
-            type=whole_number,
+            type=whole_number_in(*SEED_RANGE),
             default=0,
             metavar="N",
             # Translators: command-line help.
@@ -138,7 +157,10 @@ def rules_from_options(args: argparse.Namespace, base: Rules | None) -> Rules:
         if args.passes is not None:
             options["passes"] = args.passes
         if args.recycles is not None:
-            options["recycles"] = parse_count(str(args.recycles))
+            recycles = parse_count(str(args.recycles))
+            if recycles is not None and recycles > RECYCLES_RANGE[1]:
+                raise SourceError(t.out_of_range(str(args.recycles), *RECYCLES_RANGE))
+            options["recycles"] = recycles
         if args.strict_win:
             options["strict_win"] = True
         if args.stock_waste_pairs:
@@ -150,25 +172,65 @@ def rules_from_options(args: argparse.Namespace, base: Rules | None) -> Rules:
         raise SourceError(str(err)) from None
 
 
+def read_text_file(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a regular file of at most ``limit`` bytes: UTF-8 (with or without
+    a byte-order mark) or UTF-16 with its mark.
+
+    A pipe, a device or a folder is refused before it is opened (a FIFO would wait
+    for a writer, ``/dev/zero`` never ends).
+
+    Raises:
+        FileProblem: why it cannot be read, one clause in the player's language.
+    """
+    name = str(path)
+    try:
+        info = os.stat(path)
+        regular = stat.S_ISREG(info.st_mode)
+        if regular and info.st_size <= limit:
+            with open(path, "rb") as handle:
+                data = handle.read(limit + 1)
+    except OSError as err:
+        raise FileProblem(m.file_unreadable(name, err.strerror or type(err).__name__)) from None
+    except ValueError:  # a name with a NUL byte
+        raise FileProblem(m.file_not_regular(name)) from None
+    if not regular:
+        raise FileProblem(m.file_not_regular(name))
+    if info.st_size > limit:
+        raise FileProblem(m.file_too_large(name, limit))
+    if len(data) > limit:
+        raise FileProblem(m.file_too_large(name, limit))
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16"
+    else:
+        encoding = "utf-8-sig"
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError:
+        raise FileProblem(m.file_not_text(name)) from None
+
+
+def layout_problem_text(path: Path, err: LayoutError) -> str:
+    """One sentence naming ``path`` and what is wrong, in the player's language."""
+    return sentence(m.bad_layout_file_because(str(path), m.layout_problem(err)))
+
+
 def read_layout_file(path: Path, seed: int = 0) -> Layout:
     """A layout from a JSON file or a seed-000 text listing.
 
     Raises:
-        SourceError: the file cannot be read or is not a valid layout.
+        SourceError: the file cannot be read or is not a valid layout (one sentence
+            in the player's language; :class:`FileProblem` when it cannot be read).
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        # Translators: command-line error: a file cannot be read; {reason} is the system's.
-        raise SourceError(
-            _("cannot read {file}: {reason}").format(file=path, reason=err.strerror)
-        ) from None
+        text = read_text_file(path)
+    except FileProblem as err:
+        raise FileProblem(sentence(str(err))) from None
     try:
-        if text.lstrip().startswith("{"):
+        if text.lstrip().startswith("{") or text.lstrip().startswith("["):
             return Layout.from_json(text)
         return parse_listing(text, seed)
     except LayoutError as err:
-        raise SourceError(_engine_error(f"{path}: {err}", m.bad_layout_file(str(path)))) from None
+        raise SourceError(layout_problem_text(path, err)) from None
 
 
 def _engine_error(detail: str, translated: str) -> str:
@@ -219,8 +281,7 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
         try:
             layout.validate(rules)
         except LayoutError as err:
-            detail = f"{layout_path}: {err}"
-            raise SourceError(_engine_error(detail, m.bad_layout_file(str(layout_path)))) from None
+            raise SourceError(layout_problem_text(layout_path, err)) from None
         return GameSource(layout, rules, None)
     # Translators: command-line error.
     raise SourceError(_("give a deal code (like PY1-N-AAAAAAS) or --layout FILE"))
@@ -250,14 +311,22 @@ def named_source(text: str, rules: Rules) -> GameSource:
         BadLayoutFile: the file is no layout, or one its rules cannot play.
         BadDealCode: no file has that name and it is no deal code.
     """
-    path = Path(text).expanduser()
-    if path.is_file():
+    try:
+        path = Path(text).expanduser()
+        exists = path.exists()
+    except (OSError, ValueError, RuntimeError):  # a NUL byte, an unknown ~user, a long name
+        exists = False
+    if exists:
         try:
             layout = read_layout_file(path)
             chosen = layout.rules or rules
             layout.validate(chosen)
-        except (SourceError, ValueError):
-            raise BadLayoutFile(text) from None
+        except FileProblem as err:
+            raise BadLayoutFile(text, str(err)) from None
+        except LayoutError as err:
+            raise BadLayoutFile(text, layout_problem_text(path, err)) from None
+        except SourceError as err:
+            raise BadLayoutFile(text, str(err)) from None
         return GameSource(layout, chosen, None)
     try:
         return coded_source(parse_code(text))

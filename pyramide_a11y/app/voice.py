@@ -32,7 +32,8 @@ from pyramide_a11y.speech.sanitize import speakable
 from pyramide_a11y.speech.screen_reader import ReaderMissing, prism_report
 from pyramide_a11y.speech.voices import espeak_voice
 
-from .cli_parsing import lang_help, whole_number
+from .cli_parsing import lang_help, whole_number_in
+from .settings import RATE_RANGE
 
 SAMPLE_SECONDS = 20.0  # the longest we wait for the sample to be heard
 
@@ -60,7 +61,7 @@ def add_voice_command(sub: Any) -> None:
     parser.add_argument("--lang", metavar=pgettext("metavar", "LANG"), help=lang_help())
     parser.add_argument(
         "--rate",
-        type=whole_number,
+        type=whole_number_in(*RATE_RANGE),
         metavar="N",
         # Translators: command-line help.
         help=_("words per minute (175 is ordinary)"),

@@ -17,7 +17,7 @@ from .game import (
     Undo,
     new_game,
 )
-from .layout import Layout, LayoutError
+from .layout import Layout, LayoutError, LayoutProblem
 from .listing import format_listing, parse_listing
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair, parse_move
 from .position import Access, IllegalMoveError, Place, Position, Reason
@@ -42,6 +42,7 @@ __all__ = [
     "IllegalMoveError",
     "Layout",
     "LayoutError",
+    "LayoutProblem",
     "Move",
     "Observer",
     "Outcome",

@@ -16,7 +16,7 @@ import re
 
 from .cards import Card, Rank, Suit
 from .geometry import ROW_SLOTS, ROWS
-from .layout import Layout, LayoutError, fill_stock
+from .layout import Layout, LayoutError, LayoutProblem, fill_stock
 from .position import Position
 from .text import fold
 
@@ -63,14 +63,22 @@ def parse_card_name(text: str) -> Card:
     """
     words = fold(text).split()
     if len(words) != 3 or words[1] != "de":
-        raise LayoutError(f"not a card name like '7 de ouros': {text.strip()!r}")
+        raise LayoutError(
+            f"not a card name like '7 de ouros': {text.strip()!r}",
+            LayoutProblem.BAD_CARD,
+            text=text.strip()[:20],
+        )
     rank_word, suit_word = words[0], words[2]
     rank = _RANK_WORDS.get(rank_word)
     if rank is None and rank_word.isdigit() and 2 <= int(rank_word) <= 10:
         rank = Rank(int(rank_word))
     suit = _SUIT_WORDS.get(suit_word)
     if rank is None or suit is None:
-        raise LayoutError(f"not a card name like '7 de ouros': {text.strip()!r}")
+        raise LayoutError(
+            f"not a card name like '7 de ouros': {text.strip()!r}",
+            LayoutProblem.BAD_CARD,
+            text=text.strip()[:20],
+        )
     return Card.of(rank, suit)
 
 
@@ -88,10 +96,10 @@ def format_listing(position: Position) -> str:
 
 
 _HEAD_RE = re.compile(
-    r"^\s*monte:\s*(\d+)\s*cartas?\s*;\s*descarte:\s*([^.]*?)\s*\.\s*(.*?)\s*\.?\s*$",
+    r"^\s*monte:\s*([0-9]{1,4})\s*cartas?\s*;\s*descarte:\s*([^.]*?)\s*\.\s*(.*?)\s*\.?\s*$",
     re.DOTALL,
 )
-_ROW_RE = re.compile(r"fila\s+(\d+)\s*:\s*([^;]*)")
+_ROW_RE = re.compile(r"fila\s+([0-9]{1,4})\s*:\s*([^;]*)")
 
 
 def parse_listing(text: str, seed: int = 0) -> Layout:
@@ -107,7 +115,10 @@ def parse_listing(text: str, seed: int = 0) -> Layout:
     """
     match = _HEAD_RE.match(fold(text))
     if not match:
-        raise LayoutError("expected 'Monte: N cartas; descarte: …. fila 1: …; … fila 7: …'")
+        raise LayoutError(
+            "expected 'Monte: N cartas; descarte: …. fila 1: …; … fila 7: …'",
+            LayoutProblem.LISTING_SHAPE,
+        )
     stock_size = int(match.group(1))
     waste_text = match.group(2).strip()
     waste = () if waste_text in ("vazio", "") else (parse_card_name(waste_text),)
@@ -115,18 +126,27 @@ def parse_listing(text: str, seed: int = 0) -> Layout:
     for number, cards_text in _ROW_RE.findall(match.group(3)):
         row = int(number)
         if row in rows or not 1 <= row <= ROWS:
-            raise LayoutError(f"row {row} is repeated or out of 1..7")
+            raise LayoutError(
+                f"row {row} is repeated or out of 1..7", LayoutProblem.LISTING_ROW, row=row
+            )
         rows[row] = [parse_card_name(part) for part in cards_text.split(",") if part.strip()]
     pyramid: list[Card] = []
     for row in range(1, ROWS + 1):
         cards = rows.get(row)
         if cards is None or len(cards) != row:
-            raise LayoutError(f"row {row} must list {row} cards for a starting layout")
+            raise LayoutError(
+                f"row {row} must list {row} cards for a starting layout",
+                LayoutProblem.LISTING_ROW_SIZE,
+                row=row,
+            )
         pyramid.extend(cards)
     stock = fill_stock([*pyramid, *waste], seed)
     if len(stock) != stock_size:
         raise LayoutError(
-            f"the listing says {stock_size} cards in the stock, but {len(stock)} remain"
+            f"the listing says {stock_size} cards in the stock, but {len(stock)} remain",
+            LayoutProblem.LISTING_STOCK,
+            said=stock_size,
+            left=len(stock),
         )
     layout = Layout(tuple(pyramid), stock, waste)
     layout.validate()

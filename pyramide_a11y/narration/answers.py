@@ -164,8 +164,9 @@ def back_to_previous(code: str | None, table: str) -> list[str]:
     return [join(first), table]
 
 
-def bad_layout_file(text: str) -> list[str]:
-    return [sentence(m.bad_layout_file(text))]
+def bad_layout_file(text: str, reason: str = "") -> list[str]:
+    """The game cannot play file ``text``; ``reason`` (a sentence) says why."""
+    return [reason] if reason else [sentence(m.bad_layout_file(text))]
 
 
 def bad_deal_code(text: str) -> list[str]:

@@ -11,7 +11,15 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pyramide_a11y.engine import SUIT_GLYPHS, Card, Rank, Reason, Rules
+from pyramide_a11y.engine import (
+    SUIT_GLYPHS,
+    Card,
+    LayoutError,
+    LayoutProblem,
+    Rank,
+    Reason,
+    Rules,
+)
 from pyramide_a11y.i18n import _, ngettext, npgettext, pgettext
 from pyramide_a11y.i18n.formatting import (
     format_duration,
@@ -840,6 +848,106 @@ def bad_deal_code(text: str) -> str:
 def bad_layout_file(path: str) -> str:
     # Translators: a layout file could not be used; {path} is the file name.
     return _("The file {path} is not a layout I can play").format(path=echoed(path, 200))
+
+
+def bad_layout_file_because(path: str, reason: str) -> str:
+    # Translators: a layout file could not be used; {path} is the file name, {reason}
+    # says why (one of the layout or file problems below).
+    return _("The file {path} is not a layout I can play: {reason}").format(
+        path=echoed(path, 200), reason=reason
+    )
+
+
+def _cards_named(cards: object) -> str:
+    """Canonical card notations (``5S, QD``) as the player's card names."""
+    named = []
+    for text in str(cards).split(","):
+        try:
+            named.append(card_name(Card.parse(text.strip())))
+        except ValueError:
+            named.append(echoed(text))
+    return format_list(named)
+
+
+def layout_problem(err: LayoutError) -> str:
+    """What is wrong with a layout (``err.kind``), in the player's language: a clause
+    that follows "is not a layout I can play:"."""
+    d = err.data
+    kind = err.kind
+    if kind is LayoutProblem.PYRAMID_SIZE:
+        # Translators: layout problem; {count} is a number of cards.
+        return _("the pyramid must have 28 cards, not {count}").format(count=d["count"])
+    if kind is LayoutProblem.DOUBLES:
+        # Translators: layout problem; {cards} lists card names.
+        return _("these cards appear twice: {cards}").format(cards=_cards_named(d["cards"]))
+    if kind is LayoutProblem.MISSING:
+        # Translators: layout problem; {cards} lists card names.
+        return _("these cards are missing: {cards}").format(cards=_cards_named(d["cards"]))
+    if kind is LayoutProblem.PILES:
+        # Translators: layout problem; {rules} is a rules name; the others are counts
+        # of cards.
+        return _(
+            "rules {rules} start with {stock_size} cards in the stock and "
+            "{initial_waste} in the waste, not {stock} and {waste}"
+        ).format(**d)
+    if kind is LayoutProblem.NOT_JSON:
+        # Translators: layout problem: a JSON file with a syntax error at line {line}.
+        return _("it is not valid JSON (line {line})").format(line=d["line"])
+    if kind is LayoutProblem.TOO_DEEP:
+        # Translators: layout problem: a JSON file of lists inside lists, far too deep.
+        return _("its JSON is nested too deeply")
+    if kind is LayoutProblem.NOT_OBJECT:
+        # Translators: layout problem; keep pyramid, stock and waste in English (JSON keys).
+        return _("a layout is a JSON object with pyramid, stock and waste")
+    if kind is LayoutProblem.BAD_RULES:
+        # Translators: layout problem; {text} is the rules the file names.
+        return _("it names rules I do not know: {text}").format(text=echoed(str(d["text"])))
+    if kind is LayoutProblem.PYRAMID_ROWS:
+        # Translators: layout problem; keep "pyramid" in English (a JSON key).
+        return _("pyramid must be a list of 7 rows")
+    if kind in (LayoutProblem.ROW_SIZE, LayoutProblem.LISTING_ROW_SIZE):
+        # Translators: layout problem; {row} is a row number, which must hold as
+        # many cards as its number.
+        return _("row {row} must hold {row} cards").format(row=d["row"])
+    if kind is LayoutProblem.NOT_A_LIST:
+        # Translators: layout problem; {key} is stock or waste (JSON keys, in English).
+        return _("{key} must be a list of cards").format(key=d["key"])
+    if kind is LayoutProblem.BAD_CARD:
+        # Translators: layout problem; {text} is what the file has instead of a card.
+        return _("{text} is not a card").format(text=echoed(str(d["text"])))
+    if kind is LayoutProblem.LISTING_SHAPE:
+        # Translators: layout problem of a text listing; keep the quoted example as
+        # it is (the listing is read in Portuguese).
+        return _("a listing reads 'Monte: N cartas; descarte: …. fila 1: …; … fila 7: …'")
+    if kind is LayoutProblem.LISTING_ROW:
+        # Translators: layout problem of a text listing; {row} is a row number.
+        return _("row {row} is repeated or not 1 to 7").format(row=d["row"])
+    # Translators: layout problem of a text listing; {said} and {left} are counts.
+    return _("the listing says {said} cards in the stock, but {left} remain").format(**d)
+
+
+def file_not_regular(path: str) -> str:
+    # Translators: a file named for reading is a folder, a pipe or a device.
+    return _("The file {path} is not a regular file (a folder, pipe or device)").format(
+        path=echoed(path, 200)
+    )
+
+
+def file_too_large(path: str, limit: int) -> str:
+    # Translators: a file named for reading is too large; {limit} is a number of bytes.
+    return _("The file {path} is larger than {limit} bytes").format(
+        path=echoed(path, 200), limit=format_number(limit)
+    )
+
+
+def file_not_text(path: str) -> str:
+    # Translators: a file named for reading is not text in UTF-8 or UTF-16.
+    return _("The file {path} is not text in UTF-8 or UTF-16").format(path=echoed(path, 200))
+
+
+def file_unreadable(path: str, reason: str) -> str:
+    # Translators: a file cannot be read; {reason} is the system's.
+    return _("Cannot read the file {path}: {reason}").format(path=echoed(path, 200), reason=reason)
 
 
 def no_hints() -> str:

@@ -148,6 +148,10 @@ class SsipConnection:
                 self._sock.sendall(b"QUIT\r\n")
             except OSError:
                 pass
+            else:
+                # The server answers QUIT and hangs up: wait (bounded) for that, so a
+                # server stopped right after has taken the goodbye.
+                self._reader.join(timeout=0.5)
         self._closed = True
         with contextlib.suppress(OSError):
             self._sock.shutdown(socket.SHUT_RDWR)

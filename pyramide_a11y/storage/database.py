@@ -71,12 +71,14 @@ def open_database(
     path = database_path(folder)
     opened = Opened(None, path)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as err:
         opened.notices.append(Notice(classify(err)))
         return opened
     for _attempt in range(2):
         try:
+            if not path.exists():  # the player's games are theirs alone (0600)
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
             opened.conn = _open_checked(path, max_pages)
             return opened
         except _MoveAside as move:
@@ -114,7 +116,7 @@ def _open_checked(path: Path, max_pages: int | None) -> sqlite3.Connection:
         if check != [("ok",)]:
             raise _MoveAside("corrupt")
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION:
+        if version > SCHEMA_VERSION or version < 0:  # a schema we do not know
             raise _MoveAside("newer")
         try:
             migrate(conn)

@@ -32,9 +32,9 @@ class GameLock:
             OSError: the lock file cannot be created (e.g. a read-only folder).
         """
         locks = folder / LOCKS_FOLDER
-        locks.mkdir(exist_ok=True)
+        locks.mkdir(mode=0o700, exist_ok=True)
         path = locks / f"game-{game_id}.lock"
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         if _try_lock(fd):
             return GameLock(path, fd)
         os.close(fd)

@@ -1,0 +1,309 @@
+"""Issue 13: hostile input never crashes, hangs or loses data.
+
+Each class of hostile input gets a focused test; a fuzz test drives the piped game
+(in each language) and every subcommand with random lines, bytes and files under a
+real UTF-8 locale, and fails on any traceback or unexpected exit status.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyramide_a11y.app.sources import BadLayoutFile, named_source
+from pyramide_a11y.engine import get_rules
+from pyramide_a11y.i18n import set_language
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def env(tmp: Path) -> dict[str, str]:
+    e = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "LC_ALL")}
+    e.update(
+        LANG="C.UTF-8",
+        LC_ALL="C.UTF-8",
+        PYTHONPATH=str(ROOT),
+        PYRAMIDE_DATA_DIR=str(tmp / "data"),
+        PYTHONUTF8="0",
+    )
+    return e
+
+
+def run(
+    tmp: Path, *args: str, stdin: bytes = b"", timeout: float = 30
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "pyramide_a11y", *args],
+        input=stdin,
+        capture_output=True,
+        env=env(tmp),
+        timeout=timeout,
+        cwd=tmp,
+    )
+
+
+def no_traceback(result: subprocess.CompletedProcess[bytes]) -> str:
+    err = result.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err, err
+    assert "Traceback" not in result.stdout.decode("utf-8", "replace")
+    return err
+
+
+# -- input ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "pt-BR"])
+def test_invalid_bytes_on_stdin_are_a_line_not_understood(tmp_path: Path, lang: str) -> None:
+    result = run(tmp_path, "--lang", lang, "--speech", "none", stdin=b"\xff\xfe\x80 x\nquit\n")
+    no_traceback(result)
+    assert result.returncode == 0
+
+
+def _layout(tmp: Path) -> str:
+    return run(tmp, "deal", "PY1-N-AAAAAAS", "--json").stdout.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("fifo", "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        ("deep.json", "nested too deeply"),
+        ("rules.json", "rules I do not know"),
+        ("latin1.json", "not text in UTF-8"),
+        ("twice.json", "appear twice"),
+        ("big.json", "larger than"),
+        (".", "not a regular file"),
+    ],
+)
+def test_bad_layout_files_get_one_sentence(tmp_path: Path, name: str, expected: str) -> None:
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "deep.json").write_text("[" * 100_000)
+    (tmp_path / "rules.json").write_text('{"rules": 12}')
+    (tmp_path / "latin1.json").write_bytes(b'{"rules": "cl\xe1ssico"}')
+    (tmp_path / "twice.json").write_text(_layout(tmp_path).replace('"5S"', '"5H"'))
+    (tmp_path / "big.json").write_bytes(b" " * 1_000_001)
+    result = run(tmp_path, "solve", "--layout", name, timeout=20)
+    err = no_traceback(result)
+    assert result.returncode == 2
+    assert expected in err and len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_layout_files_with_a_byte_order_mark_are_read(tmp_path: Path, encoding: str) -> None:
+    (tmp_path / "l.json").write_text(_layout(tmp_path), encoding=encoding)
+    result = run(tmp_path, "replay", "--layout", "l.json", "--moves", "/dev/null")
+    assert result.returncode == 2  # /dev/null is no regular file: said, not hung
+    (tmp_path / "m").write_text("draw\n")
+    result = run(tmp_path, "replay", "--layout", "l.json", "--moves", "m")
+    no_traceback(result)
+    assert result.returncode == 0
+
+
+def test_the_game_names_the_cause_of_a_bad_layout_in_the_players_language(tmp_path: Path) -> None:
+    twice = tmp_path / "twice.json"
+    twice.write_text(_layout(tmp_path).replace('"5S"', '"5H"'))
+    set_language("pt")
+    try:
+        with pytest.raises(BadLayoutFile) as caught:
+            named_source(str(twice), get_rules("pyramide"))
+        assert "aparecem duas vezes: cinco de copas" in caught.value.reason
+    finally:
+        set_language("en")
+
+
+# -- numbers --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--passes", "99999999999999999999999", "deal", "PY1-N-AAAAAAS"],
+        ["--hint-time", "0"],
+        ["--hint-time", "-1"],
+        ["--rate", "9" * 5000],
+        ["analyse", "--deals", "1", "--timeout", "0"],
+        ["analyse", "--deals", "1", "--timeout", "-5"],
+        ["analyse", "--deals", "1", "--timeout", "nan"],
+        ["analyse", "--deals", str(10**26)],
+        ["history", "99999999999999999999999"],
+        ["history", "--limit", "99999999999999999999999"],
+    ],
+)
+def test_numbers_out_of_range_get_one_sentence(tmp_path: Path, args: list[str]) -> None:
+    for lang in ("en", "pt"):
+        result = run(tmp_path, "--lang", lang, *args)
+        err = no_traceback(result)
+        assert result.returncode == 2
+        if lang == "pt":
+            assert "fora do intervalo" in err or "não é um número" in err, err
+
+
+def test_replay_of_a_huge_game_number_is_no_such_game(tmp_path: Path) -> None:
+    result = run(tmp_path, "replay", "9" * 30)
+    no_traceback(result)
+    assert result.returncode == 1
+
+
+# -- signals --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize("command", [["analyse", "--deals", "1000000000", "--jobs", "2"], []])
+def test_signals_end_quietly(tmp_path: Path, sig: int, status: int, command: list[str]) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pyramide_a11y", "--speech", "none", *command],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env(tmp_path),
+        cwd=tmp_path,
+    )
+    time.sleep(2.0)
+    process.send_signal(sig)
+    _out, err = process.communicate(timeout=20)
+    assert b"Traceback" not in err, err
+    assert process.returncode == status
+    assert len(err.strip().splitlines()) <= 1
+    if not command:  # the game in play was saved
+        with sqlite3.connect(tmp_path / "data" / "pyramide.sqlite3") as conn:
+            assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+
+
+# -- files the player owns --------------------------------------------------------------------
+
+
+def _played(tmp: Path) -> None:
+    run(tmp, "--speech", "none", stdin=b"draw\nquit\n")
+
+
+@pytest.mark.parametrize("name", ["", ".", "/", "folder/"])
+def test_export_to_no_file_name_is_one_sentence(tmp_path: Path, name: str) -> None:
+    _played(tmp_path)
+    (tmp_path / "folder").mkdir()
+    result = run(tmp_path, "history", "--export", name)
+    no_traceback(result)
+    assert result.returncode == 1
+
+
+def test_export_keeps_a_file_it_was_not_told_to_replace(tmp_path: Path) -> None:
+    _played(tmp_path)
+    (tmp_path / "notes.json").write_text("mine")
+    result = run(tmp_path, "history", "--export", "notes.txt")
+    assert result.returncode == 0
+    assert (tmp_path / "notes.json").read_text() == "mine"
+    assert stat.S_IMODE((tmp_path / "notes.txt").stat().st_mode) == 0o600
+    result = run(tmp_path, "history", "--export", "notes.txt")
+    assert result.returncode == 1 and b"--force" in result.stdout
+    assert run(tmp_path, "history", "--export", "notes.txt", "--force").returncode == 0
+
+
+def test_the_data_folder_and_database_are_private(tmp_path: Path) -> None:
+    _played(tmp_path)
+    assert stat.S_IMODE((tmp_path / "data").stat().st_mode) == 0o700
+    assert stat.S_IMODE((tmp_path / "data" / "pyramide.sqlite3").stat().st_mode) == 0o600
+
+
+# -- damaged databases --------------------------------------------------------------------------
+
+
+def test_a_negative_schema_version_is_set_aside(tmp_path: Path) -> None:
+    _played(tmp_path)
+    with sqlite3.connect(tmp_path / "data" / "pyramide.sqlite3") as conn:
+        conn.execute("PRAGMA user_version = -3")
+    for args in (["stats"], ["history"], ["replay", "1"]):
+        no_traceback(run(tmp_path, *args))
+    assert any("newer" in p.name for p in (tmp_path / "data").iterdir())
+
+
+# -- fuzz -------------------------------------------------------------------------------------
+
+LINES = st.lists(
+    st.one_of(
+        st.text(max_size=40),
+        st.sampled_from(
+            [
+                "draw",
+                "d",
+                "u",
+                "h",
+                "new",
+                "new x.json",
+                "pensar 0",
+                "think 9e99",
+                "rate 99999999999999999999",
+                "lang br",
+                "quit",
+                "?",
+                "status",
+            ]
+        ),
+    ),
+    max_size=8,
+)
+SUBCOMMANDS = [
+    ["solve", "--layout", "f"],
+    ["deal", "--layout", "f"],
+    ["replay", "--layout", "f", "--moves", "f"],
+    ["solve", "--timeout", "0.1"],
+    ["stats"],
+    ["history"],
+    ["replay"],
+    ["analyse", "--jobs", "1", "--timeout", "0.05", "--deals"],
+    ["history", "--export"],
+]
+COUNTS = {"lines": 0, "bytes": 0, "files": 0, "words": 0}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(lang=st.sampled_from(["en", "pt", "pt-BR"]), lines=LINES, raw=st.binary(max_size=60))
+def test_fuzz_the_piped_game(
+    tmp_path_factory: pytest.TempPathFactory, lang: str, lines: list[str], raw: bytes
+) -> None:
+    tmp = tmp_path_factory.mktemp("fuzz")
+    COUNTS["lines"] += len(lines)
+    COUNTS["bytes"] += len(raw)
+    data = "\n".join(lines).encode("utf-8", "surrogatepass") + b"\n" + raw + b"\nquit\n"
+    result = run(tmp, "--lang", lang, "--speech", "none", stdin=data)
+    no_traceback(result)
+    assert result.returncode == 0
+
+
+@settings(max_examples=18, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    command=st.sampled_from(SUBCOMMANDS),
+    word=st.one_of(st.text(max_size=12), st.integers(-(10**30), 10**30).map(str)),
+    content=st.binary(max_size=200),
+    lang=st.sampled_from(["en", "pt", "pt-BR"]),
+)
+def test_fuzz_every_subcommand(
+    tmp_path_factory: pytest.TempPathFactory,
+    command: list[str],
+    word: str,
+    content: bytes,
+    lang: str,
+) -> None:
+    tmp = tmp_path_factory.mktemp("fuzz")
+    (tmp / "f").write_bytes(content)
+    COUNTS["files"] += 1
+    COUNTS["words"] += 1
+    word = word.replace("\x00", "")
+    args = [*command, word] if command[-1].startswith("--") or command == ["replay"] else command
+    result = run(tmp, "--lang", lang, *args, timeout=30)
+    no_traceback(result)
+    assert result.returncode in (0, 1, 2), result
+
+
+def test_fuzz_counts_are_reported() -> None:
+    print(json.dumps(COUNTS))
