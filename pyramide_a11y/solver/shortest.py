@@ -1,0 +1,332 @@
+"""The shortest winning line: fewest moves, where every King, pair, draw and
+recycle counts as one move (as in the lengths of the public msc-1500 suite).
+
+A* over the compact state of :mod:`.search` (``present`` bitmask, pointer,
+recycles), with integer f-costs in buckets rather than a heap. What makes it
+work, each idea measured in ``benchmarks/shortest.py``:
+
+- **A verdict first.** The fast solver of :mod:`.search` decides the deal; a
+  lost deal needs no shortest search, and a winnable one gives an upper bound
+  (the length of its line): states whose f-cost passes it are never stored.
+- **An admissible lower bound** ``h`` = removals + passes:
+
+  - *removals*: each move removes at most one card of each value of a
+    complementary pair (v, 13 − v) from the pyramid, and a King alone; so the
+    removals left are at least the Kings plus, for each pair of values, the
+    larger of the two counts of pyramid cards (every card left, under strict win);
+  - *passes* (relaxed win only): a pyramid value with no complementary card left
+    in the pyramid must meet a sequence card. To bring a stock card into play,
+    every stock card in front of it must be drawn or removed; the ones that can
+    only be removed by moves that take no pyramid card (Kings, cards whose
+    partners are all out of the pyramid) cost a move each (half a move each
+    where two such sequence cards can pair), plus one draw where the stock top
+    is not playable. The largest of those needs is added: those moves take no
+    pyramid card, so the removals do not count them.
+
+- **A free pyramid King goes at once** (under strict win, any playable King): it
+  pairs with nothing and taking it only uncovers cards, so some shortest line
+  takes it now.
+- **Transpositions**: the best cost found for each state key, and the move
+  into it; a state reached again at a higher cost is dropped.
+
+The bound is admissible but not consistent (a pair can make the pass term drop
+by more than one), so a state is expanded again when it is reached more cheaply;
+the first goal taken out of the buckets is then a shortest line.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+from pyramide_a11y.engine import Draw, Move, Position, Recycle, RemoveKing, RemovePair, Rules
+from pyramide_a11y.engine.geometry import SLOTS
+
+from .search import _PYR, Solution, Verdict, _free_slots, _Search, solve
+
+__all__ = ["Shortest", "par", "shortest"]
+
+_Step = tuple[str, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Shortest:
+    """A shortest-line answer.
+
+    ``verdict`` as for :func:`.search.solve`; ``moves`` the best winning line found
+    (empty unless winnable); ``proven`` True when no line is shorter (always True
+    when lost, False when the search stopped early with only a line found);
+    ``nodes`` states expanded, ``seconds`` the whole time.
+    """
+
+    verdict: Verdict
+    moves: tuple[Move, ...]
+    proven: bool
+    nodes: int
+    seconds: float
+
+    @property
+    def winnable(self) -> bool | None:
+        """True, False, or None when unknown."""
+        if self.verdict is Verdict.UNKNOWN:
+            return None
+        return self.verdict is Verdict.WINNABLE
+
+    @property
+    def length(self) -> int | None:
+        """Moves of the line found, None unless winnable."""
+        return len(self.moves) if self.verdict is Verdict.WINNABLE else None
+
+
+class _Stop(Exception):
+    """The time ran out or the search was cancelled."""
+
+
+def shortest(
+    position: Position,
+    rules: Rules,
+    *,
+    timeout: float | None = None,
+    cancelled: threading.Event | None = None,
+) -> Shortest:
+    """The shortest winning line from ``position`` under ``rules``.
+
+    Returns a :class:`Shortest`: when winnable, ``moves`` replay with
+    :meth:`Position.after` to a won position and ``proven`` says whether no
+    shorter line exists. When ``timeout`` (seconds, for the whole call) runs out
+    or ``cancelled`` is set, the best line found so far comes back unproven, or
+    ``UNKNOWN`` when not even the verdict was reached. Pure computation: no I/O.
+    """
+    start = time.perf_counter()
+    first: Solution = solve(position, rules, timeout=timeout, cancelled=cancelled)
+    if first.verdict is not Verdict.WINNABLE:
+        return Shortest(first.verdict, (), True, first.nodes, time.perf_counter() - start)
+    deadline = None if timeout is None else start + timeout
+    search = _AStar(position, rules, deadline, cancelled)
+    try:
+        line = search.run(len(first.moves))
+    except _Stop:
+        return Shortest(
+            Verdict.WINNABLE,
+            first.moves,
+            False,
+            first.nodes + search.nodes,
+            time.perf_counter() - start,
+        )
+    moves = first.moves if line is None else tuple(search.engine_moves(line))
+    return Shortest(
+        Verdict.WINNABLE, moves, True, first.nodes + search.nodes, time.perf_counter() - start
+    )
+
+
+def par(position: Position, rules: Rules, timeout: float | None = 10.0) -> int | None:
+    """The par of a deal for the player: the fewest moves that win it (draws and
+    recycles count), or None when it cannot be won or no shortest line was proven
+    within ``timeout`` seconds."""
+    answer = shortest(position, rules, timeout=timeout)
+    if answer.verdict is Verdict.WINNABLE and answer.proven:
+        return answer.length
+    return None
+
+
+class _AStar:
+    def __init__(
+        self,
+        position: Position,
+        rules: Rules,
+        deadline: float | None,
+        cancelled: threading.Event | None,
+    ) -> None:
+        # The verdict solver's tables: card values, partner checks, pair moves.
+        self.base = _Search(position, rules, None, None, None, 0.0, relax=False)
+        self.rules = rules
+        self.deadline = deadline
+        self.cancelled = cancelled
+        self.nodes = 0
+        base = self.base
+        self.val = base.val
+        self.limit = rules.recycles
+        self.stp = rules.stock_top_playable
+        self.swp = rules.stock_waste_pairs
+        self.strict = rules.strict_win
+        self.goal_mask = base.goal_mask
+        # Value masks over the pyramid (or the whole table under strict win).
+        scope = -1 if self.strict else _PYR
+        self.count_masks = [m & scope for m in base.value_mask]
+        self.deck_masks = base.deck_value_mask
+        self.lonely_cache: dict[int, int] = {}
+
+    # -- the lower bound --------------------------------------------------------
+
+    def bound(self, present: int, ptr: int) -> int:
+        """Moves still needed at least, from ``present`` with the pointer at ``ptr``."""
+        m = self.count_masks
+        removals = (present & m[13]).bit_count()
+        for v in range(1, 7):
+            a = (present & m[v]).bit_count()
+            b = (present & m[13 - v]).bit_count()
+            removals += a if a > b else b
+        if self.strict:
+            return removals
+        return removals + self._passes(present, ptr)
+
+    def _passes(self, present: int, ptr: int) -> int:
+        pyr = present & _PYR
+        masks = self.count_masks
+        deck = present >> SLOTS
+        stock = deck >> ptr
+        if not stock:
+            return 0
+        lonely = self.lonely_cache.get(pyr)
+        if lonely is None:
+            lonely = self.deck_masks[13]
+            for v in range(1, 13):
+                if not pyr & masks[13 - v]:
+                    lonely |= self.deck_masks[v]
+            lonely = lonely >> SLOTS
+            self.lonely_cache[pyr] = lonely
+        # Pyramid values whose partners are all out of the pyramid must meet a
+        # sequence card; the nearest one in the stock sets what that costs.
+        kings = (self.deck_masks[13] >> SLOTS) & stock << ptr
+        lonely &= stock << ptr
+        waste = (1 << ptr) - 1
+        worst = -1
+        for v in range(1, 13):
+            if pyr & masks[v] and not pyr & masks[13 - v]:
+                partners = (present & self.deck_masks[13 - v]) >> SLOTS
+                if partners & waste or not partners:
+                    continue  # a waste card may come to the top by removals alone
+                ahead = (partners & -partners) - 1
+                k = (kings & ahead).bit_count()
+                plain = (lonely & ahead).bit_count() - k
+                cost = k + ((plain + 1) // 2 if self.swp else plain)
+                if cost > worst:
+                    worst = cost
+        if worst < 0:
+            return 0
+        # Without a playable stock top, the partner itself must be drawn too.
+        return worst if self.stp else worst + 1
+
+    # -- the search -------------------------------------------------------------
+
+    def _check(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _Stop
+        if self.cancelled is not None and self.cancelled.is_set():
+            raise _Stop
+
+    def run(self, upper: int) -> list[_Step] | None:
+        """A shortest line (steps, first first), None when ``upper`` moves is the best."""
+        base = self.base
+        start_ptr = base._norm(base.present, base.ptr)
+        start_rec = base.rec if self.limit is not None else 0
+        start = base.present | (start_rec << 6 | start_ptr) << 64
+        best: dict[int, int] = {start: 0}
+        parent: dict[int, tuple[int, _Step]] = {}
+        buckets: list[list[tuple[int, int]]] = [[] for _ in range(upper + 2)]
+        f0 = self.bound(base.present, start_ptr)
+        if f0 > upper:
+            return None
+        buckets[f0].append((0, start))
+        low = 64 - 1
+        mask64 = (1 << 64) - 1
+        goal_mask = self.goal_mask
+        expand = self._children
+        bound = self.bound
+        f = f0
+        while f <= upper:
+            bucket = buckets[f]
+            if not bucket:
+                f += 1
+                continue
+            g, key = bucket.pop()
+            if best.get(key, -1) != g:
+                continue  # reached again more cheaply since
+            present = key & mask64
+            if not present & goal_mask:
+                return self._line(key, parent)
+            self.nodes += 1
+            if not self.nodes & 1023:
+                self._check()
+            stamp = key >> 64
+            ng = g + 1
+            for step, nxt, nptr, nrec in expand(present, stamp & low, stamp >> 6):
+                nkey = nxt | (nrec << 6 | nptr) << 64
+                old = best.get(nkey)
+                if old is not None and old <= ng:
+                    continue
+                nf = ng + bound(nxt, nptr)
+                if nf > upper:
+                    continue
+                best[nkey] = ng
+                parent[nkey] = (key, step)
+                buckets[nf if nf > f else f].append((ng, nkey))
+        return None
+
+    def _children(self, present: int, ptr: int, rec: int) -> list[tuple[_Step, int, int, int]]:
+        """Every move from a state, as (step, present, ptr, rec); a free pyramid King
+        alone when there is one (and any playable King under strict win)."""
+        base = self.base
+        val = self.val
+        free = _free_slots(present & _PYR)
+        deck = present >> SLOTS
+        below = deck & ((1 << ptr) - 1)
+        wt = below.bit_length() - 1 + SLOTS if below else -1
+        above = deck >> ptr
+        st = ptr + (above & -above).bit_length() - 1 + SLOTS if above else -1
+        stp = self.stp and st >= 0
+        for s in free:
+            if val[s] == 13:
+                return [(("K", s, 0), present & ~(1 << s), ptr, rec)]
+        out: list[tuple[_Step, int, int, int]] = []
+        if wt >= 0 and val[wt] == 13:
+            nxt = present & ~(1 << wt)
+            out.append((("K", wt, 0), nxt, base._norm(nxt, ptr), rec))
+        if stp and val[st] == 13:
+            out.append((("K", st, 0), present & ~(1 << st), ptr, rec))
+        if self.strict and out:
+            return out[:1]
+        hopeless = base._hopeless
+        for a, b in base._pairs(present, free, wt, st, below):
+            nxt = present & ~(1 << a) & ~(1 << b)
+            if hopeless(nxt, (val[a], val[b])):
+                continue
+            nptr = base._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
+            out.append((("P", a, b), nxt, nptr, rec))
+        if st >= 0:
+            out.append((("D", 0, 0), present, st - SLOTS + 1, rec))
+        elif wt >= 0:
+            if self.limit is None:
+                out.append((("R", 0, 0), present, 0, 0))
+            elif rec < self.limit:
+                out.append((("R", 0, 0), present, 0, rec + 1))
+        return out
+
+    def _line(self, key: int, parent: dict[int, tuple[int, _Step]]) -> list[_Step]:
+        steps: list[_Step] = []
+        while key in parent:
+            key, step = parent[key]
+            steps.append(step)
+        steps.reverse()
+        return steps
+
+    def engine_moves(self, line: list[_Step]) -> list[Move]:
+        """The steps as engine moves."""
+        cards = self.base.cards
+        moves: list[Move] = []
+        for kind, a, b in line:
+            if kind == "D":
+                moves.append(Draw())
+            elif kind == "R":
+                moves.append(Recycle())
+            else:
+                first = cards[a]
+                assert first is not None
+                if kind == "K":
+                    moves.append(RemoveKing(first))
+                else:
+                    second = cards[b]
+                    assert second is not None
+                    moves.append(RemovePair(first, second))
+        return moves
