@@ -2,15 +2,19 @@
 
 from .hints import Hint, HintKind, HintSource, Knowledge, find_hint, suggest
 from .search import Solution, Verdict, solve
+from .shortest import Shortest, par, shortest
 
 __all__ = [
     "Hint",
     "HintKind",
     "HintSource",
     "Knowledge",
+    "Shortest",
     "Solution",
     "Verdict",
     "find_hint",
+    "par",
+    "shortest",
     "solve",
     "suggest",
 ]
