@@ -46,7 +46,7 @@ def brute_force_shortest(position: Position, rules: Rules) -> int | None:
     return None
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(data=st.data())
 def test_shortest_length_agrees_with_breadth_first_search(data: st.DataObject) -> None:
     rules = data.draw(rules_and_variants())

@@ -48,6 +48,11 @@ from .search import _PYR, Solution, Verdict, _free_slots, _Search, solve
 __all__ = ["Shortest", "par", "shortest"]
 
 _Step = tuple[str, int, int]
+# What the bound keeps of a pyramid: removals left, the sequence cards needed
+# (value, count), how many sequence cards of each value pyramid cards could take,
+# Kings, other cards, and the excess (sequence cards pyramid cards must meet).
+_Shape = tuple[int, tuple[tuple[int, int], ...], tuple[int, ...], int, int, int]
+_LOST = 1 << 20  # a bound past any line: the state cannot be won
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +160,9 @@ class _AStar:
         scope = -1 if self.strict else _PYR
         self.count_masks = [m & scope for m in base.value_mask]
         self.deck_masks = base.deck_value_mask
-        self.lonely_cache: dict[int, int] = {}
+        self.scope = scope
+        self.seq_masks = [m >> SLOTS for m in base.deck_value_mask]
+        self.shapes: dict[int, _Shape] = {}
         # Where each card that must leave may still find a partner (see _hopeless).
         self.usable: dict[int, int] = {}
         for entries in base.checks:
@@ -167,52 +174,85 @@ class _AStar:
 
     def bound(self, present: int, ptr: int) -> int:
         """Moves still needed at least, from ``present`` with the pointer at ``ptr``."""
-        m = self.count_masks
-        removals = (present & m[13]).bit_count()
-        for v in range(1, 7):
-            a = (present & m[v]).bit_count()
-            b = (present & m[13 - v]).bit_count()
-            removals += a if a > b else b
-        if self.strict:
-            return removals
-        return removals + self._passes(present, ptr)
+        pyr = present & self.scope
+        shape = self.shapes.get(pyr)
+        if shape is None:
+            shape = self._shape(pyr)
+        if not shape[1]:
+            return shape[0]
+        return self._passes(present, ptr, shape)
 
-    def _passes(self, present: int, ptr: int) -> int:
-        pyr = present & _PYR
-        masks = self.count_masks
-        deck = present >> SLOTS
-        stock = deck >> ptr
-        if not stock:
-            return 0
-        lonely = self.lonely_cache.get(pyr)
-        if lonely is None:
-            lonely = self.deck_masks[13]
-            for v in range(1, 13):
-                if not pyr & masks[13 - v]:
-                    lonely |= self.deck_masks[v]
-            lonely = lonely >> SLOTS
-            self.lonely_cache[pyr] = lonely
-        # Pyramid values whose partners are all out of the pyramid must meet a
-        # sequence card; the nearest one in the stock sets what that costs.
-        kings = (self.deck_masks[13] >> SLOTS) & stock << ptr
-        lonely &= stock << ptr
-        waste = (1 << ptr) - 1
-        worst = -1
+    def _shape(self, pyr: int) -> _Shape:
+        """What the bound needs from the pyramid alone (cached): the removals left;
+        for each value with more pyramid cards than its complement, the complement
+        and how many sequence cards of it must come into play; and, for each value,
+        how many sequence cards of it pyramid cards could take."""
+        m = self.count_masks
+        count = [(pyr & m[v]).bit_count() for v in range(14)]
+        removals = count[13]
+        needs: list[tuple[int, int]] = []
         for v in range(1, 13):
-            if pyr & masks[v] and not pyr & masks[13 - v]:
-                partners = (present & self.deck_masks[13 - v]) >> SLOTS
-                if partners & waste or not partners:
-                    continue  # a waste card may come to the top by removals alone
-                ahead = (partners & -partners) - 1
-                k = (kings & ahead).bit_count()
-                plain = (lonely & ahead).bit_count() - k
-                cost = k + ((plain + 1) // 2 if self.swp else plain)
-                if cost > worst:
-                    worst = cost
-        if worst < 0:
-            return 0
-        # Without a playable stock top, the partner itself must be drawn too.
-        return worst if self.stp else worst + 1
+            if v < 7:
+                removals += max(count[v], count[13 - v])
+            if count[v] > count[13 - v]:
+                needs.append((13 - v, count[v] - count[13 - v]))
+        capacity = tuple(count[13 - w] if w else 0 for w in range(14))
+        cards = sum(count[1:13])
+        excess = sum(e for _, e in needs)
+        kept = tuple(needs) if not self.strict else ()
+        shape = (removals, kept, capacity, count[13], cards, excess)
+        self.shapes[pyr] = shape
+        return shape
+
+    def _passes(self, present: int, ptr: int, shape: _Shape) -> int:
+        """The bound when pyramid cards must meet sequence cards.
+
+        Moves = Kings + (cards − Kings + X) / 2 + recycles, where X counts one per
+        pyramid card paired with a sequence card, two per draw, one per sequence
+        card paired in the sequence, two per sequence King. Pyramid cards must meet
+        at least ``excess`` sequence cards, so X ≥ excess (the removals bound).
+        The stock cards in front of the farthest card that must come into play are
+        each drawn or removed (at least one each, two for a King, two where no
+        pyramid card can take it and two sequence cards cannot pair), and so is
+        that card: X ≥ that count too. Without a playable stock top each of those
+        cards is drawn (two each), then paired."""
+        removals, needs, capacity, kings, cards, excess = shape
+        deck = present >> SLOTS
+        waste = deck & ((1 << ptr) - 1)
+        stock = deck >> ptr
+        masks = self.seq_masks
+        far = -1
+        for w, e in needs:
+            partners = deck & masks[w]
+            e -= (partners & waste).bit_count()
+            if e <= 0:
+                continue  # waste cards may come to the top by removals alone
+            sp = partners >> ptr
+            if sp.bit_count() < e:
+                return _LOST
+            while e > 1:
+                sp &= sp - 1
+                e -= 1
+            pos = (sp & -sp).bit_length() - 1
+            if pos > far:
+                far = pos
+        if far < 0:
+            return removals
+        ahead = stock & ((1 << far) - 1)
+        passed = ahead.bit_count() + 1
+        if self.stp:
+            if ahead:
+                ahead <<= ptr
+                passed += (ahead & masks[13]).bit_count()
+                if not self.swp:
+                    for w in range(1, 13):
+                        c = (ahead & masks[w]).bit_count() - capacity[w]
+                        if c > 0:
+                            passed += c
+        else:
+            passed = 2 * passed + excess
+        x = passed if passed > excess else excess
+        return kings + (cards + x + 1) // 2
 
     # -- the search -------------------------------------------------------------
 
