@@ -172,7 +172,7 @@ class _AStar:
 
     # -- the lower bound --------------------------------------------------------
 
-    def bound(self, present: int, ptr: int) -> int:
+    def bound(self, present: int, ptr: int, rec: int) -> int:
         """Moves still needed at least, from ``present`` with the pointer at ``ptr``."""
         pyr = present & self.scope
         shape = self.shapes.get(pyr)
@@ -180,7 +180,7 @@ class _AStar:
             shape = self._shape(pyr)
         if not shape[1]:
             return shape[0]
-        return self._passes(present, ptr, shape)
+        return self._passes(present, ptr, rec, shape)
 
     def _shape(self, pyr: int) -> _Shape:
         """What the bound needs from the pyramid alone (cached): the removals left;
@@ -204,7 +204,7 @@ class _AStar:
         self.shapes[pyr] = shape
         return shape
 
-    def _passes(self, present: int, ptr: int, shape: _Shape) -> int:
+    def _passes(self, present: int, ptr: int, rec: int, shape: _Shape) -> int:
         """The bound when pyramid cards must meet sequence cards.
 
         Moves = Kings + (cards − Kings + X) / 2 + recycles, where X counts one per
@@ -222,14 +222,42 @@ class _AStar:
         stock = deck >> ptr
         masks = self.seq_masks
         far = -1
+        reach = 0  # X needed to bring a buried waste card (or a stock card) into play
+        can_recycle = self.limit is None or rec < self.limit
+        stock_count = stock.bit_count()
         for w, e in needs:
             partners = deck & masks[w]
-            e -= (partners & waste).bit_count()
-            if e <= 0:
-                continue  # waste cards may come to the top by removals alone
+            wp = partners & waste
             sp = partners >> ptr
-            if sp.bit_count() < e:
+            if wp.bit_count() + sp.bit_count() < e:
                 return _LOST
+            if wp:
+                # Each candidate's cost: the cards in front of it, each moved at least
+                # once (a waste card under others: those on it, or the rest of the
+                # stock, a recycle and the waste under it).
+                costs = []
+                while wp:
+                    j = wp.bit_length() - 1
+                    wp ^= 1 << j
+                    cost = (waste >> (j + 1)).bit_count()
+                    if can_recycle:
+                        back = stock_count + 2 + (waste & ((1 << j) - 1)).bit_count()
+                        if back < cost:
+                            cost = back
+                    costs.append(cost)
+                rest = sp
+                for _ in range(e):
+                    if not rest:
+                        break
+                    low = rest & -rest
+                    costs.append((stock & (low - 1)).bit_count())
+                    rest ^= low
+                costs.sort()
+                if costs[e - 1] + 1 > reach:
+                    reach = costs[e - 1] + 1
+                e -= (partners & waste).bit_count()
+                if e <= 0:
+                    continue
             while e > 1:
                 sp &= sp - 1
                 e -= 1
@@ -237,6 +265,8 @@ class _AStar:
             if pos > far:
                 far = pos
         if far < 0:
+            if reach > excess:
+                return kings + (cards + reach + 1) // 2
             return removals
         ahead = stock & ((1 << far) - 1)
         passed = ahead.bit_count() + 1
@@ -251,7 +281,7 @@ class _AStar:
                             passed += c
         else:
             passed = 2 * passed + excess
-        x = passed if passed > excess else excess
+        x = max(passed, excess, reach)
         return kings + (cards + x + 1) // 2
 
     # -- the search -------------------------------------------------------------
@@ -271,11 +301,11 @@ class _AStar:
         best: dict[int, int] = {start: 0}
         parent: dict[int, tuple[int, _Step]] = {}
         buckets: list[list[tuple[int, int]]] = [[] for _ in range(upper + 2)]
-        f0 = self.bound(base.present, start_ptr)
+        f0 = self.bound(base.present, start_ptr, start_rec)
         if f0 > upper:
             return None
         buckets[f0].append((0, start))
-        low = 64 - 1
+        low = 63  # the pointer's bits in a stamp
         mask64 = (1 << 64) - 1
         goal_mask = self.goal_mask
         expand = self._children
@@ -302,11 +332,13 @@ class _AStar:
                 old = best.get(nkey)
                 if old is not None and old <= ng:
                     continue
-                nf = ng + bound(nxt, nptr)
+                nf = ng + bound(nxt, nptr, nrec)
                 if nf > upper:
                     continue
                 best[nkey] = ng
                 parent[nkey] = (key, step)
+                if ng <= f and not nxt & goal_mask:
+                    return self._line(nkey, parent)  # nothing left costs less
                 buckets[nf if nf > f else f].append((ng, nkey))
         return None
 
