@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 from solver_helpers import replays_to_win
 from test_solver_brute_force import endgames, rules_and_variants
 
-from pyramide_a11y.engine import Card, Position, Rules, get_rules
-from pyramide_a11y.solver import Verdict, par
+from pyramide_a11y.app.solve_command import shortest_json, shortest_sentence
+from pyramide_a11y.engine import Card, Position, RemoveKing, Rules, get_rules
+from pyramide_a11y.i18n import set_language
+from pyramide_a11y.solver import Shortest, Verdict, par
 from pyramide_a11y.solver.shortest import shortest
 
 MSC = Path("/work/shared/bench/msc-1500")
@@ -126,3 +128,30 @@ def test_cli_says_shortest_and_json_has_the_length() -> None:
     data = json.loads(run("solve", "--layout", seed002, "--shortest", "--json").stdout)
     assert data["winnable"] is True and data["shortest"] is True
     assert data["length"] == len(data["moves"]) == 31
+
+
+def test_out_of_time_gives_the_best_line_found_not_proven() -> None:
+    position, known = msc_deal(3) if MSC.exists() else (None, 0)
+    if position is None:
+        pytest.skip("the public msc-1500 suite is not here")
+    set_language("en")
+    rules = get_rules("paciencia")
+    answer = shortest(position, rules, timeout=0.3)
+    assert answer.verdict is not Verdict.LOST
+    if answer.verdict is Verdict.WINNABLE and not answer.proven:
+        assert replays_to_win(position, answer.moves, rules)
+        assert len(answer.moves) >= known
+        assert shortest_sentence(answer).endswith("not known to be the shortest (time limit).")
+
+
+def test_the_sentences_say_shortest_or_not_known() -> None:
+    set_language("en")
+    moves = (RemoveKing(Card.parse("KS")),)
+    proven = Shortest(Verdict.WINNABLE, moves, True, 1, 0.0)
+    assert shortest_sentence(proven) == "Winnable: the shortest winning line has 1 move."
+    unproven = Shortest(Verdict.WINNABLE, moves, False, 1, 0.0)
+    assert "not known to be the shortest" in shortest_sentence(unproven)
+    assert shortest_json(unproven)["shortest"] is False
+    lost = Shortest(Verdict.LOST, (), True, 1, 0.0)
+    assert shortest_json(lost)["shortest"] is None
+    assert shortest_sentence(lost).startswith("Cannot be won")
