@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from pyramide_a11y.engine import Draw, Move, Position, Recycle, RemoveKing, RemovePair, Rules
 from pyramide_a11y.engine.geometry import SLOTS
 
-from .search import _PYR, Solution, Verdict, _free_slots, _Search, solve
+from .search import _ALLOWED, _ALLOWED_COVER, _PYR, Solution, Verdict, _free_slots, _Search, solve
 
 __all__ = ["Shortest", "par", "shortest"]
 
@@ -163,6 +163,7 @@ class _AStar:
         self.scope = scope
         self.seq_masks = [m >> SLOTS for m in base.deck_value_mask]
         self.shapes: dict[int, _Shape] = {}
+        self.allowed = _ALLOWED_COVER if rules.cover_pairs else _ALLOWED
         # Where each card that must leave may still find a partner (see _hopeless).
         self.usable: dict[int, int] = {}
         for entries in base.checks:
@@ -191,11 +192,18 @@ class _AStar:
         count = [(pyr & m[v]).bit_count() for v in range(14)]
         removals = count[13]
         needs: list[tuple[int, int]] = []
-        for v in range(1, 13):
-            if v < 7:
-                removals += max(count[v], count[13 - v])
-            if count[v] > count[13 - v]:
-                needs.append((13 - v, count[v] - count[13 - v]))
+        for v in range(1, 7):
+            # Pyramid pairs of this class: at most a matching of cards that may
+            # meet (neither lies on the other); the rest need sequence cards.
+            if self.strict:
+                matched = min(count[v], count[13 - v])
+            else:
+                matched = self._matching(pyr & m[v], pyr & m[13 - v])
+            removals += count[v] + count[13 - v] - matched
+            if count[v] > matched:
+                needs.append((13 - v, count[v] - matched))
+            if count[13 - v] > matched:
+                needs.append((v, count[13 - v] - matched))
         capacity = tuple(count[13 - w] if w else 0 for w in range(14))
         cards = sum(count[1:13])
         excess = sum(e for _, e in needs)
@@ -203,6 +211,34 @@ class _AStar:
         shape = (removals, kept, capacity, count[13], cards, excess)
         self.shapes[pyr] = shape
         return shape
+
+    def _matching(self, left: int, right: int) -> int:
+        """The largest set of disjoint pairs (a in ``left``, b in ``right``) of
+        pyramid slots that may pair (augmenting paths; a handful of cards)."""
+        allowed = self.allowed
+        owner: dict[int, int] = {}
+
+        def augment(a: int, seen: set[int]) -> bool:
+            options = right & allowed[a]
+            while options:
+                low = options & -options
+                options ^= low
+                b = low.bit_length() - 1
+                if b in seen:
+                    continue
+                seen.add(b)
+                if b not in owner or augment(owner[b], seen):
+                    owner[b] = a
+                    return True
+            return False
+
+        matched = 0
+        while left:
+            low = left & -left
+            left ^= low
+            if right and augment(low.bit_length() - 1, set()):
+                matched += 1
+        return matched
 
     def _passes(self, present: int, ptr: int, rec: int, shape: _Shape) -> int:
         """The bound when pyramid cards must meet sequence cards.
