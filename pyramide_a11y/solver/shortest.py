@@ -49,10 +49,14 @@ __all__ = ["Shortest", "par", "shortest"]
 
 _Step = tuple[str, int, int]
 # What the bound keeps of a pyramid: removals left, the sequence cards needed
-# (value, count), how many sequence cards of each value pyramid cards could take,
+# (value, count), the sequence cards no pyramid card can take (as a mask),
 # Kings, other cards, and the excess (sequence cards pyramid cards must meet).
-_Shape = tuple[int, tuple[tuple[int, int], ...], tuple[int, ...], int, int, int]
-_LOST = 1 << 20  # a bound past any line: the state cannot be won
+_Shape = tuple[int, tuple[tuple[int, int], ...], int, int, int, int]
+_LOST = 1 << 20
+# A state key: the ``present`` bitmask (bits 0..51), this flag when the state was
+# reached by a draw or a recycle, and (recycles << 6 | pointer) from bit 64.
+_DRAWN = 1 << 60
+_STATE = _DRAWN - 1  # a bound past any line: the state cannot be won
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,11 +208,14 @@ class _AStar:
                 needs.append((13 - v, count[v] - matched))
             if count[13 - v] > matched:
                 needs.append((v, count[13 - v] - matched))
-        capacity = tuple(count[13 - w] if w else 0 for w in range(14))
+        lonely = 0
+        for w in range(1, 13):
+            if not count[13 - w]:
+                lonely |= self.seq_masks[w]
         cards = sum(count[1:13])
         excess = sum(e for _, e in needs)
         kept = tuple(needs) if not self.strict else ()
-        shape = (removals, kept, capacity, count[13], cards, excess)
+        shape = (removals, kept, lonely, count[13], cards, excess)
         self.shapes[pyr] = shape
         return shape
 
@@ -252,7 +259,7 @@ class _AStar:
         pyramid card can take it and two sequence cards cannot pair), and so is
         that card: X ≥ that count too. Without a playable stock top each of those
         cards is drawn (two each), then paired."""
-        removals, needs, capacity, kings, cards, excess = shape
+        removals, needs, lonely, kings, cards, excess = shape
         deck = present >> SLOTS
         waste = deck & ((1 << ptr) - 1)
         stock = deck >> ptr
@@ -268,30 +275,33 @@ class _AStar:
             if wp.bit_count() + sp.bit_count() < e:
                 return _LOST
             if wp:
-                # Each candidate's cost: the cards in front of it, each moved at least
-                # once (a waste card under others: those on it, or the rest of the
-                # stock, a recycle and the waste under it).
-                costs = []
-                while wp:
-                    j = wp.bit_length() - 1
-                    wp ^= 1 << j
-                    cost = (waste >> (j + 1)).bit_count()
-                    if can_recycle:
-                        back = stock_count + 2 + (waste & ((1 << j) - 1)).bit_count()
-                        if back < cost:
-                            cost = back
-                    costs.append(cost)
-                rest = sp
-                for _ in range(e):
-                    if not rest:
-                        break
-                    low = rest & -rest
-                    costs.append((stock & (low - 1)).bit_count())
-                    rest ^= low
-                costs.sort()
-                if costs[e - 1] + 1 > reach:
-                    reach = costs[e - 1] + 1
-                e -= (partners & waste).bit_count()
+                # A candidate's cost: the cards in front of it, each moved at least
+                # once. Every waste candidate costs at least as much as the top one
+                # (the cards on it), or the rest of the stock and a recycle.
+                top = (waste >> wp.bit_length()).bit_count()
+                if can_recycle and stock_count + 2 < top:
+                    top = stock_count + 2
+                in_waste = wp.bit_count()
+                if e == 1:
+                    cost = top
+                    if sp:
+                        ahead_first = (stock & ((sp & -sp) - 1)).bit_count()
+                        if ahead_first < cost:
+                            cost = ahead_first
+                else:
+                    costs = [top] * in_waste
+                    rest = sp
+                    for _ in range(e):
+                        if not rest:
+                            break
+                        low = rest & -rest
+                        costs.append((stock & (low - 1)).bit_count())
+                        rest ^= low
+                    costs.sort()
+                    cost = costs[e - 1]
+                if cost + 1 > reach:
+                    reach = cost + 1
+                e -= in_waste
                 if e <= 0:
                     continue
             while e > 1:
@@ -304,17 +314,22 @@ class _AStar:
             if reach > excess:
                 return kings + (cards + reach + 1) // 2
             return removals
-        ahead = stock & ((1 << far) - 1)
-        passed = ahead.bit_count() + 1
+        ahead = stock & ((1 << (far + 1)) - 1)  # the farthest card included
+        passed = ahead.bit_count()
         if self.stp:
-            if ahead:
-                ahead <<= ptr
-                passed += (ahead & masks[13]).bit_count()
-                if not self.swp:
-                    for w in range(1, 13):
-                        c = (ahead & masks[w]).bit_count() - capacity[w]
-                        if c > 0:
-                            passed += c
+            # No pyramid card can take the cards of ``lonely`` values; the pairs
+            # pyramid cards still need beyond the others in front take cards from
+            # elsewhere. (Other values may hold more cards in front than pyramid
+            # cards can take: counting them all as taken keeps the bound low.)
+            ahead <<= ptr
+            kings_ahead = (ahead & masks[13]).bit_count()
+            stuck = (ahead & lonely).bit_count()
+            takes = passed - kings_ahead - stuck
+            passed += kings_ahead
+            if not self.swp:
+                passed += stuck
+            if excess > takes:
+                passed += excess - takes
         else:
             passed = 2 * passed + excess
         x = max(passed, excess, reach)
@@ -342,7 +357,6 @@ class _AStar:
             return None
         buckets[f0].append((0, start))
         low = 63  # the pointer's bits in a stamp
-        mask64 = (1 << 64) - 1
         goal_mask = self.goal_mask
         expand = self._children
         bound = self.bound
@@ -355,7 +369,7 @@ class _AStar:
             g, key = bucket.pop()
             if best.get(key, -1) != g:
                 continue  # reached again more cheaply since
-            present = key & mask64
+            present = key & _STATE
             if not present & goal_mask:
                 return self._line(key, parent)
             self.nodes += 1
@@ -363,8 +377,10 @@ class _AStar:
                 self._check()
             stamp = key >> 64
             ng = g + 1
-            for step, nxt, nptr, nrec in expand(present, stamp & low, stamp >> 6):
+            for step, nxt, nptr, nrec in expand(present, stamp & low, stamp >> 6, key & _DRAWN):
                 nkey = nxt | (nrec << 6 | nptr) << 64
+                if step[0] in "DR":
+                    nkey |= _DRAWN
                 old = best.get(nkey)
                 if old is not None and old <= ng:
                     continue
@@ -378,9 +394,14 @@ class _AStar:
                 buckets[nf if nf > f else f].append((ng, nkey))
         return None
 
-    def _children(self, present: int, ptr: int, rec: int) -> list[tuple[_Step, int, int, int]]:
+    def _children(
+        self, present: int, ptr: int, rec: int, drawn: int
+    ) -> list[tuple[_Step, int, int, int]]:
         """Every move from a state, as (step, present, ptr, rec); a free pyramid King
-        alone when there is one (and any playable King under strict win)."""
+        alone when there is one (and any playable King under strict win). When the
+        state was reached by a draw or a recycle (``drawn``), pairs of two pyramid
+        cards are left out: each could have been played before that move, to the
+        same state at the same cost (those moves commute)."""
         base = self.base
         val = self.val
         free = _free_slots(present & _PYR)
@@ -404,6 +425,8 @@ class _AStar:
         hopeless = base._hopeless
         usable = self.usable
         pairs = list(base._pairs(present, free, wt, st, below))
+        if drawn:
+            pairs = [pair for pair in pairs if pair[1] >= SLOTS]
         for a, b in pairs:
             # A card whose last possible partner is playable now: that pair is in
             # every winning line, and playing it at once only frees cards.
