@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.solver import Verdict
-from pyramide_a11y.solver.shortest import shortest
+from pyramide_a11y.solver.shortest import solve_shortest
 from pyramide_a11y.solver.stats import percentile
 
 from .solver import RESULTS, find_msc, msc_positions
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     over_30 = 0
     start = time.perf_counter()
     for done, i in enumerate(indexes, 1):
-        answer = shortest(positions[i], rules, timeout=args.timeout)
+        answer = solve_shortest(positions[i], rules, timeout=args.timeout)
         times.append(answer.seconds)
         over_30 += answer.seconds > 30
         length = answer.length or 0

@@ -21,7 +21,7 @@ from pyramide_a11y.app.solve_command import shortest_json, shortest_sentence
 from pyramide_a11y.engine import Card, Position, RemoveKing, Rules, get_rules
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.solver import Shortest, Verdict, par
-from pyramide_a11y.solver.shortest import shortest
+from pyramide_a11y.solver.shortest import solve_shortest
 
 MSC = Path("/work/shared/bench/msc-1500")
 
@@ -53,7 +53,7 @@ def brute_force_shortest(position: Position, rules: Rules) -> int | None:
 def test_shortest_length_agrees_with_breadth_first_search(data: st.DataObject) -> None:
     rules = data.draw(rules_and_variants())
     position = data.draw(endgames(rules))
-    answer = shortest(position, rules)
+    answer = solve_shortest(position, rules)
     expected = brute_force_shortest(position, rules)
     assert answer.proven
     assert answer.length == expected, (str(rules), position)
@@ -72,7 +72,7 @@ def test_each_preset_on_a_fixed_endgame(preset: str) -> None:
         pyramid[slot] = Card.parse(text)
     stock = tuple(Card.parse(t) for t in ["AH", "8C", "QS", "5S", "9D", "4C"])
     position = Position(tuple(pyramid), stock, ())
-    answer = shortest(position, rules)
+    answer = solve_shortest(position, rules)
     assert answer.length == brute_force_shortest(position, rules)
     assert answer.proven
     if answer.length is not None:
@@ -92,7 +92,7 @@ def msc_deal(index: int) -> tuple[Position, int]:
 def test_public_deals_match_their_known_shortest_length(index: int) -> None:
     position, known = msc_deal(index)
     rules = get_rules("paciencia")
-    answer = shortest(position, rules, timeout=60)
+    answer = solve_shortest(position, rules, timeout=60)
     assert answer.proven
     assert (answer.length or 0) == known
     if known:
@@ -136,7 +136,7 @@ def test_out_of_time_gives_the_best_line_found_not_proven() -> None:
         pytest.skip("the public msc-1500 suite is not here")
     set_language("en")
     rules = get_rules("paciencia")
-    answer = shortest(position, rules, timeout=0.3)
+    answer = solve_shortest(position, rules, timeout=0.3)
     assert answer.verdict is not Verdict.LOST
     if answer.verdict is Verdict.WINNABLE and not answer.proven:
         assert replays_to_win(position, answer.moves, rules)

@@ -16,7 +16,7 @@ from pyramide_a11y.i18n import _, ngettext
 from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.narration import move_notation
 from pyramide_a11y.solver import Solution, Verdict, solve
-from pyramide_a11y.solver.shortest import Shortest, shortest
+from pyramide_a11y.solver.shortest import Shortest, solve_shortest
 
 from .cli_parsing import decimal_number
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
@@ -80,7 +80,7 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
     source = source_from_options(args)
     if args.shortest:
         return _run_shortest(
-            shortest(source.layout.position(), source.rules, timeout=args.timeout), args, out
+            solve_shortest(source.layout.position(), source.rules, timeout=args.timeout), args, out
         )
     solution = solve(source.layout.position(), source.rules, timeout=args.timeout)
     if args.json:

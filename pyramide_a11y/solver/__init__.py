@@ -2,7 +2,7 @@
 
 from .hints import Hint, HintKind, HintSource, Knowledge, find_hint, suggest
 from .search import Solution, Verdict, solve
-from .shortest import Shortest, par, shortest
+from .shortest import Shortest, par, solve_shortest
 
 __all__ = [
     "Hint",
@@ -14,7 +14,7 @@ __all__ = [
     "Verdict",
     "find_hint",
     "par",
-    "shortest",
     "solve",
+    "solve_shortest",
     "suggest",
 ]

@@ -45,7 +45,7 @@ from pyramide_a11y.engine.geometry import SLOTS
 
 from .search import _ALLOWED, _ALLOWED_COVER, _PYR, Solution, Verdict, _free_slots, _Search, solve
 
-__all__ = ["Shortest", "par", "shortest"]
+__all__ = ["Shortest", "par", "solve_shortest"]
 
 _Step = tuple[str, int, int]
 # What the bound keeps of a pyramid: removals left, the sequence cards needed
@@ -92,7 +92,7 @@ class _Stop(Exception):
     """The time ran out or the search was cancelled."""
 
 
-def shortest(
+def solve_shortest(
     position: Position,
     rules: Rules,
     *,
@@ -133,7 +133,7 @@ def par(position: Position, rules: Rules, timeout: float | None = 10.0) -> int |
     """The par of a deal for the player: the fewest moves that win it (draws and
     recycles count), or None when it cannot be won or no shortest line was proven
     within ``timeout`` seconds."""
-    answer = shortest(position, rules, timeout=timeout)
+    answer = solve_shortest(position, rules, timeout=timeout)
     if answer.verdict is Verdict.WINNABLE and answer.proven:
         return answer.length
     return None
