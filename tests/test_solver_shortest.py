@@ -18,7 +18,8 @@ from solver_helpers import replays_to_win
 from test_solver_brute_force import endgames, rules_and_variants
 
 from pyramide_a11y.app.solve_command import shortest_json, shortest_sentence
-from pyramide_a11y.engine import Card, Position, RemoveKing, Rules, get_rules
+from pyramide_a11y.engine import Card, Layout, Position, RemoveKing, Rules, get_rules
+from pyramide_a11y.engine.dealcode import shuffled_deck
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.solver import Shortest, Verdict, par
 from pyramide_a11y.solver.shortest import solve_shortest
@@ -155,3 +156,11 @@ def test_the_sentences_say_shortest_or_not_known() -> None:
     lost = Shortest(Verdict.LOST, (), True, 1, 0.0)
     assert shortest_json(lost)["shortest"] is None
     assert shortest_sentence(lost).startswith("Cannot be won")
+
+
+def test_par_of_a_dealt_layout_is_the_length_of_a_proven_shortest_line() -> None:
+    rules = get_rules("pyramide")
+    layout = Layout.deal(shuffled_deck(0), rules)
+    answer = solve_shortest(layout.position(), rules, timeout=60)
+    expected = answer.length if answer.proven else None
+    assert par(layout, rules, timeout=60) == expected

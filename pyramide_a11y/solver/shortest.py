@@ -40,7 +40,16 @@ import threading
 import time
 from dataclasses import dataclass
 
-from pyramide_a11y.engine import Draw, Move, Position, Recycle, RemoveKing, RemovePair, Rules
+from pyramide_a11y.engine import (
+    Draw,
+    Layout,
+    Move,
+    Position,
+    Recycle,
+    RemoveKing,
+    RemovePair,
+    Rules,
+)
 from pyramide_a11y.engine.geometry import SLOTS
 
 from .search import _ALLOWED, _ALLOWED_COVER, _PYR, Solution, Verdict, _free_slots, _Search, solve
@@ -129,10 +138,12 @@ def solve_shortest(
     )
 
 
-def par(position: Position, rules: Rules, timeout: float | None = 10.0) -> int | None:
-    """The par of a deal for the player: the fewest moves that win it (draws and
-    recycles count), or None when it cannot be won or no shortest line was proven
-    within ``timeout`` seconds."""
+def par(deal: Layout | Position, rules: Rules, timeout: float | None = 10.0) -> int | None:
+    """The par of a deal for the player: the fewest moves that win it from
+    ``deal`` (a layout as dealt, or any position), where draws and recycles count
+    as moves. None when it cannot be won, or when no shortest line was proven
+    within ``timeout`` seconds (a par must be exact, never a guess)."""
+    position = deal.position() if isinstance(deal, Layout) else deal
     answer = solve_shortest(position, rules, timeout=timeout)
     if answer.verdict is Verdict.WINNABLE and answer.proven:
         return answer.length
