@@ -8,26 +8,31 @@ work, each idea measured in ``benchmarks/shortest.py``:
 - **A verdict first.** The fast solver of :mod:`.search` decides the deal; a
   lost deal needs no shortest search, and a winnable one gives an upper bound
   (the length of its line): states whose f-cost passes it are never stored.
-- **An admissible lower bound** ``h`` = removals + passes:
+- **An admissible lower bound.** Moves left = Kings + (cards − Kings + X) / 2
+  + recycles, counting pyramid cards, where X counts one per pyramid card paired
+  with a sequence card, two per draw, one per sequence card paired inside the
+  sequence, two per sequence King (see :meth:`_AStar._passes`):
 
-  - *removals*: each move removes at most one card of each value of a
-    complementary pair (v, 13 − v) from the pyramid, and a King alone; so the
-    removals left are at least the Kings plus, for each pair of values, the
-    larger of the two counts of pyramid cards (every card left, under strict win);
-  - *passes* (relaxed win only): a pyramid value with no complementary card left
-    in the pyramid must meet a sequence card. To bring a stock card into play,
-    every stock card in front of it must be drawn or removed; the ones that can
-    only be removed by moves that take no pyramid card (Kings, cards whose
-    partners are all out of the pyramid) cost a move each (half a move each
-    where two such sequence cards can pair), plus one draw where the stock top
-    is not playable. The largest of those needs is added: those moves take no
-    pyramid card, so the removals do not count them.
+  - pyramid pairs of a pair of values (v, 13 − v) are at most a matching of the
+    cards that may meet (one lying on the other never do); the cards left over
+    need sequence cards, so X ≥ that excess (with nothing else, the bound is
+    the Kings plus, for each pair of values, both counts less the matching);
+  - the farthest stock card that must come into play: every stock card in
+    front of it is drawn or removed, one X each at least (two for a King, two
+    where no pyramid card can take it and tops do not pair), plus the pairs
+    pyramid cards still need beyond the cards in front; a needed waste card
+    under others: the cards on it, or the rest of the stock and a recycle.
+    Under strict win only the removals count (every card left).
 
-- **A free pyramid King goes at once** (under strict win, any playable King): it
-  pairs with nothing and taking it only uncovers cards, so some shortest line
-  takes it now.
+- **Moves played at once.** A free pyramid King (under strict win, any playable
+  King): it pairs with nothing and taking it only uncovers cards. A pair where
+  one card's last possible partner is the other: that pair is in every winning
+  line, and playing it now only frees cards.
+- **Commuting moves.** Right after a draw or a recycle, pairs of two pyramid
+  cards are not tried: played before it they lead to the same state at the same
+  cost. (The key then carries a flag: reached by a draw or not.)
 - **Transpositions**: the best cost found for each state key, and the move
-  into it; a state reached again at a higher cost is dropped.
+  into it; a state reached again at no lower cost is dropped.
 
 The bound is admissible but not consistent (a pair can make the pass term drop
 by more than one), so a state is expanded again when it is reached more cheaply;
