@@ -16,6 +16,7 @@ from pyramide_a11y.i18n import _, ngettext
 from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.narration import move_notation
 from pyramide_a11y.solver import Solution, Verdict, solve
+from pyramide_a11y.solver.shortest import Shortest, solve_shortest
 
 from .cli_parsing import TIMEOUT_RANGE, decimal_number_in
 from .sources import SourceError, add_rules_options, add_source_options, source_from_options
@@ -46,6 +47,15 @@ def add_solve_command(sub: Any) -> None:
         help=_('print {"winnable": true|false|null, "moves": [...], "nodes": N, "seconds": S}'),
     )
     parser.add_argument(
+        "--shortest",
+        action="store_true",
+        # Translators: command-line help of solve --shortest.
+        help=_(
+            "find a line of the fewest moves (draws and recycles count) and say "
+            "whether it is proven shortest"
+        ),
+    )
+    parser.add_argument(
         "--timeout",
         type=decimal_number_in(*TIMEOUT_RANGE),
         default=DEFAULT_TIMEOUT,
@@ -68,6 +78,10 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
             )
         )
     source = source_from_options(args)
+    if args.shortest:
+        return _run_shortest(
+            solve_shortest(source.layout.position(), source.rules, timeout=args.timeout), args, out
+        )
     solution = solve(source.layout.position(), source.rules, timeout=args.timeout)
     if args.json:
         print(json.dumps(solution_json(solution)), file=out)
@@ -77,6 +91,56 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
         print(move_notation(move), file=out)
     print(effort_sentence(solution), file=out)
     return 0
+
+
+def _run_shortest(answer: Shortest, args: argparse.Namespace, out: TextIO) -> int:
+    if args.json:
+        print(json.dumps(shortest_json(answer)), file=out)
+        return 0
+    print(shortest_sentence(answer), file=out)
+    for move in answer.moves:
+        print(move_notation(move), file=out)
+    print(
+        effort_sentence(Solution(answer.verdict, answer.moves, answer.nodes, answer.seconds)),
+        file=out,
+    )
+    return 0
+
+
+def shortest_json(answer: Shortest) -> dict[str, Any]:
+    """The ``--shortest --json`` shape: that of ``solve --json`` with ``shortest``
+    (true when no line is shorter, false when not known) and ``length``."""
+    return {
+        "winnable": answer.winnable,
+        "shortest": answer.proven if answer.verdict is Verdict.WINNABLE else None,
+        "length": answer.length,
+        "moves": [str(m) for m in answer.moves],
+        "nodes": answer.nodes,
+        "seconds": round(answer.seconds, 6),
+    }
+
+
+def shortest_sentence(answer: Shortest) -> str:
+    """One sentence: the shortest line's length, the best line found when not
+    proven, cannot be won, or no verdict in time."""
+    if answer.verdict is Verdict.WINNABLE:
+        count = len(answer.moves)
+        if answer.proven:
+            # Translators: solve --shortest verdict; the moves follow, one per line.
+            return ngettext(
+                "Winnable: the shortest winning line has {count} move.",
+                "Winnable: the shortest winning line has {count} moves.",
+                count,
+            ).format(count=format_number(count))
+        # Translators: solve --shortest verdict when time ran out before the proof.
+        return ngettext(
+            "Winnable: best line found has {count} move; not known to be the shortest "
+            "(time limit).",
+            "Winnable: best line found has {count} moves; not known to be the shortest "
+            "(time limit).",
+            count,
+        ).format(count=format_number(count))
+    return verdict_sentence(Solution(answer.verdict, (), answer.nodes, answer.seconds))
 
 
 def solution_json(solution: Solution) -> dict[str, Any]:

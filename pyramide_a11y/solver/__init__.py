@@ -2,16 +2,20 @@
 
 from .hints import Hint, HintKind, HintSource, Knowledge, find_hint, hint_for, suggest
 from .search import Solution, Verdict, solve
+from .shortest import Shortest, par, solve_shortest
 
 __all__ = [
     "Hint",
     "HintKind",
     "HintSource",
     "Knowledge",
+    "Shortest",
     "Solution",
     "Verdict",
     "find_hint",
     "hint_for",
+    "par",
     "solve",
+    "solve_shortest",
     "suggest",
 ]
