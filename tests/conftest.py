@@ -11,9 +11,12 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from pyramide_a11y.i18n import set_language
 
 _DATA_DIR = tempfile.mkdtemp(prefix="pyramide-tests-")
 os.environ["PYRAMIDE_DATA_DIR"] = _DATA_DIR  # for anything started outside a test
@@ -24,6 +27,13 @@ def _own_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PYRAMIDE_DATA_DIR", str(tmp_path / "pyramide-data"))
     # The cues would add calls to the fake audio players the speech tests count.
     monkeypatch.setenv("PYRAMIDE_SOUNDS", "off")
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    """Every test ends in English, the language the next one expects by default."""
+    yield
+    set_language("en")
 
 
 def pytest_sessionfinish() -> None:

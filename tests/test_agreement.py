@@ -9,7 +9,6 @@ in a catalog gets a row here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from message_samples import calls, message_functions, sample_cards, takes_a_card
@@ -37,12 +36,6 @@ AGREEING: dict[str, tuple[str, str]] = {
 _AFTER_CARTA = re.compile(r"\b(?:cartas?|rei sai) \w+", re.IGNORECASE)
 
 PORTUGUESE = ("pt_PT", "pt_BR")
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def wrong_forms(text: str, gender: str) -> list[str]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import io
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fakes import FakeClock
 from playthrough import source_of, winning_commands, won_code
 
 from pyramide_a11y.app.autosave import GameStorage
@@ -24,20 +24,6 @@ from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.base import RecordingSpeaker
 
 LANGUAGES = ("pt_PT", "pt_BR", "en")
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    set_language("en")
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def session(

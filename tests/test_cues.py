@@ -9,7 +9,6 @@ import json
 import math
 import wave
 from array import array
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,6 @@ from pyramide_a11y.app.cueing import card_place
 from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.engine import Layout, parse_code
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.cue_player import CuePlayer, RecordingCues
 from pyramide_a11y.speech.cues import (
     MAX_SECONDS,
@@ -34,12 +32,6 @@ from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings
 
 HERE = Path(__file__).parent
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def channels(wav_data: bytes) -> tuple[wave._wave_params, list[int], list[int]]:

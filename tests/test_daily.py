@@ -5,27 +5,17 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from pyramide_a11y.app.autosave import GameStorage
 from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import daily_deal, random_deal
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.engine.daily import daily_code, daily_number
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.daily import streaks
 
 DAY = datetime.date(2026, 12, 1)
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def test_the_documented_example_is_pinned() -> None:

@@ -36,12 +36,6 @@ QUESTION_MARK = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    set_language("en")
-
-
 def every_text(card: Card) -> Iterator[tuple[str, str]]:
     for name, call in calls(card):
         yield name, call()

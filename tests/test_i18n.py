@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,12 +16,6 @@ from pyramide_a11y.i18n.maintenance import Tree, check, extract, read
 from pyramide_a11y.i18n.pseudo import PseudoTranslations, untranslated_residue
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 @pytest.mark.parametrize(

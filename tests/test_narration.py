@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from pyramide_a11y.engine import DECK, Card, Game, Layout, Reason, Refusal, parse_code
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Style, card_name, describe, narrator, sentence
 from pyramide_a11y.narration import messages as m
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def game(code: str = "PY1-N-AAAAAAS") -> Game:

@@ -10,7 +10,6 @@ import argparse
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,15 +18,8 @@ from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import SourceError, add_rules_options, coded_source
 from pyramide_a11y.app.sources import rules_from_options as _rules_from_options
 from pyramide_a11y.engine import Rules, get_rules, parse_code, parse_count, parse_rules
-from pyramide_a11y.i18n import set_language
 
 CODE = "PY1-N-AAAAAAS"
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def rules_from(*argv: str) -> Rules:

@@ -4,33 +4,17 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+from fakes import FakeClock
 
 from pyramide_a11y.app.session import Answer, Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import IDLE_LIMIT, GameTimer
 from pyramide_a11y.engine import Draw, Layout, parse_code
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Verbosity
 from pyramide_a11y.solver import Hint, HintKind, Knowledge
 from pyramide_a11y.speech.base import RecordingSpeaker
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    set_language("en")
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def source(code: str = "PY1-N-AAAAAAS") -> GameSource:

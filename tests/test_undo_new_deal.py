@@ -5,10 +5,10 @@ counted only once it is gone for good."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fakes import FakeClock
 from storage_helpers import game_state
 
 from pyramide_a11y.app.autosave import GameStorage
@@ -16,25 +16,10 @@ from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Layout, parse_code
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.storage import Store
 
 CODE = "PY1-N-AAAAAAS"
 OTHER = "PY1-C-AAAAAAB"
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    set_language("en")
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def source(code: str = CODE) -> GameSource:
