@@ -299,10 +299,20 @@ def test_fuzz_every_subcommand(
     COUNTS["files"] += 1
     COUNTS["words"] += 1
     word = word.replace("\x00", "")
+    if command[0] == "analyse" and _deals_in_range(word):
+        word = str(int(word) % 5 + 1)  # a real run of 10^5 deals is no input check
     args = [*command, word] if command[-1].startswith("--") or command == ["replay"] else command
     result = run(tmp, "--lang", lang, *args, timeout=30)
     no_traceback(result)
     assert result.returncode in (0, 1, 2), result
+
+
+def _deals_in_range(word: str) -> bool:
+    """Whether ``word`` reads as a count of deals ``analyse`` would really solve."""
+    try:
+        return 1 <= int(word) <= 10**9
+    except ValueError:
+        return False
 
 
 def test_fuzz_counts_are_reported() -> None:
