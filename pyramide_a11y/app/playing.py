@@ -26,6 +26,7 @@ from .autosave import GameStorage
 from .cueing import SessionCues
 from .focus import Focus
 from .hinting import Hints
+from .par import Pars
 from .setaside import LeftGame, SetAside
 from .settings import Settings
 from .sources import (
@@ -54,9 +55,12 @@ class Play:
         hints: Hints,
         rng: random.Random,
         cues: SessionCues,
+        pars: Pars | None = None,
     ) -> None:
         self.settings, self.storage, self.timer = settings, storage, timer
         self.hints, self.rng, self.cues = hints, rng, cues
+        self.pars = pars
+        """The deal's par, found after a win (None: never)."""
         self.focus = Focus()
         self.set_aside = SetAside(storage)
         self.source = source
@@ -121,7 +125,9 @@ class Play:
             case Action.STATUS:
                 elapsed, keyboard = self.timer.elapsed(), self.focus.keyboard_mode
                 code = self.source.code
-                return [narrator.status(game, elapsed, code, keyboard_mode=keyboard)]
+                par = self.pars.known(self.source.layout, game.rules) if self.pars else None
+                par = par if game.won else None  # never before the win
+                return [narrator.status(game, elapsed, code, keyboard_mode=keyboard, par=par)]
             case Action.PAUSE:
                 self.timer.pause()
                 return answers.paused()
@@ -155,6 +161,8 @@ class Play:
             panel = narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)
             best = self.storage.best_line(self.game.rules) if self.storage else None
             lines = answers.won(lines[0], panel, best)
+            if self.pars is not None:  # known already (won before), else said later
+                lines = [*lines, *self.pars.won(self.game, self.source.layout)]
         return answers.hint_dropped(lines) if overtaken else lines
 
     def undo(self) -> list[str]:

@@ -253,3 +253,22 @@ def focus_moved(card: Card | None, game: Game) -> list[str]:
     if card is None:
         return no_focus()
     return [sentence(m.focus_moved(focus_name(card, game)))]
+
+
+# -- the deal's par ----------------------------------------------------------------------
+
+
+def par(moves: int, found: int) -> list[str]:
+    """«You won in 42 moves. The fewest possible for this deal is 31.»"""
+    if moves <= found:
+        return [sentence(m.won_in_par(moves))]
+    return [join([m.won_in(moves), m.par_of_deal(found)])]
+
+
+def previous_par(moves: int, found: int) -> list[str]:
+    """The par of the deal won before the one in play (it arrived late)."""
+    return [join([m.won_previous_in(moves), m.par_of_previous(found)])]
+
+
+def par_not_found() -> list[str]:
+    return [sentence(m.par_not_found())]

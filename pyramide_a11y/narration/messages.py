@@ -1014,3 +1014,58 @@ def hint_closed() -> str:
 def no_focus() -> str:
     # Translators: keyboard mode: no card can be played now.
     return _("No playable card to focus")
+
+
+# -- the deal's par (found after the win) ----------------------------------------------------
+
+
+def won_in(count: int) -> str:
+    # Translators: said when the deal's par arrives, a moment after the win, before
+    # the par itself: "You won in 42 moves. The fewest possible for this deal is 31."
+    return ngettext("You won in {count} move", "You won in {count} moves", count).format(
+        count=format_number(count)
+    )
+
+
+def par_of_deal(count: int) -> str:
+    # Translators: the deal's par: the fewest moves (draws and recycles count) that
+    # win it, found by the solver after the win. Also said by status after the win.
+    return ngettext(
+        "The fewest possible for this deal is {count}",
+        "The fewest possible for this deal is {count}",
+        count,
+    ).format(count=format_number(count))
+
+
+def won_in_par(count: int) -> str:
+    # Translators: the deal's par arrives after the win, and the player matched it.
+    return ngettext(
+        "You won in {count} move: the fewest possible for this deal",
+        "You won in {count} moves: the fewest possible for this deal",
+        count,
+    ).format(count=format_number(count))
+
+
+def won_previous_in(count: int) -> str:
+    # Translators: the par of the deal won before arrives after the player began
+    # another deal: "You won the previous deal in 42 moves. The fewest possible for
+    # it is 31."
+    return ngettext(
+        "You won the previous deal in {count} move",
+        "You won the previous deal in {count} moves",
+        count,
+    ).format(count=format_number(count))
+
+
+def par_of_previous(count: int) -> str:
+    # Translators: the par of the previous deal (see "You won the previous deal in …").
+    return ngettext(
+        "The fewest possible for it is {count}",
+        "The fewest possible for it is {count}",
+        count,
+    ).format(count=format_number(count))
+
+
+def par_not_found() -> str:
+    # Translators: after a win, the solver could not prove the deal's par in time.
+    return _("The fewest possible for this deal was not found in time")
