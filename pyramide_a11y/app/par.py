@@ -59,8 +59,9 @@ class Pars:
         self.budget = budget
         self._deliver = deliver
         self._current = current
-        self._known: dict[_Deal, int | None] = {}
+        self._known: dict[_Deal, int] = {}  # a par not found is sought again next win
         self._threads: list[threading.Thread] = []
+        self._waiting: list[threading.Thread] = []  # until the win answer is said
         self._cancelled = threading.Event()
         self._lock = threading.Lock()
 
@@ -75,8 +76,7 @@ class Pars:
         deal = _Deal(layout, game.rules)
         with self._lock:
             if deal in self._known:
-                found = self._known[deal]
-                return [] if found is None else answers.par(game.moves, found)
+                return answers.par(game.moves, self._known[deal])
         if self.finder is None:
             return []
         finder, moves = self.finder, game.moves
@@ -84,10 +84,17 @@ class Pars:
             target=self._run, args=(finder, deal, game, moves), name="par", daemon=True
         )
         with self._lock:
-            self._threads = [t for t in self._threads if t.is_alive()]
-            self._threads.append(thread)
-        thread.start()
+            self._waiting.append(thread)
         return []
+
+    def start_waiting(self) -> None:
+        """Start the searches the last answer asked for: called once that answer
+        was said, so that a par found quickly is never said before the win."""
+        with self._lock:
+            waiting, self._waiting = self._waiting, []
+            self._threads = [t for t in self._threads if t.is_alive()] + waiting
+        for thread in waiting:
+            thread.start()
 
     def _run(self, finder: ParFinder, deal: _Deal, game: Game, moves: int) -> None:
         try:
@@ -96,8 +103,9 @@ class Pars:
             return
         if self._cancelled.is_set():
             return
-        with self._lock:
-            self._known[deal] = found
+        if found is not None:
+            with self._lock:
+                self._known[deal] = found
         if self._current() is game:
             lines = answers.par(moves, found) if found is not None else answers.par_not_found()
         elif found is not None:  # another game began meanwhile: named as the previous deal's
@@ -109,6 +117,7 @@ class Pars:
     def wait(self, seconds: float | None = None) -> bool:
         """Wait for every par still being found (tests and transcripts); True when
         none is left."""
+        self.start_waiting()
         with self._lock:
             threads = list(self._threads)
         for thread in threads:
@@ -118,3 +127,5 @@ class Pars:
     def close(self) -> None:
         """The session ends: stop the searches, nothing more is said."""
         self._cancelled.set()
+        with self._lock:
+            self._waiting = []

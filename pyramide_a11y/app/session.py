@@ -154,6 +154,7 @@ class Session:
                 answer.lines.extend(take_speech_sentences(self.speaker))
                 self.speaker.say(answer.text)
             self.last = answer
+        self.pars.start_waiting()  # a win's par is searched for once the win was said
         return answer
 
     def opening(self) -> Answer:
