@@ -14,7 +14,7 @@ from pyramide_a11y.app.par import solver_par
 from pyramide_a11y.app.session import Answer, Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
-from pyramide_a11y.engine import Card, Layout, Rules, parse_code
+from pyramide_a11y.engine import Card, Layout, Move, Rules, parse_code
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import RecordingSpeaker
 
@@ -62,7 +62,9 @@ def source_of(code: str) -> GameSource:
     return GameSource(Layout.from_code(deal), deal.rules, str(deal))
 
 
-def exact_par(layout: Layout, rules: Rules, budget: float | None, cancelled: Event) -> int | None:
+def exact_par(
+    layout: Layout, rules: Rules, budget: float | None, cancelled: Event
+) -> tuple[Move, ...] | None:
     """The solver's par with no time limit: the same answer on any machine."""
     return solver_par(layout, rules, None, cancelled)
 

@@ -11,13 +11,16 @@ from playthrough import LANGUAGES, recording_session, winning_commands, won_code
 
 from pyramide_a11y.app.par import PAR_BUDGET, solver_par
 from pyramide_a11y.app.session import Answer, Session
-from pyramide_a11y.engine import Layout, Rules
+from pyramide_a11y.engine import Draw, Layout, Move, Rules
 from pyramide_a11y.i18n import set_language
 
 PAR_LINE = {
-    "en": "You won in 56 moves. The fewest possible for this deal is 52.",
-    "pt_PT": "Ganhou em 56 jogadas. O mínimo para esta partida é 52.",
-    "pt_BR": "Você ganhou em 56 jogadas. O mínimo para este jogo é 52.",
+    "en": "You won in 56 moves. The fewest possible for this deal is 52. "
+    "Type par to hear the shortest line, one move per Enter.",
+    "pt_PT": "Ganhou em 56 jogadas. O mínimo para esta partida é 52. "
+    "Escreva mínimo para ouvir a sequência mais curta, uma jogada por Enter.",
+    "pt_BR": "Você ganhou em 56 jogadas. O mínimo para este jogo é 52. "
+    "Digite mínimo para ouvir a sequência mais curta, uma jogada por Enter.",
 }
 STATUS_PAR = {
     "en": "The fewest possible for this deal is 52.",
@@ -47,10 +50,10 @@ class HeldFinder:
 
     def __call__(
         self, layout: Layout, rules: Rules, budget: float | None, cancelled: threading.Event
-    ) -> int | None:
+    ) -> tuple[Move, ...] | None:
         self.calls.append((layout, rules))
         assert self.release.wait(10.0)
-        return self.value
+        return None if self.value is None else (Draw(),) * self.value  # only its length
 
 
 def _session(language: str, finder: HeldFinder | None) -> tuple[Session, list[Answer]]:
@@ -196,6 +199,75 @@ def test_matching_the_par_is_said_so() -> None:
         session.handle(command)
     assert session.pars.wait(60.0)
     assert [answer.lines for answer in late] == [
-        ["Você ganhou em 35 jogadas: o mínimo possível para este jogo."]
+        [
+            "Você ganhou em 35 jogadas: o mínimo possível para este jogo. "
+            "Digite mínimo para ouvir a sequência mais curta, uma jogada por Enter."
+        ]
     ]
     session.close()
+
+
+PAR_WORD = {"en": "par", "pt_PT": "mínimo", "pt_BR": "minimo"}
+WALK = {
+    "en": (
+        "The shortest line is shown once this deal is won.",
+        "The shortest line of this deal, 52 moves, from the start. "
+        "Press Enter for each move; any command leaves it.",
+        "Move 1 of 52.",
+        "That was the shortest line.",
+    ),
+    "pt_PT": (
+        "A sequência mais curta só é mostrada depois de ganhar esta partida.",
+        "A sequência mais curta desta partida, 52 jogadas, desde o início. "
+        "Prima Enter para cada jogada; qualquer comando sai dela.",
+        "Jogada 1 de 52.",
+        "Foi esta a sequência mais curta.",
+    ),
+    "pt_BR": (
+        "A sequência mais curta só aparece depois que você ganhar este jogo.",
+        "A sequência mais curta deste jogo, 52 jogadas, desde o início. "
+        "Aperte Enter para cada jogada; qualquer comando sai dela.",
+        "Jogada 1 de 52.",
+        "Essa foi a sequência mais curta.",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_shortest_line_is_played_one_move_per_enter_after_the_win(language: str) -> None:
+    not_won, start, first, end = WALK[language]
+    session, _ = _session(language, None)  # the exact solver line
+    word = PAR_WORD[language]
+    assert session.handle(word).lines == [not_won]  # before the win: no peeking
+    session.handle(_play_to_the_last_move(session, language))
+    assert session.pars.wait(60.0)
+    won_game = session.game
+    assert session.handle(word).lines == [start]
+    step = session.handle("").lines
+    assert step[0] == first and len(step) == 2
+    for _ in range(50):
+        assert len(session.handle("").lines) == 2
+    last = session.handle("").lines
+    assert last[0] == first.replace("1", "52", 1) and last[-1] == end and len(last) == 3
+    assert session.game is won_game and session.game.won  # the player's game untouched
+    assert session.pars.known(session.source.layout, session.game.rules) == 52
+    assert session.handle("").lines != last  # over: Enter is the table again
+
+
+def test_any_command_leaves_the_shortest_line() -> None:
+    session, _ = _session("en", None)
+    session.handle(_play_to_the_last_move(session, "en"))
+    assert session.pars.wait(60.0)
+    session.handle("par")
+    session.handle("")
+    assert session.handle("status").text.startswith("28 of 28.")
+    assert not session.handle("").lines[0].startswith("Move")
+
+
+def test_the_shortest_line_is_not_known_until_found() -> None:
+    finder = HeldFinder()
+    session, _ = _session("en", finder)
+    session.handle(_play_to_the_last_move(session, "en"))
+    assert session.handle("par").lines == ["The shortest line of this deal is not known yet."]
+    finder.release.set()
+    assert session.pars.wait(10.0)

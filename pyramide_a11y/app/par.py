@@ -15,25 +15,27 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pyramide_a11y.engine import Game, Layout, Rules
-from pyramide_a11y.narration import answers
+from pyramide_a11y.engine import Game, Layout, Move, Rules
+from pyramide_a11y.narration import Style, answers, describe
 from pyramide_a11y.solver import Verdict, solve_shortest
 
 PAR_BUDGET = 30.0
 """Seconds the solver may take to prove a deal's par."""
 
-ParFinder = Callable[[Layout, Rules, float | None, threading.Event], int | None]
-"""The fewest moves that win a layout under rules, proven within a budget in
-seconds (None: no budget), stopping when the event is set; None when not proven."""
+ParFinder = Callable[[Layout, Rules, float | None, threading.Event], tuple[Move, ...] | None]
+"""A shortest winning line of a layout under rules (its length is the par), proven
+within a budget in seconds (None: no budget), stopping when the event is set;
+None when not proven."""
 
 
 def solver_par(
     layout: Layout, rules: Rules, budget: float | None, cancelled: threading.Event
-) -> int | None:
-    """The solver's par (:func:`~pyramide_a11y.solver.par`), cancellable."""
+) -> tuple[Move, ...] | None:
+    """The solver's proven shortest line (as :func:`~pyramide_a11y.solver.par`),
+    cancellable."""
     answer = solve_shortest(layout.position(), rules, timeout=budget, cancelled=cancelled)
     if answer.verdict is Verdict.WINNABLE and answer.proven:
-        return answer.length
+        return answer.moves
     return None
 
 
@@ -59,7 +61,7 @@ class Pars:
         self.budget = budget
         self._deliver = deliver
         self._current = current
-        self._known: dict[_Deal, int] = {}  # a par not found is sought again next win
+        self._known: dict[_Deal, tuple[Move, ...]] = {}  # a par not found is sought again next win
         self._threads: list[threading.Thread] = []
         self._waiting: list[threading.Thread] = []  # until the win answer is said
         self._cancelled = threading.Event()
@@ -67,6 +69,11 @@ class Pars:
 
     def known(self, layout: Layout, rules: Rules) -> int | None:
         """The par of this deal when it was found (only ever after a win)."""
+        line = self.line(layout, rules)
+        return None if line is None else len(line)
+
+    def line(self, layout: Layout, rules: Rules) -> tuple[Move, ...] | None:
+        """The shortest line of this deal when it was found (after a win)."""
         with self._lock:
             return self._known.get(_Deal(layout, rules))
 
@@ -76,7 +83,7 @@ class Pars:
         deal = _Deal(layout, game.rules)
         with self._lock:
             if deal in self._known:
-                return answers.par(game.moves, self._known[deal])
+                return answers.par(game.moves, len(self._known[deal]))
         if self.finder is None:
             return []
         finder, moves = self.finder, game.moves
@@ -107,9 +114,9 @@ class Pars:
             with self._lock:
                 self._known[deal] = found
         if self._current() is game:
-            lines = answers.par(moves, found) if found is not None else answers.par_not_found()
+            lines = answers.par(moves, len(found)) if found else answers.par_not_found()
         elif found is not None:  # another game began meanwhile: named as the previous deal's
-            lines = answers.previous_par(moves, found)
+            lines = answers.previous_par(moves, len(found))
         else:
             return
         self._deliver(lines)
@@ -129,3 +136,27 @@ class Pars:
         self._cancelled.set()
         with self._lock:
             self._waiting = []
+
+
+class ParWalk:
+    """The shortest line of a won deal, played again move by move on a fresh game
+    from its layout, one move each time the player presses Enter."""
+
+    def __init__(self, layout: Layout, rules: Rules, line: tuple[Move, ...]) -> None:
+        self.game = Game(layout, rules)
+        self.line = line
+        self.done = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= len(self.line)
+
+    def step(self, style: Style) -> list[str]:
+        """The next move, played and said: «Move 3 of 52.» and what it did."""
+        move = self.line[self.done]
+        self.done += 1
+        lines = describe(self.game.play(move), self.game, style)
+        last = self.finished
+        if self.game.won:  # the move only: the panel is the player's game's, not this
+            lines = lines[:1]
+        return answers.par_step(self.done, len(self.line), lines, last)
