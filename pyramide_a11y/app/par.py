@@ -6,7 +6,8 @@ once; the par comes later through the session's ``emit`` (as a slow hint does):
 «You won in 42 moves. The fewest possible for this deal is 31.» When the player
 has started another game meanwhile, it is still said, as the previous deal's.
 A par known already (the same deal won again) is said in the win answer itself,
-and ``status`` says it after the win.
+and ``status`` says it after the win; ``par`` (``mínimo``) then plays that
+shortest line again on a fresh game, one move per Enter (:class:`ParWalk`).
 """
 
 from __future__ import annotations
