@@ -8,11 +8,13 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
+from threading import Event
 
+from pyramide_a11y.app.par import solver_par
 from pyramide_a11y.app.session import Answer, Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
-from pyramide_a11y.engine import Card, Layout, parse_code
+from pyramide_a11y.engine import Card, Layout, Move, Rules, parse_code
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import RecordingSpeaker
 
@@ -60,11 +62,18 @@ def source_of(code: str) -> GameSource:
     return GameSource(Layout.from_code(deal), deal.rules, str(deal))
 
 
+def exact_par(
+    layout: Layout, rules: Rules, budget: float | None, cancelled: Event
+) -> tuple[Move, ...] | None:
+    """The solver's par with no time limit: the same answer on any machine."""
+    return solver_par(layout, rules, None, cancelled)
+
+
 def recording_session(
     code: str, language: str, emit: Callable[[Answer], None] | None = None
 ) -> tuple[Session, RecordingSpeaker]:
-    """A session on ``code`` with a stopped clock (time always 0) and no hints;
-    late answers go to ``emit``."""
+    """A session on ``code`` with a stopped clock (time always 0), no hints, and the
+    exact par after a win; late answers go to ``emit``."""
     set_language(language)
     speaker = RecordingSpeaker()
     session = Session(
@@ -73,6 +82,7 @@ def recording_session(
         speaker=speaker,
         timer=GameTimer(lambda: 0.0),
         hint_finder=None,
+        par_finder=exact_par,
         emit=emit,
     )
     session.hints.finder = None
@@ -81,14 +91,20 @@ def recording_session(
 
 
 def transcript(code: str, language: str, commands: list[str]) -> str:
-    """What the plain loop prints for ``commands``, each echoed as ``> command``."""
-    session, _ = recording_session(code, language)
+    """What the plain loop prints for ``commands``, each echoed as ``> command``; a
+    late answer (the par after a win) is waited for and printed after its command's."""
+    late: list[Answer] = []
+    session, _ = recording_session(code, language, late.append)
     out = io.StringIO()
     out.write("".join(line + "\n" for line in session.opening().lines))
     for command in commands:
         out.write(f"> {command}\n")
         answer = session.handle(command)
         out.write("".join(line + "\n" for line in answer.lines))
+        assert session.pars.wait(120.0), "the par took too long"
+        for came in late:
+            out.write("".join(line + "\n" for line in came.lines))
+        late.clear()
         if answer.quit:
             break
     session.close()

@@ -82,6 +82,13 @@ def memory_folder(tmp_path: Path) -> Path:
 ROOT = Path(__file__).resolve().parent.parent
 
 
+_LATE_PAR = (
+    "You won in ",
+    "You won the previous deal in ",
+    "The fewest possible for this deal was not",
+)
+
+
 class Program:
     """``pyramide`` on pipes, in English, without speech."""
 
@@ -109,7 +116,14 @@ class Program:
         self.proc.stdin.flush()
 
     def answer(self, timeout: float = 20) -> list[str]:
-        """The next answer: the program writes and flushes each answer at once."""
+        """The next answer: the program writes and flushes each answer at once. The
+        par said late after a win (English) is left out: it answers no line."""
+        while True:
+            lines = [line for line in self._chunk(timeout) if not line.startswith(_LATE_PAR)]
+            if lines:
+                return lines
+
+    def _chunk(self, timeout: float) -> list[str]:
         ready, _, _ = select.select([self.fd], [], [], timeout)
         assert ready, "no answer"
         data = os.read(self.fd, 65536)

@@ -61,8 +61,9 @@ def interactive(stdin: TextIO, stdout: TextIO) -> bool:
 def write_answer(out: TextIO, answer: Answer, visual: bool = False) -> None:
     """Print ``answer``; in the visual mode each card name gets its suit symbol
     (only in print: the speaker always gets the words)."""
-    for line in answer.lines:
-        out.write((with_symbols(line) if visual else line) + "\n")
+    # One write: on a terminal (line-buffered) the answer still goes out whole, even
+    # while a solver thread (a hint, a par) holds the interpreter between lines.
+    out.write("".join((with_symbols(line) if visual else line) + "\n" for line in answer.lines))
     out.flush()
 
 

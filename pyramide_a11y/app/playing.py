@@ -26,6 +26,7 @@ from .autosave import GameStorage
 from .cueing import SessionCues
 from .focus import Focus
 from .hinting import Hints
+from .par import Pars, ParWalk
 from .setaside import LeftGame, SetAside
 from .settings import Settings
 from .sources import (
@@ -54,9 +55,14 @@ class Play:
         hints: Hints,
         rng: random.Random,
         cues: SessionCues,
+        pars: Pars | None = None,
     ) -> None:
         self.settings, self.storage, self.timer = settings, storage, timer
         self.hints, self.rng, self.cues = hints, rng, cues
+        self.pars = pars
+        """The deal's par, found after a win (None: never)."""
+        self.walk: ParWalk | None = None
+        """The shortest line played move by move after a win (``par``), while it runs."""
         self.focus = Focus()
         self.set_aside = SetAside(storage)
         self.source = source
@@ -84,6 +90,14 @@ class Play:
         the saved game offered at start goes on, or play after a pause; None for
         any other line. Every line tells the clock the player is there."""
         resumed = self.timer.activity()
+        if self.walk is not None:  # Enter: the next move of the shortest line
+            if text:  # any other line leaves it, and is answered as usual
+                self.walk = None
+                return None
+            lines = self.walk.step(self.settings.style)
+            if self.walk.finished:
+                self.walk = None
+            return lines
         if text.lower() in continue_words() and self.storage and self.storage.accept_offer():
             continuing = sentence(records_text.continuing())  # the offer at start
             return [continuing, narrator.table_summary(self.game)]
@@ -121,11 +135,26 @@ class Play:
             case Action.STATUS:
                 elapsed, keyboard = self.timer.elapsed(), self.focus.keyboard_mode
                 code = self.source.code
-                return [narrator.status(game, elapsed, code, keyboard_mode=keyboard)]
+                par = self.pars.known(self.source.layout, game.rules) if self.pars else None
+                par = par if game.won else None  # never before the win
+                return [narrator.status(game, elapsed, code, keyboard_mode=keyboard, par=par)]
+            case Action.PAR:
+                return self.start_walk()
             case Action.PAUSE:
                 self.timer.pause()
                 return answers.paused()
         return answers.unknown_command(action.value)  # pragma: no cover
+
+    def start_walk(self) -> list[str]:
+        """``par`` after a win: the deal's shortest line, one move per Enter (never
+        before the win: the line shows the unseen stock)."""
+        if not self.game.won:
+            return answers.par_walk_not_won()
+        line = self.pars.line(self.source.layout, self.game.rules) if self.pars else None
+        if not line:
+            return answers.par_walk_unknown()
+        self.walk = ParWalk(self.source.layout, self.game.rules, line)
+        return answers.par_walk_start(len(line))
 
     def touch_typed(self, specs: tuple[CardSpec, ...]) -> list[str]:
         """Cards as typed: found on the table (rank-only shorthand), then touched."""
@@ -155,6 +184,8 @@ class Play:
             panel = narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)
             best = self.storage.best_line(self.game.rules) if self.storage else None
             lines = answers.won(lines[0], panel, best)
+            if self.pars is not None:  # known already (won before), else said later
+                lines = [*lines, *self.pars.won(self.game, self.source.layout)]
         return answers.hint_dropped(lines) if overtaken else lines
 
     def undo(self) -> list[str]:

@@ -40,6 +40,7 @@ from pyramide_a11y.speech.cue_player import CueSink
 from .autosave import GameStorage
 from .cueing import SessionCues
 from .hinting import HintFinder, Hints, default_finder
+from .par import ParFinder, Pars, solver_par
 from .playing import Play
 from .settings import Settings, apply_setting
 from .sources import GameSource
@@ -84,14 +85,16 @@ class Session:
         storage: GameStorage | None = None,
         timer: GameTimer | None = None,
         hint_finder: HintFinder | None = None,
+        par_finder: ParFinder | None = None,
         emit: Callable[[Answer], None] | None = None,
         rng: random.Random | None = None,
         cues: CueSink | None = None,
     ) -> None:
         """``storage`` (autosave, saved settings, the player's best) makes every game
         and keeps the clock: give a ``timer`` only without it. ``emit`` gets, from
-        another thread, the answers that come late (a hint); ``hint_finder`` None
-        is the solver's. ``cues`` plays the sound cues (None: none).
+        another thread, the answers that come late (a hint, the par after a win);
+        ``hint_finder`` and ``par_finder`` (a won deal's par) None are the solver's.
+        ``cues`` plays the sound cues (None: none).
 
         Raises:
             ValueError: both ``storage`` and ``timer`` given.
@@ -107,8 +110,18 @@ class Session:
         finder = hint_finder if hint_finder is not None else default_finder()
         self.cues = SessionCues(cues, self.settings.sounds)
         self.hints = Hints(finder, lambda lines: self.emit(self.say(Answer(self.cues.hint(lines)))))
+        self.pars = Pars(
+            par_finder or solver_par, lambda lines: self.emit(self.say(Answer(lines))), self._game
+        )
         self.play = Play(
-            source, self.settings, storage, clock, self.hints, rng or random.Random(), self.cues
+            source,
+            self.settings,
+            storage,
+            clock,
+            self.hints,
+            rng or random.Random(),
+            self.cues,
+            self.pars,
         )
         self.focus = self.play.focus
         self.last = Answer()
@@ -119,6 +132,9 @@ class Session:
     # The game in play lives in ``self.play``; these reach it there.
     @property
     def game(self) -> Game:
+        return self.play.game
+
+    def _game(self) -> Game:
         return self.play.game
 
     @property
@@ -138,6 +154,7 @@ class Session:
                 answer.lines.extend(take_speech_sentences(self.speaker))
                 self.speaker.say(answer.text)
             self.last = answer
+        self.pars.start_waiting()  # a win's par is searched for once the win was said
         return answer
 
     def opening(self) -> Answer:
@@ -281,6 +298,7 @@ class Session:
         """The program ends: the game stays saved, and the goodbye is heard to its
         end (waiting at most :data:`GOODBYE_WAIT` seconds) before the exit cuts it."""
         self.hints.drop()
+        self.pars.close()
         if self.storage is not None:
             self.storage.close()
         if self._leaving and self.speaker is not None and self.settings.speech:

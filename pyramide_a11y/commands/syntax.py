@@ -111,6 +111,7 @@ class Action(enum.Enum):
     KEYBOARD = "keyboard"
     DAILY = "daily"
     LEARN = "learn"
+    PAR = "par"
 
 
 @dataclass(frozen=True)

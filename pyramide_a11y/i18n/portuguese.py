@@ -67,6 +67,8 @@ PORTUGUESE_WORDS = Vocabulary(
         "jogo diario": "daily",
         "aprender": "learn",
         "licao": "learn",
+        "minimo": "par",
+        "mais curta": "par",
     },
     new_words=("novo jogo", "nova partida", "novo", "nova"),
     row_words=("fila", "fileira", "linha"),

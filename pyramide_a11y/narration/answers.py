@@ -253,3 +253,41 @@ def focus_moved(card: Card | None, game: Game) -> list[str]:
     if card is None:
         return no_focus()
     return [sentence(m.focus_moved(focus_name(card, game)))]
+
+
+# -- the deal's par ----------------------------------------------------------------------
+
+
+def par(moves: int, found: int) -> list[str]:
+    """«You won in 42 moves. The fewest possible for this deal is 31.»"""
+    if moves <= found:
+        return [join([m.won_in_par(moves), m.par_walk_offer()])]
+    return [join([m.won_in(moves), m.par_of_deal(found), m.par_walk_offer()])]
+
+
+def previous_par(moves: int, found: int) -> list[str]:
+    """The par of the deal won before the one in play (it arrived late)."""
+    return [join([m.won_previous_in(moves), m.par_of_previous(found)])]
+
+
+def par_not_found() -> list[str]:
+    return [sentence(m.par_not_found())]
+
+
+def par_walk_not_won() -> list[str]:
+    return [sentence(m.par_walk_not_won())]
+
+
+def par_walk_unknown() -> list[str]:
+    return [sentence(m.par_walk_unknown())]
+
+
+def par_walk_start(count: int) -> list[str]:
+    """The shortest line begins: its length, and how to go on or leave."""
+    return [join([m.par_walk_start(count), m.par_walk_keys()])]
+
+
+def par_step(number: int, count: int, said: list[str], last: bool) -> list[str]:
+    """One move of the shortest line: «Move 3 of 52.», what it did; at the end, so."""
+    lines = [join([m.par_walk_step(number, count)]), *said]
+    return [*lines, sentence(m.par_walk_end())] if last else lines

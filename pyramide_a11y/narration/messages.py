@@ -1014,3 +1014,102 @@ def hint_closed() -> str:
 def no_focus() -> str:
     # Translators: keyboard mode: no card can be played now.
     return _("No playable card to focus")
+
+
+# -- the deal's par (found after the win) ----------------------------------------------------
+
+
+def won_in(count: int) -> str:
+    # Translators: said when the deal's par arrives, a moment after the win, before
+    # the par itself: "You won in 42 moves. The fewest possible for this deal is 31."
+    return ngettext("You won in {count} move", "You won in {count} moves", count).format(
+        count=format_number(count)
+    )
+
+
+def par_of_deal(count: int) -> str:
+    # Translators: the deal's par: the fewest moves (draws and recycles count) that
+    # win it, found by the solver after the win. Also said by status after the win.
+    return ngettext(
+        "The fewest possible for this deal is {count}",
+        "The fewest possible for this deal is {count}",
+        count,
+    ).format(count=format_number(count))
+
+
+def won_in_par(count: int) -> str:
+    # Translators: the deal's par arrives after the win, and the player matched it.
+    return ngettext(
+        "You won in {count} move: the fewest possible for this deal",
+        "You won in {count} moves: the fewest possible for this deal",
+        count,
+    ).format(count=format_number(count))
+
+
+def won_previous_in(count: int) -> str:
+    # Translators: the par of the deal won before arrives after the player began
+    # another deal: "You won the previous deal in 42 moves. The fewest possible for
+    # it is 31."
+    return ngettext(
+        "You won the previous deal in {count} move",
+        "You won the previous deal in {count} moves",
+        count,
+    ).format(count=format_number(count))
+
+
+def par_of_previous(count: int) -> str:
+    # Translators: the par of the previous deal (see "You won the previous deal in …").
+    return ngettext(
+        "The fewest possible for it is {count}",
+        "The fewest possible for it is {count}",
+        count,
+    ).format(count=format_number(count))
+
+
+def par_not_found() -> str:
+    # Translators: after a win, the solver could not prove the deal's par in time.
+    return _("The fewest possible for this deal was not found in time")
+
+
+def par_walk_offer() -> str:
+    # Translators: after the deal's par; "par" is this language's command
+    # (Portuguese: mínimo); Enter is the key.
+    return _("Type par to hear the shortest line, one move per Enter")
+
+
+def par_walk_not_won() -> str:
+    # Translators: "par" typed before the win: the shortest line would show the
+    # cards still unseen in the stock.
+    return _("The shortest line is shown once this deal is won")
+
+
+def par_walk_unknown() -> str:
+    # Translators: "par" typed after the win, but the shortest line is not known
+    # (still being found, or not found in time).
+    return _("The shortest line of this deal is not known yet")
+
+
+def par_walk_start(count: int) -> str:
+    # Translators: "par" after the win: the shortest line, played again from the deal.
+    return ngettext(
+        "The shortest line of this deal, {count} move, from the start",
+        "The shortest line of this deal, {count} moves, from the start",
+        count,
+    ).format(count=format_number(count))
+
+
+def par_walk_keys() -> str:
+    # Translators: during the shortest line: Enter is the key.
+    return _("Press Enter for each move; any command leaves it")
+
+
+def par_walk_step(number: int, count: int) -> str:
+    # Translators: one move of the shortest line, e.g. "move 3 of 52".
+    return _("move {number} of {count}").format(
+        number=format_number(number), count=format_number(count)
+    )
+
+
+def par_walk_end() -> str:
+    # Translators: the last move of the shortest line was said.
+    return _("That was the shortest line")

@@ -290,9 +290,17 @@ def playable(game: Game) -> str:
     return sentence(m.playable_pairs(items))
 
 
-def status(game: Game, seconds: float, code: str | None, *, keyboard_mode: bool = False) -> str:
-    """«N de 28», rounds, score (pyramide), moves, time, deal code; and "keyboard mode
-    on" last while it is on."""
+def status(
+    game: Game,
+    seconds: float,
+    code: str | None,
+    *,
+    keyboard_mode: bool = False,
+    par: int | None = None,
+) -> str:
+    """«N de 28», rounds, score (pyramide), moves, time, deal code; the deal's par
+    (given only after the win, when found); and "keyboard mode on" last while it is
+    on."""
     position = game.position
     parts = [m.removed_of_28(position.removed_count)]
     parts.extend(_round(game))
@@ -301,6 +309,8 @@ def status(game: Game, seconds: float, code: str | None, *, keyboard_mode: bool 
     parts.append(m.moves(game.moves))
     parts.append(m.elapsed(seconds))
     parts.append(m.deal_code(code) if code else m.no_deal_code())
+    if par is not None:
+        parts.append(m.par_of_deal(par))
     if keyboard_mode:
         parts.append(m.keyboard_mode_status())
     return join(parts)

@@ -1,0 +1,163 @@
+"""The deal's par, found once the game is won, off the prompt's thread.
+
+Only after the win: the shortest-line solver sees the whole layout, stock and
+all, so asking it earlier would peek at unseen cards. The win panel is said at
+once; the par comes later through the session's ``emit`` (as a slow hint does):
+«You won in 42 moves. The fewest possible for this deal is 31.» When the player
+has started another game meanwhile, it is still said, as the previous deal's.
+A par known already (the same deal won again) is said in the win answer itself,
+and ``status`` says it after the win; ``par`` (``mínimo``) then plays that
+shortest line again on a fresh game, one move per Enter (:class:`ParWalk`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pyramide_a11y.engine import Game, Layout, Move, Rules
+from pyramide_a11y.narration import Style, answers, describe
+from pyramide_a11y.solver import Verdict, solve_shortest
+
+PAR_BUDGET = 30.0
+"""Seconds the solver may take to prove a deal's par."""
+
+ParFinder = Callable[[Layout, Rules, float | None, threading.Event], tuple[Move, ...] | None]
+"""A shortest winning line of a layout under rules (its length is the par), proven
+within a budget in seconds (None: no budget), stopping when the event is set;
+None when not proven."""
+
+
+def solver_par(
+    layout: Layout, rules: Rules, budget: float | None, cancelled: threading.Event
+) -> tuple[Move, ...] | None:
+    """The solver's proven shortest line (as :func:`~pyramide_a11y.solver.par`),
+    cancellable."""
+    answer = solve_shortest(layout.position(), rules, timeout=budget, cancelled=cancelled)
+    if answer.verdict is Verdict.WINNABLE and answer.proven:
+        return answer.moves
+    return None
+
+
+@dataclass(frozen=True)
+class _Deal:
+    layout: Layout
+    rules: Rules
+
+
+class Pars:
+    """The pars found in this session, and the jobs still finding one. ``deliver``
+    gets the lines of a par that came late, from the job's thread; ``current``
+    tells (on that thread) which game is in play now."""
+
+    def __init__(
+        self,
+        finder: ParFinder | None,
+        deliver: Callable[[list[str]], None],
+        current: Callable[[], Game],
+        budget: float | None = PAR_BUDGET,
+    ) -> None:
+        self.finder = finder
+        self.budget = budget
+        self._deliver = deliver
+        self._current = current
+        self._known: dict[_Deal, tuple[Move, ...]] = {}  # a par not found is sought again next win
+        self._threads: list[threading.Thread] = []
+        self._waiting: list[threading.Thread] = []  # until the win answer is said
+        self._cancelled = threading.Event()
+        self._lock = threading.Lock()
+
+    def known(self, layout: Layout, rules: Rules) -> int | None:
+        """The par of this deal when it was found (only ever after a win)."""
+        line = self.line(layout, rules)
+        return None if line is None else len(line)
+
+    def line(self, layout: Layout, rules: Rules) -> tuple[Move, ...] | None:
+        """The shortest line of this deal when it was found (after a win)."""
+        with self._lock:
+            return self._known.get(_Deal(layout, rules))
+
+    def won(self, game: Game, layout: Layout) -> list[str]:
+        """``game`` (dealt from ``layout``) was just won: the par's lines now when it
+        is known, else none, and the search starts (its lines come later)."""
+        deal = _Deal(layout, game.rules)
+        with self._lock:
+            if deal in self._known:
+                return answers.par(game.moves, len(self._known[deal]))
+        if self.finder is None:
+            return []
+        finder, moves = self.finder, game.moves
+        thread = threading.Thread(
+            target=self._run, args=(finder, deal, game, moves), name="par", daemon=True
+        )
+        with self._lock:
+            self._waiting.append(thread)
+        return []
+
+    def start_waiting(self) -> None:
+        """Start the searches the last answer asked for: called once that answer
+        was said, so that a par found quickly is never said before the win."""
+        with self._lock:
+            waiting, self._waiting = self._waiting, []
+            self._threads = [t for t in self._threads if t.is_alive()] + waiting
+        for thread in waiting:
+            thread.start()
+
+    def _run(self, finder: ParFinder, deal: _Deal, game: Game, moves: int) -> None:
+        try:
+            found = finder(deal.layout, deal.rules, self.budget, self._cancelled)
+        except Exception:  # a solver fault must not take the game down
+            return
+        if self._cancelled.is_set():
+            return
+        if found is not None:
+            with self._lock:
+                self._known[deal] = found
+        if self._current() is game:
+            lines = answers.par(moves, len(found)) if found else answers.par_not_found()
+        elif found is not None:  # another game began meanwhile: named as the previous deal's
+            lines = answers.previous_par(moves, len(found))
+        else:
+            return
+        self._deliver(lines)
+
+    def wait(self, seconds: float | None = None) -> bool:
+        """Wait for every par still being found (tests and transcripts); True when
+        none is left."""
+        self.start_waiting()
+        with self._lock:
+            threads = list(self._threads)
+        for thread in threads:
+            thread.join(seconds)
+        return not any(t.is_alive() for t in threads)
+
+    def close(self) -> None:
+        """The session ends: stop the searches, nothing more is said."""
+        self._cancelled.set()
+        with self._lock:
+            self._waiting = []
+
+
+class ParWalk:
+    """The shortest line of a won deal, played again move by move on a fresh game
+    from its layout, one move each time the player presses Enter."""
+
+    def __init__(self, layout: Layout, rules: Rules, line: tuple[Move, ...]) -> None:
+        self.game = Game(layout, rules)
+        self.line = line
+        self.done = 0
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= len(self.line)
+
+    def step(self, style: Style) -> list[str]:
+        """The next move, played and said: «Move 3 of 52.» and what it did."""
+        move = self.line[self.done]
+        self.done += 1
+        lines = describe(self.game.play(move), self.game, style)
+        last = self.finished
+        if self.game.won:  # the move only: the panel is the player's game's, not this
+            lines = lines[:1]
+        return answers.par_step(self.done, len(self.line), lines, last)
