@@ -339,3 +339,19 @@ def test_a_bad_deal_code_is_said_in_the_session_language(
     )
     status, _, err = run(capsys, "--lang", "en", "deal", "XYZ")
     assert status == 2 and "three parts" in err  # the engine's detail, in English
+
+
+@pytest.mark.parametrize(
+    ("lang", "argv", "said"),
+    [
+        ("pt", ("--rules", "foo"), "Regras desconhecidas 'foo': escolha pyramide, classic"),
+        ("pt-BR", ("--recycles", "many"), "'many' não é um número, none (nenhuma)"),
+        ("en", ("--rules", "foo"), "Unknown rules 'foo': choose pyramide, classic"),
+    ],
+)
+def test_rules_options_are_refused_in_the_session_language(
+    capsys: pytest.CaptureFixture[str], lang: str, argv: tuple[str, ...], said: str
+) -> None:
+    code, out, err = run(capsys, "--lang", lang, "solve", *argv, "PY1-N-AAAAAAS")
+    assert code != 0 and out == ""
+    assert said in err and len(err.strip().splitlines()) == 1

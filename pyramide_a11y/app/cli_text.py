@@ -123,6 +123,20 @@ def not_a_number(text: str) -> str:
     return _("{value} is not a number").format(value=repr(text))
 
 
+def unknown_rules(name: str, choices: list[str]) -> str:
+    # Translators: command-line error; {name} is the rules typed after --rules,
+    # {choices} the presets (pyramide, classic, paciencia), typed as they are.
+    return _("unknown rules {name}: choose {choices}").format(
+        name=repr(name.strip()[:30]), choices=", ".join(choices)
+    )
+
+
+def bad_count(text: str) -> str:
+    # Translators: command-line error for --recycles; none and unlimited are typed
+    # as they are (nenhum and ilimitado are accepted too).
+    return _("{value} is not a number, none or unlimited").format(value=repr(text.strip()[:30]))
+
+
 # -- deal and replay -------------------------------------------------------------------------
 
 

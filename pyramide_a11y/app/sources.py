@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyramide_a11y.engine import (
+    PRESETS,
     DealCode,
     DealCodeError,
     Layout,
@@ -151,13 +152,19 @@ def rules_from_options(args: argparse.Namespace, base: Rules | None) -> Rules:
     """
     try:
         rules = get_rules(args.rules) if args.rules else (base or get_rules("pyramide"))
+    except ValueError:
+        raise SourceError(sentence(t.unknown_rules(args.rules, list(PRESETS)))) from None
+    try:
         if args.rules and base is not None and base.name == rules.name:
             rules = base
         options: dict[str, object] = {}
         if args.passes is not None:
             options["passes"] = args.passes
         if args.recycles is not None:
-            recycles = parse_count(str(args.recycles))
+            try:
+                recycles = parse_count(str(args.recycles))
+            except ValueError:
+                raise SourceError(sentence(t.bad_count(str(args.recycles)))) from None
             if recycles is not None and recycles > RECYCLES_RANGE[1]:
                 raise SourceError(t.out_of_range(str(args.recycles), *RECYCLES_RANGE))
             options["recycles"] = recycles
