@@ -72,6 +72,7 @@ class GameStorage:
         to continue or start fresh is :attr:`offer`."""
         if self.store is None:
             return None
+        found: GameRecord | None = None
         try:
             wanted = None if rules is None else str(rules)
             found, elsewhere = self.store.resumable(rules=wanted)
@@ -90,7 +91,10 @@ class GameStorage:
             self._notices.append(Notice(NoticeKind.OPEN_ELSEWHERE))
             return None
         except (ActionLogError, LayoutError, ValueError):
-            return None  # a damaged record: keep it, start fresh
+            # A damaged record: kept as it is, named to the player, and a fresh start.
+            if found is not None:
+                self._notices.append(Notice(NoticeKind.DAMAGED_RECORD, game_id=found.id))
+            return None
         # The rebuilt game's layout and rules: the record's JSON is read once.
         source = GameSource(saved.game.layout, saved.game.rules, record.code)
         self._resumed = (source, saved)

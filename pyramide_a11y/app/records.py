@@ -137,7 +137,11 @@ def _open(args: argparse.Namespace, out: TextIO) -> Store | None:
         set_language(language or resolve_language(None))
     for notice in notices:
         # A file moved aside is news; a folder that cannot be used is said below.
-        if notice.kind in (NoticeKind.MOVED_CORRUPT, NoticeKind.MOVED_NEWER):
+        if notice.kind in (
+            NoticeKind.MOVED_CORRUPT,
+            NoticeKind.MOVED_NEWER,
+            NoticeKind.MOVED_UNKNOWN,
+        ):
             print(notice_text(notice), file=out)
     return store
 

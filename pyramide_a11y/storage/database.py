@@ -5,8 +5,11 @@ folder or the file, and it never overwrites or deletes anything that exists.
 
 - An older schema is upgraded (:func:`.schema.migrate`, one transaction).
 - A damaged file (SQLite reports it corrupt or not a database, or ``quick_check``
-  fails) or a newer schema is moved aside with a dated name, together with its
-  ``-wal`` and ``-shm`` files; a fresh database takes its place.
+  fails), a newer schema, or a schema the program does not recognise (a negative
+  version, or tables that are not those of the file's version: see
+  :func:`.schema.check_schema`) is moved aside with a dated name, together with
+  its ``-wal`` and ``-shm`` files; a fresh database takes its place. A missing
+  statistics table is rebuilt from the game records instead.
 - A folder that cannot be created or written, a full disk, or any other failure:
   no database; the caller plays on without saving.
 
@@ -23,7 +26,7 @@ from pathlib import Path
 
 from .notices import Notice, NoticeKind, StorageError, classify, is_corruption
 from .paths import database_path
-from .schema import SCHEMA_VERSION, migrate
+from .schema import SCHEMA_VERSION, UnknownSchema, migrate
 
 BUSY_TIMEOUT_S = 10.0
 SIDE_FILES = ("-wal", "-shm")
@@ -87,13 +90,19 @@ def open_database(
             except OSError as err:
                 opened.notices.append(Notice(classify(err)))
                 return opened
-            kind = NoticeKind.MOVED_NEWER if move.reason == "newer" else NoticeKind.MOVED_CORRUPT
-            opened.notices.append(Notice(kind, moved.name))
+            opened.notices.append(Notice(_MOVED[move.reason], moved.name))
         except (sqlite3.Error, OSError, StorageError) as err:
             opened.notices.append(Notice(classify(err)))
             return opened
     opened.notices.append(Notice(NoticeKind.UNAVAILABLE))
     return opened
+
+
+_MOVED = {
+    "newer": NoticeKind.MOVED_NEWER,
+    "unknown": NoticeKind.MOVED_UNKNOWN,
+    "corrupt": NoticeKind.MOVED_CORRUPT,
+}
 
 
 class _MoveAside(Exception):
@@ -116,10 +125,12 @@ def _open_checked(path: Path, max_pages: int | None) -> sqlite3.Connection:
         if check != [("ok",)]:
             raise _MoveAside("corrupt")
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION or version < 0:  # a schema we do not know
+        if version > SCHEMA_VERSION:  # written by a newer program
             raise _MoveAside("newer")
         try:
             migrate(conn)
+        except UnknownSchema:  # tables that are not those of its version
+            raise _MoveAside("unknown") from None
         except ValueError:  # another program upgraded it past us meanwhile
             raise _MoveAside("newer") from None
     except sqlite3.DatabaseError as err:

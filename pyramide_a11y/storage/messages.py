@@ -24,6 +24,21 @@ def notice_text(notice: Notice) -> str:
                 "Your saved games come from a newer version of Pyramide, so they were "
                 "kept aside as {name} and a new file was started; play goes on."
             ).format(name=notice.name)
+        case NoticeKind.MOVED_UNKNOWN:
+            # Translators: the saved-games file is not in a form this version of the
+            # game recognises (damaged by another program); {name} is the file name it
+            # was kept under (nothing was deleted).
+            return _(
+                "Your saved games file is not in a form this version of Pyramide "
+                "recognises, so it was kept aside as {name} and a new one was started; "
+                "play goes on."
+            ).format(name=notice.name)
+        case NoticeKind.DAMAGED_RECORD:
+            # Translators: one saved game (number {number}) is damaged and cannot be
+            # taken up again; it is kept as it is. pt_PT: «partida», pt_BR: «jogo».
+            return _("Saved game {number} is damaged and cannot be resumed.").format(
+                number=notice.game_id
+            )
         case NoticeKind.READ_ONLY:
             # Translators: the data folder cannot be written (read-only, no permission).
             return _(

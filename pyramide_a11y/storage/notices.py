@@ -16,18 +16,21 @@ from dataclasses import dataclass
 class NoticeKind(enum.Enum):
     MOVED_CORRUPT = "moved_corrupt"  # the database was damaged; moved aside as ``name``
     MOVED_NEWER = "moved_newer"  # written by a newer version; moved aside as ``name``
+    MOVED_UNKNOWN = "moved_unknown"  # a schema not recognised; moved aside as ``name``
     READ_ONLY = "read_only"  # the data folder cannot be written
     DISK_FULL = "disk_full"  # no room left on the disk
     UNAVAILABLE = "unavailable"  # any other failure to read or write
     BUSY = "busy"  # another window holds the database too long
     SAVING_AGAIN = "saving_again"  # saving works again after a failure
     OPEN_ELSEWHERE = "open_elsewhere"  # the saved game is being played in another window
+    DAMAGED_RECORD = "damaged_record"  # game record ``game_id`` does not replay; kept as is
 
 
 @dataclass(frozen=True, slots=True)
 class Notice:
     kind: NoticeKind
     name: str = ""
+    game_id: int | None = None
 
 
 class StorageError(Exception):

@@ -10,12 +10,23 @@ Version 1: game records (``games``), their action logs (``actions``) and setting
 Version 2: the statistics table (``stats``), filled from the game records.
 Version 3: the deals of the day started (``daily``, see :mod:`.daily`); a table
 added, nothing else changed, so older records read as before.
+
+Before migrating, :func:`migrate` checks that the file holds the schema its version
+says (:func:`check_schema`): every table of that version with exactly its columns
+(name, type, constraints), and none of the tables a later migration creates. A
+missing ``stats`` table (derived: everything in it comes from the game records)
+is rebuilt from the records, and a missing index is recreated; any other
+difference (version 0 over existing tables, a missing essential table, a column
+of another type) is a schema the program does not recognise: :class:`UnknownSchema`,
+and nothing is changed.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
 
 V1 = """
 CREATE TABLE games (
@@ -109,6 +120,95 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
+DERIVED_TABLES = frozenset({"stats"})
+"""Tables whose whole content is recomputed from the game records."""
+
+
+class UnknownSchema(ValueError):
+    """The file's tables are not the schema its version says (nothing was changed)."""
+
+
+_Columns = tuple[tuple[object, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    tables: dict[str, _Columns]
+    indexes: dict[str, str]  # name → the SQL that creates it
+
+
+def _shape(conn: sqlite3.Connection) -> _Shape:
+    tables: dict[str, _Columns] = {}
+    indexes: dict[str, str] = {}
+    for kind, name, sql in conn.execute(
+        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+    ):
+        if kind == "table":
+            # (cid, name, type, notnull, default, pk) for every column, in order.
+            info = conn.execute(f'PRAGMA table_info("{str(name).replace(chr(34), "")}")')
+            tables[str(name)] = tuple(tuple(row) for row in info)
+        elif kind == "index" and sql is not None:
+            indexes[str(name)] = str(sql)
+    return _Shape(tables, indexes)
+
+
+@cache
+def _expected(version: int) -> _Shape:
+    """The shape the migrations give a database at ``version``."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for step in range(version):
+            MIGRATIONS[step](conn)
+        return _shape(conn)
+    finally:
+        conn.close()
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaCheck:
+    """What :func:`check_schema` found to repair: derived tables and indexes missing."""
+
+    missing_derived: tuple[str, ...] = ()
+    missing_indexes: tuple[str, ...] = ()
+
+
+def check_schema(conn: sqlite3.Connection, version: int) -> SchemaCheck:
+    """Check that the tables in ``conn`` are those of schema ``version`` (see the
+    module's docstring) and say what can be repaired.
+
+    Raises:
+        UnknownSchema: a difference that cannot be repaired.
+        sqlite3.Error: as raised by SQLite.
+    """
+    found = _shape(conn)
+    expected = _expected(version)
+    later = set(_expected(SCHEMA_VERSION).tables) - set(expected.tables)
+    if version == 0 and found.tables:
+        raise UnknownSchema(f"version 0 over tables {sorted(found.tables)}")
+    if clash := later & set(found.tables):
+        raise UnknownSchema(f"version {version} with later tables {sorted(clash)}")
+    missing: list[str] = []
+    for name, columns in expected.tables.items():
+        if name not in found.tables:
+            if name not in DERIVED_TABLES:
+                raise UnknownSchema(f"table {name} missing")
+            missing.append(name)
+        elif found.tables[name] != columns:
+            raise UnknownSchema(f"table {name} has columns {found.tables[name]}")
+    indexes = tuple(name for name in expected.indexes if name not in found.indexes)
+    return SchemaCheck(tuple(missing), indexes)
+
+
+def _repair(conn: sqlite3.Connection, check: SchemaCheck, version: int) -> None:
+    expected = _expected(version)
+    if "stats" in check.missing_derived:
+        from .stats import rebuild_stats
+
+        _run_script(conn, V2)
+        rebuild_stats(conn)
+    for name in check.missing_indexes:
+        conn.execute(expected.indexes[name])
+
 
 def migrate(conn: sqlite3.Connection, *, target: int = SCHEMA_VERSION) -> int:
     """Bring the database to ``target`` in one immediate transaction; return the
@@ -116,6 +216,8 @@ def migrate(conn: sqlite3.Connection, *, target: int = SCHEMA_VERSION) -> int:
     one see the first one's result.
 
     Raises:
+        UnknownSchema: the tables are not those of the file's version (nothing
+            is changed).
         ValueError: the database is newer than ``target`` (nothing is changed).
         sqlite3.Error: as raised by SQLite (nothing is changed).
     """
@@ -124,6 +226,9 @@ def migrate(conn: sqlite3.Connection, *, target: int = SCHEMA_VERSION) -> int:
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         if version > target:
             raise ValueError(f"schema version {version} is newer than {target}")
+        if version < 0:
+            raise UnknownSchema(f"schema version {version}")
+        _repair(conn, check_schema(conn, version), version)
         for step in range(version, target):
             MIGRATIONS[step](conn)
         if version != target:

@@ -80,18 +80,40 @@ def _stats_of_row(conn: sqlite3.Connection, row: Any) -> Stats:
             (best_id,),
         ).fetchone()
         if found is not None:
-            best = BestGame(*found)
+            best = _best_game(found)
     return Stats(
         str(rules),
-        int(played),
-        int(won),
-        int(current),
-        int(best_streak),
-        best_time,
-        fewest,
-        best_score,
+        as_int(played),
+        as_int(won),
+        as_int(current),
+        as_int(best_streak),
+        as_int_or_none(best_time),
+        as_int_or_none(fewest),
+        as_int_or_none(best_score),
         best,
     )
+
+
+def _best_game(row: Any) -> BestGame:
+    game_id, time_ms, moves, score = row
+    return BestGame(as_int(game_id), as_int(time_ms), as_int(moves), as_int(score))
+
+
+def as_int(value: object) -> int:
+    """A stored number; a value another program wrote as text reads as 0 (the
+    figures it feeds are a cache or a display: a traceback would hide the rest)."""
+    found = as_int_or_none(value)
+    return 0 if found is None else found
+
+
+def as_int_or_none(value: object) -> int | None:
+    """A stored number or NULL; text that is not a number reads as None."""
+    if isinstance(value, int) or value is None:
+        return value
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
 
 
 def count_result(
@@ -184,13 +206,13 @@ def stats_from_records(conn: sqlite3.Connection) -> dict[str, Stats]:
         result[rules] = Stats(
             rules,
             played,
-            won,
+            as_int(won),
             _trailing_wins(outcomes),
             _longest_run(outcomes),
-            best_time,
-            fewest,
-            best_score,
-            BestGame(*best_row) if best_row else None,
+            as_int_or_none(best_time),
+            as_int_or_none(fewest),
+            as_int_or_none(best_score),
+            _best_game(best_row) if best_row else None,
         )
     return result
 

@@ -26,6 +26,8 @@ from .locks import GameLock
 from .notices import Notice, StorageError, classify
 from .paths import data_dir
 from .stats import Stats, count_result, read_stats, stats_from_records
+from .stats import as_int as _int
+from .stats import as_int_or_none as _int_or_none
 
 PLAYING = None
 WON = "won"
@@ -124,26 +126,29 @@ _GAME_COLUMNS = (
 def _record(row: Any, tokens: Sequence[tuple[str, int]] = ()) -> GameRecord:
     (gid, rules, code, layout, started, updated, result, ended, r_ms, r_moves, r_score) = row[:11]
     actions, elapsed, moves, score, removed, selected, seen = row[11:]
+    # The snapshot is a cache of the state after the log: a value another program
+    # wrote as text reads as 0 (the log, replayed, is the truth) rather than hiding
+    # the whole record.
     return GameRecord(
         id=int(gid),
         rules=str(rules),
-        code=code,
+        code=None if code is None else str(code),
         layout_json=str(layout),
         started_at=str(started),
         updated_at=str(updated),
-        result=result,
-        ended_at=ended,
-        result_ms=r_ms,
-        result_moves=r_moves,
-        result_score=r_score,
+        result=None if result is None else str(result),
+        ended_at=None if ended is None else str(ended),
+        result_ms=_int_or_none(r_ms),
+        result_moves=_int_or_none(r_moves),
+        result_score=_int_or_none(r_score),
         snapshot=Snapshot(
-            int(actions),
-            int(elapsed),
-            int(moves),
-            int(score),
-            int(removed),
-            selected,
-            str(seen),
+            _int(actions),
+            _int(elapsed),
+            _int(moves),
+            _int(score),
+            _int(removed),
+            None if selected is None else str(selected),
+            "" if seen is None else str(seen),
         ),
         tokens=tuple(t for t, _ in tokens),
         token_ms=tuple(ms for _, ms in tokens),
@@ -324,7 +329,7 @@ class Store:
         tokens = self._read(
             "SELECT token, elapsed_ms FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
-        return _record(rows[0], [(str(t), int(ms)) for t, ms in tokens])
+        return _record(rows[0], [(str(t), _int(ms)) for t, ms in tokens])
 
     def recent(self, limit: int = 20, *, include_discarded: bool = False) -> list[GameRecord]:
         """The most recently played games, newest first (without their logs)."""
