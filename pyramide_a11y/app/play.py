@@ -183,7 +183,8 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     speaker = make_session_speaker(args, out)
     speaker.set_language(language)
     speaker.set_rate(settings.rate)
-    speaker.set_volume(settings.volume / 100)
+    if settings.volume != VOLUME_RANGE[1]:  # 100: the backend's own (Orca's, for SSIP)
+        speaker.set_volume(settings.volume / 100)
     # Cues are on by default when the game speaks; a saved "sounds" wins.
     saved_sounds = storage.saved_settings().get("sounds")
     speaks = settings.speech and getattr(speaker, "backend", "none") != "none"
