@@ -179,7 +179,7 @@ def test_a_bad_value_gets_one_sentence_and_changes_nothing(
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_screen_reader_route_says_it_keeps_its_volume(language: str) -> None:
-    session, speaker = session_in(language, speech_route="screen-reader")
+    session, _speaker = session_in(language, speech_route="screen-reader")
     (line,) = session.handle("volume 50").lines
     assert line.count(". ") == 1  # "Volume 50." and the one sentence
     assert session.settings.volume == 50
