@@ -124,6 +124,8 @@ def test_volume_reaches_the_speaker(language: str) -> None:
     assert "60" in line and line.count(". ") == 0
     assert speaker.volume == pytest.approx(0.6)
     assert session.settings.volume == 60
+    (bad,) = session.handle("volume 200").lines
+    assert (bad == "Give a volume from 0 to 100.") == (language == "en")
 
 
 class _Kept(BackgroundSpeaker):
