@@ -35,7 +35,8 @@ def test_unusable_saved_values_fall_back_to_the_defaults() -> None:
         "verbosity": "x",
     }
     apply_saved_settings(args, saved)
-    assert (args.rate, args.hint_time, args.verbosity) == (175, 2.0, "brief")
+    assert (args.fallback_rate, args.hint_time, args.verbosity) == (175, 2.0, "brief")
+    assert args.rate is None  # each language's rate is chosen once the language is known
 
 
 def test_the_command_line_has_the_ranges_of_play() -> None:

@@ -102,7 +102,7 @@ def test_settings_changed_in_play_are_kept_and_the_command_line_wins_for_a_sessi
     program.answer()
     assert program.close()[0] == 0
     store, _ = Store.open(tmp_path)
-    assert load_settings(store) == {"rate": 220, "verbosity": "full"}
+    assert load_settings(store) == {"rate.en": 220, "verbosity": "full"}  # English's rate
     assert store is not None
     store.close()
 
@@ -121,7 +121,7 @@ def test_settings_changed_in_play_are_kept_and_the_command_line_wins_for_a_sessi
     assert program.answer() == ["Língua: português de Portugal."]
     assert program.close()[0] == 0
     store, _ = Store.open(tmp_path)
-    assert load_settings(store) == {"rate": 220, "verbosity": "full", "language": "pt_PT"}
+    assert load_settings(store) == {"rate.en": 220, "verbosity": "full", "language": "pt_PT"}
 
 
 def test_a_saved_language_is_the_next_sessions_language(tmp_path: Path) -> None:

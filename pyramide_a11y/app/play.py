@@ -22,6 +22,7 @@ from .session import Session
 from .settings import (
     RATE_RANGE,
     THINK_RANGE,
+    VOLUME_RANGE,
     apply_saved_settings,
     option_refusal,
     settings_from_options,
@@ -94,7 +95,15 @@ def register(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="N",
         # Translators: command-line help.
-        help=_("speech rate, words per minute"),
+        help=_("speech rate, words per minute, for the session language"),
+    )
+    group.add_argument(
+        "--volume",
+        type=whole_number_in(*VOLUME_RANGE),
+        default=None,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("speech volume, 0 to 100 (100 is the voice's ordinary loudness)"),
     )
     group.add_argument(
         "--verbosity",
@@ -170,10 +179,12 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     chosen = args.deal or args.layout or args.daily or learning
     source = None if chosen else storage.resume_saved(named_rules(args))
     source = source or game_source(args)
-    args.language = language
+    args.language, args.rate = language, settings.rate
     speaker = make_session_speaker(args, out)
     speaker.set_language(language)
     speaker.set_rate(settings.rate)
+    if settings.volume != VOLUME_RANGE[1]:  # 100: the backend's own (Orca's, for SSIP)
+        speaker.set_volume(settings.volume / 100)
     # Cues are on by default when the game speaks; a saved "sounds" wins.
     saved_sounds = storage.saved_settings().get("sounds")
     speaks = settings.speech and getattr(speaker, "backend", "none") != "none"

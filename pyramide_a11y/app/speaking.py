@@ -80,6 +80,7 @@ class SessionSpeaker:
         self._opener = opener
         self._language = language
         self._rate = rate
+        self._volume: float | None = None
         self._closed = False
         self._pending: str | None = None
         self._opening: threading.Thread | None = None
@@ -138,13 +139,15 @@ class SessionSpeaker:
                 self._told, self._reopen = None, choice.problem is not None
                 self._open_on_demand = False
             pending, self._pending = self._pending, None
-            language, rate = self._language, self._rate
+            language, rate, volume = self._language, self._rate, self._volume
         closing.close()
         if closing is choice.speaker:
             return
         choice.speaker.set_language(language)
         if rate is not None:
             choice.speaker.set_rate(rate)
+        if volume is not None:
+            choice.speaker.set_volume(volume)
         if pending:
             choice.speaker.say(pending)
 
@@ -226,6 +229,12 @@ class SessionSpeaker:
             self._rate = rate
             speaker = self._speaker
         speaker.set_rate(rate)
+
+    def set_volume(self, volume: float) -> None:
+        with self._lock:
+            self._volume = volume
+            speaker = self._speaker
+        speaker.set_volume(volume)
 
     def take_failure(self) -> SpeechFailure | None:
         with self._lock:

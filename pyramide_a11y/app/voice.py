@@ -1,7 +1,8 @@
 """``pyramide voz`` / ``pyramide voice``: what speech this machine has, heard.
 
 Lists the speech backends and whether each works (with what is missing and how
-to install it), the voices found for the session language, then speaks a sample
+to install it), the voices found for the session language, the rate of each
+language and the volume the game uses (saved in play, or given here), then speaks a sample
 sentence with the chosen backend, or writes it to a WAV file with ``--out``.
 """
 
@@ -14,7 +15,7 @@ import wave
 from pathlib import Path
 from typing import Any, TextIO
 
-from pyramide_a11y.i18n import _, get_language, ngettext, pgettext
+from pyramide_a11y.i18n import LANGUAGES, _, get_language, ngettext, pgettext
 from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.detect import UNNAMED, running_screen_reader
@@ -31,9 +32,11 @@ from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker, WorkerError
 from pyramide_a11y.speech.sanitize import speakable
 from pyramide_a11y.speech.screen_reader import ReaderMissing, prism_report
 from pyramide_a11y.speech.voices import espeak_voice
+from pyramide_a11y.storage.settings import load_settings
+from pyramide_a11y.storage.store import Store
 
 from .cli_parsing import lang_help, whole_number_in
-from .settings import RATE_RANGE
+from .settings import RATE_RANGE, VOLUME_RANGE, Settings, apply_saved_settings
 
 SAMPLE_SECONDS = 20.0  # the longest we wait for the sample to be heard
 
@@ -67,6 +70,13 @@ def add_voice_command(sub: Any) -> None:
         help=_("words per minute (175 is ordinary)"),
     )
     parser.add_argument(
+        "--volume",
+        type=whole_number_in(*VOLUME_RANGE),
+        metavar="N",
+        # Translators: command-line help.
+        help=_("speech volume, 0 to 100 (100 is the voice's ordinary loudness)"),
+    )
+    parser.add_argument(
         "--out",
         type=Path,
         metavar=pgettext("metavar", "FILE"),
@@ -96,12 +106,18 @@ def run_voice(args: argparse.Namespace, out: TextIO) -> int:
         # Translators: ``pyramide voice``. {reader} is a screen reader's name (Orca, NVDA).
         print(_("Screen reader running: {reader}. The game's own speech is off by "
                 "default (--speech auto).").format(reader=reader), file=out)  # fmt: skip
+    settings = _saved_voice_settings(args)
+    _print_rates(settings, out)
+    rate = args.rate if args.rate is not None else settings.rate_of(language)
+    volume = args.volume if args.volume is not None else settings.volume
+    args.rate, args.volume = rate, volume
     if args.out:
         return _write_sample(args, language, out)
 
     working: dict[str, SpeakerChoice] = {}
+    loudness = None if volume == VOLUME_RANGE[1] else volume / 100  # 100: the backend's own
     for backend in BACKENDS[:-1]:
-        choice = open_speaker(backend, language, args.rate, screen_reader=lambda: None)
+        choice = open_speaker(backend, language, rate, volume=loudness, screen_reader=lambda: None)
         if choice.problem is None:
             working[backend] = choice
             # Translators: ``pyramide voice``: a speech backend that works. {backend}: pyttsx3…
@@ -123,6 +139,30 @@ def run_voice(args: argparse.Namespace, out: TextIO) -> int:
             choice.speaker.close()
 
 
+def _saved_voice_settings(args: argparse.Namespace) -> Settings:
+    """The rates and volume saved in play (``--data-dir``), or the defaults."""
+    store, _notices = Store.open(getattr(args, "data_dir", None))
+    try:
+        saved = load_settings(store)
+    finally:
+        if store is not None:
+            store.close()
+    options = argparse.Namespace(volume=None, verbosity=None, speech=None, hint_time=None)
+    apply_saved_settings(options, saved)
+    return Settings(rates=options.rates, fallback_rate=options.fallback_rate, volume=options.volume)
+
+
+def _print_rates(settings: Settings, out: TextIO) -> None:
+    """The rate of each language and the volume, as the game uses them."""
+    rates = ", ".join(f"{code} {format_number(settings.rate_of(code))}" for code in LANGUAGES)
+    # Translators: ``pyramide voice``. {rates}: each language code and its rate, "pt_PT
+    # 160, pt_BR 175, en 200"; {volume}: 0 to 100. "rate" and "volume" here are the
+    # in-game commands (Portuguese: velocidade, volume).
+    print(_("Speech rate per language, words per minute: {rates} (rate N sets the "
+            "session language's). Volume: {volume} of 100 (volume N).").format(
+        rates=rates, volume=format_number(settings.volume)), file=out)  # fmt: skip
+
+
 def _print_screen_reader(language: str, out: TextIO) -> SpeakerChoice | None:
     """The ``screen-reader`` line and what Prism found; the route when it works."""
     report = prism_report()
@@ -137,6 +177,9 @@ def _print_screen_reader(language: str, out: TextIO) -> SpeakerChoice | None:
         # screen-reader; {reader}: the screen reader's name (Orca, NVDA).
         print(_("{backend}: works, through {reader}.").format(
             backend=SCREEN_READER, reader=report.readers[0]), file=out)  # fmt: skip
+        # Translators: ``pyramide voice``: the screen-reader route speaks in the
+        # reader's own voice; the game's rate and volume do not reach it.
+        print("  " + _("voice, rate and volume: the screen reader's own."), file=out)
     else:
         problem = open_speaker(SCREEN_READER, language).problem
         if problem is not None:
@@ -184,7 +227,8 @@ def _print_voices(backend: str, choice: SpeakerChoice, language: str, out: TextI
         ), file=out)  # fmt: skip
     elif backend == "speech-dispatcher" and choice.problem is None:
         # Translators: ``pyramide voice``: speech-dispatcher's voice is chosen outside the game.
-        print("  " + _("voice and rate: those set for speech-dispatcher (as Orca uses)."), file=out)
+        print("  " + _("voice: the one set for speech-dispatcher (as Orca uses); rate and "
+                       "volume: its own until changed in the game."), file=out)  # fmt: skip
 
 
 def _speak_sample(wanted: str, working: dict[str, SpeakerChoice], out: TextIO) -> int:
@@ -223,6 +267,7 @@ def _write_sample(args: argparse.Namespace, language: str, out: TextIO) -> int:
     error = ""
     if args.speech in ("auto", "pyttsx3"):
         speaker = Pyttsx3Speaker(language, args.rate, player=["true"])
+        speaker.set_volume(args.volume / 100)
         try:
             voice = speaker.synthesise(text, path)
         except WorkerError as err:
@@ -230,7 +275,7 @@ def _write_sample(args: argparse.Namespace, language: str, out: TextIO) -> int:
         finally:
             speaker.close()
     if voice is None and args.speech in ("auto", "espeak-ng"):
-        utterance = Utterance(speakable(text, language), language, args.rate, None, 0)
+        utterance = Utterance(speakable(text, language), language, args.rate, args.volume / 100, 0)
         import subprocess
 
         try:

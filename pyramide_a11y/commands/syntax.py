@@ -188,6 +188,13 @@ class SetRate(SettingCommand):
 
 
 @dataclass(frozen=True)
+class SetVolume(SettingCommand):
+    """A speech volume from 0 to 100 (the range is checked where it is applied)."""
+
+    volume: int
+
+
+@dataclass(frozen=True)
 class SetThink(SettingCommand):
     """Seconds a hint may think (the range is checked where it is applied)."""
 
@@ -197,7 +204,7 @@ class SetThink(SettingCommand):
 @dataclass(frozen=True)
 class BadSettingValue(SettingCommand):
     """A setting whose value does not read: ``name`` is one of language, verbosity,
-    speech, rate, errors, think; ``text`` what was typed after it (maybe empty)."""
+    speech, rate, volume, errors, think; ``text`` what was typed after it (maybe empty)."""
 
     name: str
     text: str
@@ -451,9 +458,9 @@ def parse_command(text: str, language: str) -> Command:
 
 
 def setting_value(name: str, value: str) -> SettingCommand:
-    """The setting ``name`` (language, verbosity, speech, rate, errors, think) with
-    the folded ``value`` read: yes/no and the other words of every language,
-    whole numbers for the rate, seconds with a decimal point or comma. A value
+    """The setting ``name`` (language, verbosity, speech, rate, volume, errors, think)
+    with the folded ``value`` read: yes/no and the other words of every language,
+    whole numbers for the rate and the volume, seconds with a decimal point or comma. A value
     that does not read (or none) is :class:`BadSettingValue`."""
     word = value.strip()
     if name == "language":
@@ -473,6 +480,8 @@ def setting_value(name: str, value: str) -> SettingCommand:
         return BadSettingValue(name, value)
     if name == "rate":
         return SetRate(int(word)) if word.isdecimal() else BadSettingValue(name, value)
+    if name == "volume":
+        return SetVolume(int(word)) if word.isdecimal() else BadSettingValue(name, value)
     try:
         return SetThink(float(word.replace(",", ".")))
     except ValueError:

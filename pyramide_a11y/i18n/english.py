@@ -83,6 +83,7 @@ ENGLISH_WORDS = Vocabulary(
         "verbosity": "verbosity",
         "speech": "speech",
         "rate": "rate",
+        "volume": "volume",
         "errors": "errors",
         "think": "think",
         "sounds": "sounds",

@@ -83,6 +83,7 @@ PORTUGUESE_WORDS = Vocabulary(
         "voz": "speech",
         "fala": "speech",
         "velocidade": "rate",
+        "volume": "volume",
         "erros": "errors",
         "pensar": "think",
         "sons": "sounds",

@@ -55,7 +55,8 @@ def help_lines() -> list[str]:
         # {languages}: the languages to choose from, "pt, br or en".
         _(
             "Settings: lang {languages}; brief or full; speech on or off; sounds on or "
-            "off; rate and a number; errors on or off; think and seconds. Also: replay, "
+            "off; rate and a number, for this language; volume from 0 to 100; errors on "
+            "or off; think and seconds. Also: replay, "
             "new and a deal code or a file, daily for the deal of the day, pause."
         ).format(languages=language_choices()),
         # Translators: help, line 6: "learn" is this language's command (Portuguese:

@@ -722,6 +722,22 @@ def bad_rate() -> str:
     return _("Give a rate between 80 and 450 words per minute")
 
 
+def volume_set(volume: int) -> str:
+    # Translators: the speech volume, from 0 to 100.
+    return _("Volume {volume}").format(volume=format_number(volume))
+
+
+def bad_volume() -> str:
+    # Translators: "volume" with a value that is not a whole number from 0 to 100.
+    return _("Give a volume from 0 to 100")
+
+
+def volume_not_for_reader() -> str:
+    # Translators: after "Volume 60" while the screen reader's own voice speaks
+    # ("speech reader"): the game cannot change the reader's volume.
+    return _("The screen reader keeps its own volume: this one applies to the game's voice")
+
+
 def error_help_on() -> str:
     # Translators: error help (seed 000) switched on.
     return _("Error help on")
@@ -796,7 +812,7 @@ def bad_setting() -> str:
     # languages to choose from, "pt, br or en".
     return _(
         "Settings: lang {languages}; brief; full; speech on or off; rate N; "
-        "errors on or off; think N"
+        "volume N; errors on or off; think N"
     ).format(languages=language_choices())
 
 

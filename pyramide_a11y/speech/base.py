@@ -59,6 +59,10 @@ class Speaker(Protocol):
     def set_rate(self, rate: int) -> None:
         """Words per minute (espeak-ng's scale; 175 is ordinary)."""
 
+    def set_volume(self, volume: float) -> None:
+        """Volume from 0.0 to 1.0 (1.0 is the backend's ordinary loudness). A backend
+        that cannot set it (the screen reader's own voice) ignores it."""
+
     def close(self) -> None:
         """Stop and release everything the backend holds."""
 
@@ -90,6 +94,9 @@ class SilentSpeaker:
     def set_rate(self, rate: int) -> None:
         pass
 
+    def set_volume(self, volume: float) -> None:
+        pass
+
     def close(self) -> None:
         pass
 
@@ -113,6 +120,7 @@ class RecordingSpeaker:
         self.stops = 0
         self.language = DEFAULT_LANGUAGE
         self.rate = 175
+        self.volume = 1.0
         self.closed = False
         self.failure: SpeechFailure | None = None
         """Set by a test to play a backend that gave up; taken once."""
@@ -131,6 +139,9 @@ class RecordingSpeaker:
 
     def set_rate(self, rate: int) -> None:
         self.rate = rate
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = volume
 
     def close(self) -> None:
         self.closed = True

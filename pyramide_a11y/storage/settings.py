@@ -1,11 +1,14 @@
 """Saved settings: what the player changed in play, reloaded at the next start.
 
 Values are stored as text in the ``settings`` table and typed on the way back by
-:data:`SETTING_TYPES`. A value that no longer reads (an old or hand-edited
+:data:`SETTING_TYPES` (and :data:`PER_LANGUAGE_TYPES` for a setting kept per
+language, such as ``rate.pt_PT``). A value that no longer reads (an old or hand-edited
 database) is skipped, never an error. Only :func:`save_setting` writes.
 """
 
 from __future__ import annotations
+
+import re
 
 from .notices import StorageError
 from .store import Store
@@ -16,7 +19,8 @@ SETTING_TYPES: dict[str, type[SettingValue]] = {
     "language": str,  # a language code of the i18n registry
     "speech": str,  # speech backend: a backend name, "none" or "auto"
     "voice": str,  # a voice name of that backend
-    "rate": int,  # words per minute
+    "rate": int,  # words per minute, for a language with no rate of its own saved
+    "volume": int,  # 0 to 100
     "verbosity": str,  # brief or full
     "error_help": bool,
     "keyboard": str,  # keyboard mode
@@ -24,6 +28,30 @@ SETTING_TYPES: dict[str, type[SettingValue]] = {
     "sounds": bool,  # sound cues
     "lesson_step": int,  # the step the lesson was left at (0: from the start)
 }
+
+
+PER_LANGUAGE_TYPES: dict[str, type[SettingValue]] = {
+    "rate": int,  # "rate.pt_PT": the rate of one language, words per minute
+}
+"""Settings kept once per language, under ``NAME.CODE`` (a language code: ``en``,
+``pt_BR``)."""
+
+_LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
+
+
+def per_language_key(name: str, language: str) -> str:
+    """The key a per-language setting is saved under: ``rate.pt_PT``."""
+    return f"{name}.{language}"
+
+
+def setting_type(key: str) -> type[SettingValue] | None:
+    """How ``key`` is typed on disk, or None for an unknown key."""
+    if key in SETTING_TYPES:
+        return SETTING_TYPES[key]
+    name, dot, language = key.partition(".")
+    if dot and name in PER_LANGUAGE_TYPES and _LANGUAGE_CODE.fullmatch(language):
+        return PER_LANGUAGE_TYPES[name]
+    return None
 
 
 def encode(value: SettingValue) -> str:
@@ -35,7 +63,7 @@ def encode(value: SettingValue) -> str:
 def decode(key: str, text: str) -> SettingValue | None:
     """The typed value of ``key``, or None if the key is unknown or the text does
     not read as its type."""
-    kind = SETTING_TYPES.get(key)
+    kind = setting_type(key)
     try:
         if kind is bool:
             return {"true": True, "false": False}.get(text.strip().lower())
@@ -71,7 +99,7 @@ def save_setting(store: Store | None, key: str, value: SettingValue) -> bool:
     Raises:
         KeyError: not a known setting.
     """
-    if key not in SETTING_TYPES:
+    if setting_type(key) is None:
         raise KeyError(key)
     if store is None:
         return False

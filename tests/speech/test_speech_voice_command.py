@@ -31,14 +31,15 @@ def test_out_writes_the_sample_in_the_session_voice(tmp_path: Path) -> None:
     assert 2.5 < seconds < 9
     lines = out.getvalue().splitlines()
     assert lines[0] == "Idioma da sessão: pt_BR."
+    assert lines[1].startswith("Velocidade da voz por idioma, palavras por minuto: pt_PT ")
     # The length is said the Portuguese way, with a decimal comma ("4,2"; "4" when whole).
     match = re.fullmatch(
         rf"Gravado {re.escape(str(wav_path))}: (\d+(?:,\d)?) segundos de fala, voz roa/pt-br\.",
-        lines[1],
+        lines[2],
     )
-    assert match is not None, lines[1]
+    assert match is not None, lines[2]
     assert float(match.group(1).replace(",", ".")) == round(seconds, 1)
-    assert len(lines) == 2
+    assert len(lines) == 3
 
 
 def test_lists_backends_and_speaks_the_sample(monkeypatch: pytest.MonkeyPatch, sink: Sink) -> None:
