@@ -189,13 +189,13 @@ def test_during_the_lesson_the_keys_leave_the_game_underneath_alone(
     session.handle("learn" if language == "en" else "aprender")
     assert not session.keyboard_mode
     step = session.lesson.step if session.lesson is not None else None
-    for press in (
-        lambda: session.move_focus("left"),
-        session.activate_focus,
-        session.enter_keyboard_mode,
-        session.escape,
-    ):
-        assert press().lines == [said]
+    answers = [
+        session.move_focus("left"),
+        session.activate_focus(),
+        session.enter_keyboard_mode(),
+        session.escape(),
+    ]
+    assert [answer.lines for answer in answers] == [[said]] * 4
     assert session.lesson is not None and session.lesson.step == step
     assert (session.game.position, session.game.selected, session.play.focus.index) == before
     session.handle("quit" if language == "en" else "sair")
