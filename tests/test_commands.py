@@ -35,9 +35,12 @@ from pyramide_a11y.commands import (
     parse_command,
     resolve,
 )
+from pyramide_a11y.commands.syntax import NEW_WORDS, _words
 from pyramide_a11y.engine import DECK, Card, Game, Layout, Rank, Suit, parse_code
+from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Verbosity, card_name
+from pyramide_a11y.narration.cards import card_notation
 
 
 def card(text: str) -> CardSpec:
@@ -408,3 +411,69 @@ def test_settings_come_with_their_value_read(text: str, language: str, expected:
 def test_each_syntax_fault_has_its_own_error(text: str, kind: type[CommandSyntaxError]) -> None:
     with pytest.raises(kind):
         parse_command(text, "pt_PT")
+
+
+# -- a deal code typed alone ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("typed", ["PY1-C-AAAAAAB", "py1-c-aaaaaab", "  Py1-C-aaaaaab  "])
+def test_a_deal_code_alone_is_a_new_deal_with_that_code(language: str, typed: str) -> None:
+    assert parse_command(typed, language) == NewGame("PY1-C-AAAAAAB")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("typed", ["PY1-X-AAAAAAA", "PY1-N-AAA", "PY2-N-AAAAAAS", "py1-n"])
+def test_a_line_that_only_looks_like_a_code_is_not_a_new_deal(language: str, typed: str) -> None:
+    with pytest.raises(CommandSyntaxError):
+        parse_command(typed, language)
+
+
+def _typed_words() -> list[str]:
+    words = _words()
+    typed = [*words.actions, *words.new, *words.rows, *words.pyramid, *words.settings]
+    for language in LANGUAGES:
+        set_language(language)
+        typed += [card_name(card) for card in DECK]
+        typed += [card_notation(card, language) for card in DECK]
+    set_language("en")
+    typed += [str(card) for card in DECK]
+    return typed
+
+
+TYPED_WORDS = _typed_words()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(TYPED_WORDS),
+    st.sampled_from(LANGUAGES),
+    st.sampled_from(["", "-", " - ", "-n-"]),
+    st.sampled_from([*TYPED_WORDS, ""]),
+)
+def test_no_command_word_or_card_is_taken_for_a_deal_code(
+    word: str, language: str, joint: str, other: str
+) -> None:
+    typed = word + joint + other if other else word
+    try:
+        command = parse_command(typed, language)
+    except CommandSyntaxError:
+        return
+    if isinstance(command, NewGame) and command.source is not None:
+        # Only a line that starts with a "new" word names a deal this way.
+        assert any(fold(typed).startswith(w + " ") for w in NEW_WORDS), typed
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=20), st.sampled_from(LANGUAGES))
+def test_only_a_readable_code_alone_starts_a_deal_without_a_new_word(
+    text: str, language: str
+) -> None:
+    try:
+        command = parse_command(text, language)
+    except CommandSyntaxError:
+        return
+    named = isinstance(command, NewGame) and command.source is not None
+    if named and not any(fold(text).startswith(w + " ") for w in NEW_WORDS):
+        assert isinstance(command, NewGame)
+        assert command.source == str(parse_code(text))

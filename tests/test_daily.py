@@ -3,15 +3,19 @@ the days played, won and in a row."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import hashlib
 from pathlib import Path
+
+import pytest
 
 from pyramide_a11y.app.autosave import GameStorage
 from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import daily_deal, random_deal
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.engine.daily import daily_code, daily_number
+from pyramide_a11y.i18n import set_language
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.daily import streaks
 
@@ -112,3 +116,91 @@ def test_an_older_database_gains_the_daily_table(tmp_path: Path) -> None:
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
     assert conn.execute("SELECT COUNT(*) FROM daily").fetchone()[0] == 0
+
+
+def _won_daily(tmp_path: Path, language: str, day: datetime.date) -> list[str]:
+    """Win a known winnable deal played as the deal of ``day``; the won answer."""
+    from playthrough import source_of, winning_commands, won_code
+
+    source = dataclasses.replace(source_of(won_code("pyramide")), daily=day.isoformat())
+    storage = GameStorage.open(tmp_path)
+    s = Session(
+        source,
+        settings=Settings(language=language),
+        storage=storage,
+        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+    )
+    s.strict = True
+    lines: list[str] = []
+    for command in winning_commands("pyramide", language):
+        lines = s.handle(command).lines
+    assert s.game.won
+    s.close()
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Deal of the day won: {n} days in a row."),
+        ("pt_PT", "Partida do dia ganha: {n} dias seguidos."),
+        ("pt_BR", "Jogo do dia vencido: {n} dias seguidos."),
+    ],
+)
+def test_winning_the_deal_of_the_day_says_the_streak(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    first = _won_daily(tmp_path, language, DAY)
+    one = said.format(n=1).replace("1 days", "1 day").replace("1 dias seguidos", "1 dia seguido")
+    assert first[-1] == one
+    second = _won_daily(tmp_path, language, DAY + datetime.timedelta(days=1))
+    assert second[-1] == said.format(n=2)
+
+
+def test_a_win_that_is_not_the_deal_of_the_day_says_no_streak(tmp_path: Path) -> None:
+    from playthrough import source_of, winning_commands, won_code
+
+    storage = GameStorage.open(tmp_path)
+    s = Session(
+        source_of(won_code("pyramide")),
+        settings=Settings(language="en"),
+        storage=storage,
+        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+    )
+    s.strict = True
+    for command in winning_commands("pyramide", "en"):
+        lines = s.handle(command).lines
+    s.close()
+    assert not any("Deal of the day" in line for line in lines)
+
+
+def test_stats_show_the_deal_of_the_day(tmp_path: Path) -> None:
+    import io
+    import json
+
+    from pyramide_a11y.app.cli import main
+
+    today = datetime.date.today()
+    _won_daily(tmp_path, "en", today - datetime.timedelta(days=1))
+    _won_daily(tmp_path, "en", today)
+
+    def run(*argv: str) -> str:
+        out = io.StringIO()
+        try:
+            assert main(["stats", "--data-dir", str(tmp_path), *argv], out) == 0
+        finally:
+            set_language("en")
+        return out.getvalue()
+
+    text = run("--lang", "en")
+    assert text.split("\n\n")[-1].splitlines() == [
+        "The deal of the day.",
+        "Days played: 2.",
+        "Days won: 2.",
+        "Days in a row: 2; best run: 2.",
+    ]
+    assert "A partida do dia.\nDias jogados: 2." in run("--lang", "pt_PT")
+    assert "O jogo do dia.\nDias jogados: 2." in run("--lang", "pt_BR")
+    data = json.loads(run("--json"))
+    assert data["daily"] == {"played": 2, "won": 2, "current_streak": 2, "best_streak": 2}
+    assert data["rules"][0]["rules"] == "pyramide"

@@ -40,7 +40,8 @@ def test_whole_deal_through_the_session_speaks_every_answer(preset: str, languag
     for command in winning_commands(preset, language):
         answers.append(session.handle(command))
     assert session.game.won
-    assert speaker.spoken == [a.text for a in answers]
+    # Every answer spoken, in order; the par may follow, late, from its own thread.
+    assert speaker.spoken[: len(answers)] == [a.text for a in answers]
     assert WON[language] in answers[-1].lines
     assert won_code(preset) in answers[-1].text
 

@@ -169,3 +169,34 @@ def test_help_and_command_line_help_point_to_it(capsys: pytest.CaptureFixture[st
         main(["--help", "--lang", "en"])
     printed = capsys.readouterr().out
     assert "pyramide learn" in printed and "aprender" in printed
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "In the lesson, type the commands."),
+        ("pt_PT", "Na lição, escreva os comandos."),
+        ("pt_BR", "Na lição, digite os comandos."),
+    ],
+)
+def test_during_the_lesson_the_keys_leave_the_game_underneath_alone(
+    language: str, said: str
+) -> None:
+    session, _ = recording_session("PY1-N-AAAAAAB", language)
+    session.enter_keyboard_mode()
+    session.move_focus("right")
+    before = (session.game.position, session.game.selected, session.play.focus.index)
+    session.handle("learn" if language == "en" else "aprender")
+    assert not session.keyboard_mode
+    step = session.lesson.step if session.lesson is not None else None
+    answers = [
+        session.move_focus("left"),
+        session.activate_focus(),
+        session.enter_keyboard_mode(),
+        session.escape(),
+    ]
+    assert [answer.lines for answer in answers] == [[said]] * 4
+    assert session.lesson is not None and session.lesson.step == step
+    assert (session.game.position, session.game.selected, session.play.focus.index) == before
+    session.handle("quit" if language == "en" else "sair")
+    assert session.keyboard_mode  # back in the game, as it was left

@@ -76,7 +76,9 @@ def test_stats_in_english_and_portuguese(folder: Path) -> None:
 def test_stats_as_json(folder: Path) -> None:
     status, text = run("stats", "--json", "--data-dir", str(folder))
     assert status == 0
-    (data,) = json.loads(text)
+    everything = json.loads(text)
+    assert everything["daily"] == {"played": 0, "won": 0, "current_streak": 0, "best_streak": 0}
+    (data,) = everything["rules"]
     assert (data["rules"], data["played"], data["won"], data["best_streak"]) == (
         "paciencia",
         3,

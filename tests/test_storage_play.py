@@ -176,3 +176,17 @@ def test_rules_named_on_the_command_line_choose_which_saved_game_is_offered(
     program = Program(tmp_path, "--rules", "pyramide")
     assert program.answer()[0].startswith("You have a saved game: Pyramide")
     assert program.close()[0] == 0
+
+
+def test_sounds_on_the_command_line_is_for_that_session_only(tmp_path: Path) -> None:
+    program = Program(tmp_path, "--sounds", "on")
+    program.answer()
+    program.send("status")
+    assert program.answer()
+    assert program.close()[0] == 0
+    store, _ = Store.open(tmp_path)
+    assert store is not None
+    assert "sounds" not in load_settings(store)  # never saved
+    store.close()
+    program = Program(tmp_path, "--sounds", "loud")
+    assert program.close()[0] == 2  # argparse refuses any other value

@@ -72,7 +72,9 @@ def layout_file(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("command", ["n", "new", f"new {OTHER}", "replay", "restart", "FILE"])
+@pytest.mark.parametrize(
+    "command", ["n", "new", f"new {OTHER}", OTHER, OTHER.lower(), "replay", "restart", "FILE"]
+)
 def test_undo_right_after_a_new_deal_brings_the_game_back_exactly(
     command: str, tmp_path: Path
 ) -> None:
@@ -268,3 +270,26 @@ def test_two_new_deals_then_undo_discard_the_untouched_one(tmp_path: Path) -> No
     assert counted == 0
     assert [r for _, r, _ in found] == [None, "discarded", "discarded"]
     assert found[0][2] == 6
+
+
+@pytest.mark.parametrize(
+    ("language", "back"),
+    [
+        ("en", f"Back to the previous game. Deal {CODE}."),
+        ("pt_PT", f"De volta à partida anterior. Partida {CODE}."),
+        ("pt_BR", f"De volta ao jogo anterior. Jogo {CODE}."),
+    ],
+)
+def test_a_deal_code_typed_alone_starts_that_deal_in_every_language(
+    language: str, back: str
+) -> None:
+    s = make_session(language)
+    played(s)
+    before = seen_by_player(s)
+    alone = s.handle(OTHER.lower())
+    assert s.source.code == OTHER and s.game.moves == 0
+    s2 = make_session(language)
+    played(s2)
+    assert s2.handle(f"new {OTHER}").lines == alone.lines  # the same path as new CODE
+    assert s.handle("u").lines[0] == back
+    assert seen_by_player(s) == before

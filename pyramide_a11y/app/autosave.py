@@ -12,6 +12,7 @@ memory, and the player is told once.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from contextlib import suppress
 from pathlib import Path
@@ -213,6 +214,15 @@ class GameStorage:
         if not found or found[0].best is None:
             return None
         return t.best_game(found[0])
+
+    def daily_streak(self, day: str) -> int | None:
+        """Days in a row the deal of the day was won, up to ``day`` (ISO date)."""
+        if self.store is None:
+            return None
+        try:
+            return self.store.daily_stats(datetime.date.fromisoformat(day)).current_streak
+        except StorageError:
+            return None
 
     # -- settings ------------------------------------------------------------------------------
 

@@ -113,6 +113,13 @@ def register(parser: argparse.ArgumentParser) -> None:
         help=_("how much is said"),
     )
     group.add_argument(
+        "--sounds",
+        choices=("on", "off"),
+        default=None,
+        # Translators: command-line help; "on" and "off" stay as typed.
+        help=_("sound cues on or off, for this session only (in play: sounds)"),
+    )
+    group.add_argument(
         "--no-error-help",
         action="store_true",
         # Translators: command-line help.
@@ -189,6 +196,8 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     saved_sounds = storage.saved_settings().get("sounds")
     speaks = settings.speech and getattr(speaker, "backend", "none") != "none"
     settings.sounds = saved_sounds if isinstance(saved_sounds, bool) else speaks
+    if getattr(args, "sounds", None) is not None:  # this session only: never saved
+        settings.sounds = args.sounds == "on"
     if os.environ.get(SOUNDS_ENV, "").strip().lower() == "off":
         settings.sounds = False  # tests and benchmarks that count the player's calls
     cues = CuePlayer()

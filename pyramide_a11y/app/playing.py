@@ -184,6 +184,8 @@ class Play:
             panel = narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)
             best = self.storage.best_line(self.game.rules) if self.storage else None
             lines = answers.won(lines[0], panel, best)
+            if self.source.daily and self.storage:
+                lines += answers.daily_won(self.storage.daily_streak(self.source.daily))
             if self.pars is not None:  # known already (won before), else said later
                 lines = [*lines, *self.pars.won(self.game, self.source.layout)]
         return answers.hint_dropped(lines) if overtaken else lines

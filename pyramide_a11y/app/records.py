@@ -10,6 +10,8 @@ else the environment.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import datetime
 import json
 import os
 from pathlib import Path
@@ -156,10 +158,11 @@ def stats_command(args: argparse.Namespace, out: TextIO) -> int:
         return 1
     try:
         all_stats = store.stats()
+        daily = store.daily_stats(datetime.date.today())
     finally:
         store.close()
     if args.json:
-        data = [
+        by_rules = [
             {
                 "rules": s.rules,
                 "played": s.played,
@@ -181,16 +184,13 @@ def stats_command(args: argparse.Namespace, out: TextIO) -> int:
             }
             for s in all_stats
         ]
+        data = {"rules": by_rules, "daily": dataclasses.asdict(daily)}
         print(json.dumps(data, indent=2), file=out)
         return 0
-    if not all_stats:
-        print(t.no_stats(), file=out)
-        return 0
-    for number, stats in enumerate(all_stats):
-        if number:
-            print(file=out)
-        for line in t.stats_lines(stats):
-            print(line, file=out)
+    blocks = [t.stats_lines(stats) for stats in all_stats] or [[t.no_stats()]]
+    if daily.played:
+        blocks.append(t.daily_lines(daily))
+    print("\n\n".join("\n".join(block) for block in blocks), file=out)
     return 0
 
 

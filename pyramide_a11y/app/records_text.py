@@ -27,6 +27,7 @@ from pyramide_a11y.narration import card_name, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.storage import GameRecord, Stats
 from pyramide_a11y.storage.actions import CANCEL, SELECT, UNDO
+from pyramide_a11y.storage.daily import DailyStats
 
 
 def rules_label(rules_text: str) -> str:
@@ -125,6 +126,26 @@ def _scoring(rules_text: str) -> bool:
         return parse_rules(rules_text).scoring
     except ValueError:
         return False
+
+
+def daily_lines(daily: DailyStats) -> list[str]:
+    """The deal of the day's statistics: days played and won, and the streaks."""
+    return [
+        # Translators: statistics; the heading of the deal of the day's figures.
+        sentence(_("The deal of the day")),
+        # Translators: statistics; {count} days the deal of the day was played.
+        sentence(_("Days played: {count}").format(count=format_number(daily.played))),
+        # Translators: statistics; {count} days the deal of the day was won.
+        sentence(_("Days won: {count}").format(count=format_number(daily.won))),
+        # Translators: statistics; days in a row the deal of the day was won, up to
+        # today or yesterday, and the longest such run.
+        sentence(
+            _("Days in a row: {current}; best run: {best}").format(
+                current=format_number(daily.current_streak),
+                best=format_number(daily.best_streak),
+            )
+        ),
+    ]
 
 
 def no_stats() -> str:

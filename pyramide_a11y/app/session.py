@@ -249,19 +249,26 @@ class Session:
 
     @property
     def keyboard_mode(self) -> bool:
-        """Whether keyboard mode is on (the loop's key bindings read it)."""
-        return self.focus.keyboard_mode
+        """Whether keyboard mode is on (the loop's key bindings read it); never
+        during the lesson."""
+        return self.focus.keyboard_mode and self.lesson is None
 
     def move_focus(self, direction: str) -> Answer:
         """An arrow: the card focused now (see :meth:`Focus.move`)."""
+        if self.lesson is not None:  # the keys would act on the game underneath
+            return self.say(Answer(answers.lesson_keys()))
         return self.say(Answer(self.play.move_focus(direction)))
 
     def activate_focus(self) -> Answer:
         """Enter or Space on an empty line: select the focused card."""
+        if self.lesson is not None:  # the keys would act on the game underneath
+            return self.say(Answer(answers.lesson_keys()))
         return self.say(Answer(self.play.activate_focus()))
 
     def enter_keyboard_mode(self) -> Answer:
         """F2 outside keyboard mode: enter it, announced in one sentence."""
+        if self.lesson is not None:  # the keys would act on the game underneath
+            return self.say(Answer(answers.lesson_keys()))
         return self.say(Answer(self.play.switch_keyboard_mode(True)))
 
     def leave_keyboard_mode(self) -> Answer:
@@ -270,6 +277,8 @@ class Session:
 
     def escape(self) -> Answer:
         """Esc: close the hint or cancel the selection; leave keyboard mode."""
+        if self.lesson is not None:  # the keys would act on the game underneath
+            return self.say(Answer(answers.lesson_keys()))
         return self.say(Answer(self.play.escape()))
 
     def focus_lost(self) -> None:

@@ -30,7 +30,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pyramide_a11y.engine import SUIT_GLYPHS, Rank, Suit
+from pyramide_a11y.engine import SUIT_GLYPHS, DealCodeError, Rank, Suit, parse_code
 from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import Language, Vocabulary
 from pyramide_a11y.i18n import language as language_record
@@ -146,7 +146,8 @@ class Where:
 
 @dataclass(frozen=True)
 class NewGame:
-    """``n`` / ``novo`` with an optional deal code or layout file path."""
+    """``n`` / ``novo`` with an optional deal code or layout file path; a valid deal
+    code typed alone is ``NewGame(code)`` too."""
 
     source: str | None = None
 
@@ -426,6 +427,12 @@ def parse_command(text: str, language: str) -> Command:
     vocabulary = _words()
     if folded in vocabulary.actions:
         return Simple(vocabulary.actions[folded])
+    if "-" in folded:
+        # A deal code alone starts that deal, as ``new CODE`` does.
+        try:
+            return NewGame(str(parse_code(raw)))
+        except DealCodeError:
+            pass
     head, _, rest = folded.partition(" ")
     for words in vocabulary.new:
         if folded == words:

@@ -118,6 +118,17 @@ def won(first: str, panel: list[str], best: str | None) -> list[str]:
     return [first, *panel]
 
 
+def daily_won(streak: int | None) -> list[str]:
+    """After the won panel of the deal of the day: the days won in a row (nothing
+    when the count is not known)."""
+    return [] if not streak else [sentence(m.daily_won(streak))]
+
+
+def lesson_keys() -> list[str]:
+    """An arrow, Enter, Esc or F2 during the lesson: the lesson takes typed lines."""
+    return [sentence(m.lesson_keys())]
+
+
 def hint_dropped(lines: list[str]) -> list[str]:
     """``lines`` with «the hint was dropped» right after what happened."""
     return [*lines[:1], sentence(m.hint_dropped()), *lines[1:]]

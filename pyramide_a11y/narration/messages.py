@@ -525,6 +525,22 @@ def won_panel_removed(removed: int) -> str:
     )
 
 
+def lesson_keys() -> str:
+    # Translators: an arrow key, Enter, Esc or F2 pressed during the lesson, which
+    # takes typed commands only. pt_PT «escreva», pt_BR «digite».
+    return _("In the lesson, type the commands")
+
+
+def daily_won(streak: int) -> str:
+    # Translators: after the result panel of the deal of the day: {count} days in a
+    # row the deal of the day was won, today included.
+    return ngettext(
+        "Deal of the day won: {count} day in a row",
+        "Deal of the day won: {count} days in a row",
+        streak,
+    ).format(count=format_number(streak))
+
+
 def won_left(stock: int, waste: int) -> str:
     # Translators: in the result panel, the cards still in the stock and the waste
     # (the pyramid is cleared), e.g. "13 cards left in the stock and 0 in the waste".
