@@ -247,3 +247,21 @@ def test_text_in_a_number_column_keeps_the_record_offered(tmp_path: Path) -> Non
     result = run(folder, "--speech", "none", "--lang", "en", stdin=b"quit\n")
     no_traceback(result)
     assert "You have a saved game" in result.stdout
+
+
+def test_stats_that_cannot_be_read_say_so_in_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from pyramide_a11y.app.cli import main
+    from pyramide_a11y.storage import StorageError
+
+    def fails(self: Store, rules: str | None = None) -> list[object]:
+        raise StorageError(NoticeKind.UNAVAILABLE)
+
+    monkeypatch.setattr(Store, "stats", fails)
+    out = io.StringIO()
+    status = main(["--lang", "en", "stats", "--data-dir", str(tmp_path)], out)
+    assert status == 1
+    assert out.getvalue().splitlines() == [notice_text(Notice(NoticeKind.UNAVAILABLE))]

@@ -21,7 +21,14 @@ from pyramide_a11y.engine import Game
 from pyramide_a11y.i18n import _, normalise_language, pgettext, resolve_language, set_language
 from pyramide_a11y.narration import Style, describe, join, sentence
 from pyramide_a11y.narration import messages as m
-from pyramide_a11y.storage import ActionLogError, GameRecord, NoticeKind, Store
+from pyramide_a11y.storage import (
+    ActionLogError,
+    GameRecord,
+    Notice,
+    NoticeKind,
+    StorageError,
+    Store,
+)
 from pyramide_a11y.storage.actions import apply_token
 from pyramide_a11y.storage.messages import notice_text
 from pyramide_a11y.storage.settings import load_settings
@@ -159,6 +166,9 @@ def stats_command(args: argparse.Namespace, out: TextIO) -> int:
     try:
         all_stats = store.stats()
         daily = store.daily_stats(datetime.date.today())
+    except StorageError as err:  # the file could not be read: one sentence, no traceback
+        print(notice_text(Notice(err.kind)), file=out)
+        return 1
     finally:
         store.close()
     if args.json:
