@@ -25,8 +25,6 @@ from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 from .background import BackgroundSpeaker
 from .base import SilentSpeaker, Speaker
 from .detect import running_screen_reader
-from .dispatcher_backend import PROGRAM as SPD_SAY
-from .dispatcher_backend import SpeechDispatcherSpeaker
 from .espeak_backend import PROGRAM as ESPEAK_NG
 from .espeak_backend import EspeakNgSpeaker
 from .player import default_player, reads_stdin, with_file
@@ -226,36 +224,6 @@ def _open_dispatcher(
         return None, SpeechProblem(
             "speech-dispatcher", Missing.NOT_RESPONDING, SSIP_SERVER, hint, str(err)
         )
-
-
-def _open_spd_say(
-    language: str, rate: int | None, player: Sequence[str]
-) -> tuple[BackgroundSpeaker | None, SpeechProblem | None]:
-    """The old route through ``spd-say`` (cancels every client's speech): kept for
-    comparison only; the factory does not choose it."""
-    hint = install_hint(_DISPATCHER | {"win32": "", "darwin": ""})
-    if shutil.which(SPD_SAY) is None:
-        return None, SpeechProblem("speech-dispatcher", Missing.PROGRAM, SPD_SAY, hint)
-    try:
-        # A cancel request: silent, and it starts the server if needed.
-        result = subprocess.run(
-            [SPD_SAY, "-C", "-N", "pyramide"],
-            capture_output=True,
-            timeout=PROBE_SECONDS,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        return None, SpeechProblem(
-            "speech-dispatcher", Missing.NOT_RESPONDING, SPD_SAY, hint, "timed out"
-        )
-    except OSError as err:
-        return None, SpeechProblem("speech-dispatcher", Missing.PROGRAM, SPD_SAY, hint, str(err))
-    if result.returncode != 0:
-        detail = result.stderr.decode("utf-8", "replace").strip()
-        return None, SpeechProblem(
-            "speech-dispatcher", Missing.NOT_RESPONDING, SPD_SAY, hint, detail
-        )
-    return SpeechDispatcherSpeaker(language, rate), None
 
 
 def reader_problem(problem: ReaderProblem) -> SpeechProblem:
