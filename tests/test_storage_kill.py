@@ -22,10 +22,10 @@ from typing import Any
 
 from storage_helpers import game_state, winning_line
 
-from pyramide_a11y.engine import Layout, get_rules
+from pyramide_a11y.engine import Game, Layout, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.storage import Store
-from pyramide_a11y.storage.actions import LoggedGame, apply_token, select_token
+from pyramide_a11y.storage.actions import apply_token, select_token
 
 HARNESS = Path(__file__).with_name("autosave_harness.py")
 KILLS = 60
@@ -51,10 +51,10 @@ def script(rng: random.Random, games: int) -> list[ScriptedGame]:
         layout = Layout.from_code(code)
         line = winning_line(layout, rules)
         assert line is not None
-        game = LoggedGame(layout, rules)
+        game = Game(layout, rules)
         tokens: list[str] = []
 
-        def play(token: str, game: LoggedGame = game, tokens: list[str] = tokens) -> None:
+        def play(token: str, game: Game = game, tokens: list[str] = tokens) -> None:
             before = game_state(game)
             apply_token(game, token)
             assert game_state(game) != before, token
@@ -75,7 +75,7 @@ def script(rng: random.Random, games: int) -> list[ScriptedGame]:
         if rng.random() < 0.2:  # abandoned part way
             del tokens[rng.randint(1, len(tokens) - 2) :]
         scripted_game = ScriptedGame(str(code), tokens)
-        replayed = LoggedGame(layout, rules)
+        replayed = Game(layout, rules)
         scripted_game.states.append(game_state(replayed))
         for k, token in enumerate(tokens, start=1):
             apply_token(replayed, token)

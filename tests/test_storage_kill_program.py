@@ -19,12 +19,12 @@ import pytest
 from storage_helpers import Program, game_state, winning_line
 
 from pyramide_a11y.app import records_text
-from pyramide_a11y.engine import Draw, Layout, Recycle, RemoveKing, RemovePair, get_rules
+from pyramide_a11y.engine import Draw, Game, Layout, Recycle, RemoveKing, RemovePair, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import narrator
 from pyramide_a11y.storage import Store
-from pyramide_a11y.storage.actions import LoggedGame, apply_token, select_token
+from pyramide_a11y.storage.actions import apply_token, select_token
 
 KILLS = 50
 WINNABLE = (1003, 1004, 1009, 1008)
@@ -50,10 +50,10 @@ def script(rng: random.Random, count: int) -> list[ScriptedGame]:
         line = winning_line(layout, rules)
         assert line is not None
         game = ScriptedGame(str(code))
-        oracle = LoggedGame(layout, rules)
+        oracle = Game(layout, rules)
 
         def play(
-            steps: list[tuple[str, str]], game: ScriptedGame = game, oracle: LoggedGame = oracle
+            steps: list[tuple[str, str]], game: ScriptedGame = game, oracle: Game = oracle
         ) -> None:
             for typed, token in steps:
                 apply_token(oracle, token)

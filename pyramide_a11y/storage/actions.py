@@ -117,11 +117,6 @@ def log_actions(game: Game, on_action: Callable[[str], None]) -> Observer:
     return observer
 
 
-LoggedGame = Game
-"""Former name of the game the log follows: a plain :class:`Game` now, watched
-with :func:`log_actions`."""
-
-
 def replay(layout: Layout, rules: Rules, tokens: Iterable[str]) -> Game:
     """The game after playing ``tokens`` on ``layout`` under ``rules`` (with no
     observer left on it).
