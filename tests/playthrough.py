@@ -10,8 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 from threading import Event
 
+from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.par import solver_par
-from pyramide_a11y.app.session import Answer, Session, Settings
+from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Card, Layout, Move, Rules, parse_code
@@ -70,10 +71,15 @@ def exact_par(
 
 
 def recording_session(
-    code: str, language: str, emit: Callable[[Answer], None] | None = None
+    code: str,
+    language: str,
+    emit: Callable[[Answer], None] | None = None,
+    *,
+    keyboard_keys: bool = False,
 ) -> tuple[Session, RecordingSpeaker]:
     """A session on ``code`` with a stopped clock (time always 0), no hints, and the
-    exact par after a win; late answers go to ``emit``."""
+    exact par after a win; late answers go to ``emit``; ``keyboard_keys`` for a
+    session the prompt runs (``keyboard`` then enters keyboard mode)."""
     set_language(language)
     speaker = RecordingSpeaker()
     session = Session(
@@ -84,6 +90,7 @@ def recording_session(
         hint_finder=None,
         par_finder=exact_par,
         emit=emit,
+        keyboard_keys=keyboard_keys,
     )
     session.hints.finder = None
     session.strict = True  # a fault fails the test instead of being answered

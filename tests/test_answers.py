@@ -13,9 +13,10 @@ import pytest
 from fakes import FakeClock
 from playthrough import source_of, winning_commands, won_code
 
+from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.autosave import GameStorage
 from pyramide_a11y.app.loop import Printer, run_plain
-from pyramide_a11y.app.session import GOODBYE_WAIT, Answer, Session, Settings
+from pyramide_a11y.app.session import GOODBYE_WAIT, Session, Settings
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Draw, Game
 from pyramide_a11y.i18n import set_language
@@ -342,12 +343,12 @@ def test_escape_closes_a_pending_hint_and_says_so(language: str) -> None:
     s, _ = session("PY1-N-AAAAAAS", language, hint_finder=slow_finder(release), emit=late.append)
     s.handle("10h" if language == "en" else "10c")
     s.handle("h")
-    assert s.escape().lines == [HINT_CLOSED[language]]
+    assert s.keyboard.escape().lines == [HINT_CLOSED[language]]
     assert s.game.selected is not None  # the hint first; a second Esc the selection
     release.set()
     time.sleep(0.3)
     assert late == []
-    assert s.escape().lines[0].startswith(("Seleção cancelada", "Selection cancelled"))
+    assert s.keyboard.escape().lines[0].startswith(("Seleção cancelada", "Selection cancelled"))
 
 
 # -- the impasse keeps its exits ------------------------------------------------------------------

@@ -167,7 +167,7 @@ def test_hint_ready_and_focus_play_their_cues() -> None:
     s, cues = session()
     s.handle("hint")
     assert cues.kinds[-1] is CueKind.HINT
-    s.move_focus("right")
+    s.keyboard.move_focus("right")
     kind, place = cues.played[-1]
     assert kind is CueKind.FOCUS
     assert place == card_place(s.game, s.focus.focused(s.game))

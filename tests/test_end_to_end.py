@@ -64,7 +64,7 @@ def test_whole_deal_through_the_prompt_session(preset: str, language: str) -> No
 
 
 def test_keyboard_mode_through_the_prompt_session() -> None:
-    session, speaker = recording_session(won_code("paciencia"), "en")
+    session, speaker = recording_session(won_code("paciencia"), "en", keyboard_keys=True)
     playable = session.game.position.playable_cards(session.game.rules)
     steps = next(i for i, card in enumerate(playable) if not card.is_king)
     target = card_name(playable[steps])

@@ -15,11 +15,14 @@ from collections.abc import Iterator
 
 import pytest
 from message_samples import calls, sample_cards
+from playthrough import recording_session, won_code
 
+from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.engine import PRESETS, Card
 from pyramide_a11y.i18n import set_language
-from pyramide_a11y.i18n.spoken import Spoken
+from pyramide_a11y.i18n.spoken import Spoken, spoken_form
 from pyramide_a11y.narration import help as help_text
+from pyramide_a11y.narration import join
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.sanitize import speakable, spell_deal_codes
 
@@ -54,8 +57,8 @@ def test_every_message_is_heard_right(language: str) -> None:
     problems = []
     for card in sample_cards():
         for name, printed in every_text(card):
-            said = speakable(printed, language)
-            shown = printed.spoken if isinstance(printed, Spoken) else printed
+            shown = spoken_form(printed)
+            said = speakable(shown, language)
             dropped = DROPPED & set(shown)
             if dropped:
                 problems.append(f"{name}: {sorted(dropped)} in {shown!r}")
@@ -98,11 +101,35 @@ def test_notation_letters_are_said_in_their_spoken_form(language: str) -> None:
     assert isinstance(line, Spoken)
     assert line.spoken != str(line)
     # Printed as it was; heard as written for speech, also inside a longer answer.
-    answer = " ".join(help_text.help_lines())
-    said = speakable(answer, language)
+    said = speakable(Answer(help_text.help_lines()).speech_text, language)
     assert line.spoken.split(".")[0] in said
     if language != "en":
         assert "10p" in line and "Ro" in line
         for heard_wrong in (" o ouros", " e espadas", "Ro ", "10p"):
             assert heard_wrong not in said
         assert "O, ouros" in said and "E, espadas" in said and "erre ó" in said
+
+
+@pytest.mark.parametrize(
+    ("language", "command"), [("pt_PT", "?"), ("pt_BR", "ajuda"), ("en", "help")]
+)
+def test_the_speaker_gets_the_spoken_form_of_the_notation_letters(
+    language: str, command: str
+) -> None:
+    session, speaker = recording_session(won_code("classic"), language)
+    line = help_text.help_lines()[0]
+    assert isinstance(line, Spoken)
+    answer = session.handle(command)
+    assert answer.lines[0] == str(line)  # printed as written
+    assert speaker.spoken[-1].startswith(line.spoken)  # heard as the letters' names
+    assert str(line) not in speaker.spoken[-1]
+    session.handle("repetir" if language != "en" else "repeat")  # said again, the same
+    assert speaker.spoken[-1] == speaker.spoken[-2]
+    # In the lesson, and joined into a longer line, the spoken form holds too.
+    session.handle("aprender" if language != "en" else "learn")
+    session.handle("?")
+    assert line.spoken in speaker.spoken[-1] and str(line) not in speaker.spoken[-1]
+    joined = join([line, m.help_hint()])
+    assert isinstance(joined, Spoken) and joined.spoken.startswith(line.spoken)
+    session.close()
+    set_language("en")

@@ -51,9 +51,8 @@ def _english_after() -> object:
 
 
 def _session(language: str, keys: bool = True) -> tuple[Session, list[str]]:
-    session, speaker = recording_session(CODE, language)
+    session, speaker = recording_session(CODE, language, keyboard_keys=keys)
     session.play.rng = random.Random(9)  # the same new deals in the prompt and the reference
-    session.keyboard_keys = keys
     return session, speaker.spoken
 
 
@@ -70,7 +69,7 @@ def _reference(language: str, arrow: str, words: list[str]) -> tuple[Session, li
     session.opening()
     for word in words:
         if arrow in ("left", "right"):
-            session.move_focus(arrow)
+            session.keyboard.move_focus(arrow)
         if session.handle(word).quit:
             break
     return session, spoken
@@ -80,7 +79,7 @@ def _same_game(one: Session, other: Session) -> None:
     assert one.source.code == other.source.code
     assert one.game.moves == other.game.moves
     assert one.game.position == other.game.position
-    assert not one.keyboard_mode
+    assert not one.keyboard.mode
 
 
 # -- arrows never split a typed word -----------------------------------------------------
@@ -117,9 +116,9 @@ def test_after_an_arrow_quit_and_keyboard_are_words(arrow: str, word: str) -> No
     reference, expected = _session("pt_PT")
     reference.opening()
     if arrow in ("left", "right"):
-        reference.move_focus(arrow)
+        reference.keyboard.move_focus(arrow)
     if not reference.handle(word).quit:
-        reference.escape()  # keyboard mode, entered on purpose, left by Escape
+        reference.keyboard.escape()  # keyboard mode, entered on purpose, left by Escape
         reference.handle("q")
     assert spoken == expected
     _same_game(session, reference)
@@ -145,7 +144,7 @@ def test_up_and_down_are_the_history_outside_keyboard_mode() -> None:
     assert spoken[2] == pairs  # Up recalled "pairs"; Enter sent it again
     assert spoken[3] == _session("en")[0].handle("").text  # Down went back to an empty line
     assert len(spoken) == 5
-    assert not session.keyboard_mode
+    assert not session.keyboard.mode
 
 
 # -- keyboard mode, on purpose -----------------------------------------------------------
@@ -161,10 +160,10 @@ def test_entering_and_leaving_by_command_and_key(language: str) -> None:
     reference.opening()
     reference.handle(word)
     reference.handle("d")
-    reference.escape()
-    reference.enter_keyboard_mode()
+    reference.keyboard.escape()
+    reference.keyboard.enter_mode()
     reference.handle("u")
-    reference.leave_keyboard_mode()
+    reference.keyboard.leave_mode()
     reference.handle("dica")
     reference.handle("q")
     assert spoken == expected
@@ -186,7 +185,7 @@ def test_one_key_commands_act_at_once_in_keyboard_mode() -> None:
     reference.handle("keyboard")
     for letter in "dhdrun":
         reference.handle(letter)
-    reference.escape()
+    reference.keyboard.escape()
     reference.handle("q")
     _through_prompt(session, "keyboard\rdhDRUn" + ESCAPE + "q\r")
     assert spoken == expected
@@ -200,12 +199,12 @@ def test_another_key_leaves_keyboard_mode_and_starts_the_line() -> None:
     reference, expected = _session("pt_PT")
     reference.opening()
     reference.handle("teclado")
-    reference.move_focus("up")
-    reference.leave_keyboard_mode()
+    reference.keyboard.move_focus("up")
+    reference.keyboard.leave_mode()
     reference.handle("mesa")
     reference.handle("q")
     assert spoken == expected
-    assert not session.keyboard_mode
+    assert not session.keyboard.mode
 
 
 def test_up_and_down_change_row_in_keyboard_mode() -> None:
@@ -215,8 +214,8 @@ def test_up_and_down_change_row_in_keyboard_mode() -> None:
     reference.opening()
     reference.handle("keyboard")
     for direction in ("right", "up", "down"):
-        reference.move_focus(direction)
-    reference.leave_keyboard_mode()
+        reference.keyboard.move_focus(direction)
+    reference.keyboard.leave_mode()
     assert spoken[: len(expected)] == expected
 
 
@@ -228,29 +227,29 @@ def test_escape_cancels_the_selection_and_leaves_in_one_answer() -> None:
     session.focus.keyboard_mode = True
     session.handle(str(card))
     assert session.game.selected == card
-    answer = session.escape()
+    answer = session.keyboard.escape()
     assert answer.lines[-1] == sentence(m.keyboard_mode_off())
     assert "cancelled" in answer.text
     assert session.game.selected is None
-    assert not session.keyboard_mode
+    assert not session.keyboard.mode
     # Outside keyboard mode Escape only cancels, as before.
-    assert session.escape().text != sentence(m.keyboard_mode_off())
+    assert session.keyboard.escape().text != sentence(m.keyboard_mode_off())
 
 
 def test_status_reports_keyboard_mode() -> None:
     session, _ = _session("pt_BR")
     assert "modo teclado" not in session.handle("estado").text
     assert session.handle("teclado").text == sentence(m.keyboard_mode_on())
-    assert session.keyboard_mode
+    assert session.keyboard.mode
     assert session.handle("estado").text.endswith("Modo teclado ligado.")
-    session.escape()
+    session.keyboard.escape()
     assert "modo teclado" not in session.handle("estado").text.lower()
 
 
 def test_keyboard_on_plain_lines_says_it_needs_a_terminal() -> None:
     session, _ = _session("en", keys=False)
     assert session.handle("keyboard").text == sentence(m.keyboard_needs_terminal())
-    assert not session.keyboard_mode
+    assert not session.keyboard.mode
 
 
 def test_a_focus_that_moves_by_itself_says_where_it_went() -> None:
@@ -261,7 +260,7 @@ def test_a_focus_that_moves_by_itself_says_where_it_went() -> None:
         (a, b) for a in playable for b in playable if a.rank.value + b.rank.value == 13
     )
     while session.focus.focused(session.game) != second:
-        session.move_focus("right")
+        session.keyboard.move_focus("right")
     answer = session.handle(f"{first} {second}")  # the focused card leaves with its pair
     new = session.focus.focused(session.game)
     assert new is not None and new not in (first, second)
@@ -271,7 +270,7 @@ def test_a_focus_that_moves_by_itself_says_where_it_went() -> None:
     assert not session.handle("pairs").lines[-1].startswith("Focus")
     assert session.focus.focused(session.game) == new
     # Out of keyboard mode the focus still follows its card, silently.
-    session.escape()
+    session.keyboard.escape()
     assert not session.handle("u").lines[-1].startswith("Focus")
 
 
@@ -293,7 +292,7 @@ def test_arrows_then_words_in_a_real_terminal(tmp_path: Path) -> None:
             time.sleep(0.2)
             terminal.type(word + "\r")
             if key in ("Left", "Right"):
-                reference.move_focus(key.lower())
+                reference.keyboard.move_focus(key.lower())
             answer = reference.handle(word).text.split(".")[0]
             expected = ("Dica", "procura") if word == "dica" else (answer,)
 

@@ -133,7 +133,7 @@ def test_in_a_game_quit_leaves_the_lesson_back_to_the_game() -> None:
     answer = session.handle("quit")
     assert not answer.quit
     assert answer.lines[-2:] == ["Back to your game.", *table]
-    assert session.lesson is None
+    assert session.lessons.current is None
     assert session.handle("table").lines == table
     # learn again offers to go on from the step reached
     assert "step 2 of 11" in session.handle("learn").text
@@ -183,20 +183,20 @@ def test_during_the_lesson_the_keys_leave_the_game_underneath_alone(
     language: str, said: str
 ) -> None:
     session, _ = recording_session("PY1-N-AAAAAAB", language)
-    session.enter_keyboard_mode()
-    session.move_focus("right")
+    session.keyboard.enter_mode()
+    session.keyboard.move_focus("right")
     before = (session.game.position, session.game.selected, session.play.focus.index)
     session.handle("learn" if language == "en" else "aprender")
-    assert not session.keyboard_mode
-    step = session.lesson.step if session.lesson is not None else None
+    assert not session.keyboard.mode
+    step = session.lessons.current.step if session.lessons.current is not None else None
     answers = [
-        session.move_focus("left"),
-        session.activate_focus(),
-        session.enter_keyboard_mode(),
-        session.escape(),
+        session.keyboard.move_focus("left"),
+        session.keyboard.activate_focus(),
+        session.keyboard.enter_mode(),
+        session.keyboard.escape(),
     ]
     assert [answer.lines for answer in answers] == [[said]] * 4
-    assert session.lesson is not None and session.lesson.step == step
+    assert session.lessons.current is not None and session.lessons.current.step == step
     assert (session.game.position, session.game.selected, session.play.focus.index) == before
     session.handle("quit" if language == "en" else "sair")
-    assert session.keyboard_mode  # back in the game, as it was left
+    assert session.keyboard.mode  # back in the game, as it was left

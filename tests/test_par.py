@@ -9,8 +9,9 @@ import threading
 import pytest
 from playthrough import LANGUAGES, recording_session, winning_commands, won_code
 
+from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.par import PAR_BUDGET, solver_par
-from pyramide_a11y.app.session import Answer, Session
+from pyramide_a11y.app.session import Session
 from pyramide_a11y.engine import Draw, Layout, Move, Rules
 from pyramide_a11y.i18n import set_language
 

@@ -216,10 +216,10 @@ def test_the_first_arrow_says_the_first_card_not_the_second() -> None:
     playable = session.game.position.playable_cards(session.game.rules)
     from pyramide_a11y.narration import card_name, sentence
 
-    assert session.move_focus("right").text == sentence(card_name(playable[0]))
-    assert session.move_focus("right").text == sentence(card_name(playable[1]))
+    assert session.keyboard.move_focus("right").text == sentence(card_name(playable[0]))
+    assert session.keyboard.move_focus("right").text == sentence(card_name(playable[1]))
     session.handle("replay")  # a new deal: the first arrow again says the first card
-    assert session.move_focus("left").text == sentence(card_name(playable[-1]))
+    assert session.keyboard.move_focus("left").text == sentence(card_name(playable[-1]))
 
 
 def test_undoing_a_recycle_says_the_round_went_back() -> None:
@@ -320,7 +320,7 @@ def test_up_or_down_with_no_row_that_way_says_so() -> None:
     set_language("en")
     session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
     session.strict = True
-    said = [session.move_focus(d).text for d in ("up", "up", "down", "down", "up")]
+    said = [session.keyboard.move_focus(d).text for d in ("up", "up", "down", "down", "up")]
     assert said == [
         "King of clubs.",
         "King of clubs; nothing further up.",

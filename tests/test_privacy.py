@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playthrough import notation
 
-from pyramide_a11y.app.session import Answer, Session, Settings
+from pyramide_a11y.app.answer import Answer
+from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Card, Game, Layout, Rules, get_rules
@@ -107,7 +108,7 @@ def answers(session: Session, language: str, unseen: list[Card]) -> list[str]:
         said.append(session.handle(line).text)
     said.append(hint_text(session))
     for direction in ("right", "right", "left", "down", "down", "up", "right"):
-        said.append(session.move_focus(direction).text)
+        said.append(session.keyboard.move_focus(direction).text)
     for card in unseen:  # each unseen card touched: a refusal, and nothing changes
         said.append(session.handle(notation(card, language)).text)
     said.append(session.handle("repeat" if language == "en" else "repetir").text)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from fakes import FakeClock
 
-from pyramide_a11y.app.session import Answer, Session, Settings
+from pyramide_a11y.app.answer import Answer
+from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import IDLE_LIMIT, GameTimer
 from pyramide_a11y.engine import Draw, Layout, parse_code
@@ -144,9 +145,9 @@ def test_timer_pauses_on_command_idle_and_focus() -> None:
     clock.now += 50
     assert s.handle("").lines == ["Timer running again."]
     assert s.timer.elapsed() == 0
-    s.focus_lost()
+    s.keyboard.focus_lost()
     clock.now += 30
-    s.focus_gained()
+    s.keyboard.focus_gained()
     assert s.timer.elapsed() == 0
 
 
@@ -194,16 +195,16 @@ def test_a_move_while_the_hint_thinks_drops_the_stale_hint() -> None:
 def test_keyboard_focus_moves_among_playable_cards_and_selects() -> None:
     s, _ = session()
     playable = s.game.position.playable_cards(s.game.rules)
-    first = s.move_focus("right")  # the first arrow says the first playable card
+    first = s.keyboard.move_focus("right")  # the first arrow says the first playable card
     assert len(first.lines) == 1 and first.lines[0].endswith(".")
     assert s.focus.index == 0
-    s.move_focus("right")
-    s.move_focus("left")
+    s.keyboard.move_focus("right")
+    s.keyboard.move_focus("left")
     assert s.focus.index == 0
-    answer = s.activate_focus()
+    answer = s.keyboard.activate_focus()
     assert playable[0] not in s.game.position.pyramid or s.game.selected == playable[0]
     assert answer.lines
-    assert s.escape().lines
+    assert s.keyboard.escape().lines
 
 
 def test_keyboard_focus_on_the_stock_top_names_the_pile() -> None:
@@ -212,7 +213,7 @@ def test_keyboard_focus_on_the_stock_top_names_the_pile() -> None:
     s.strict = True
     top = s.game.stock_top
     assert top is not None
-    answer = s.move_focus("left")  # from the first playable card, wraps to the last
+    answer = s.keyboard.move_focus("left")  # from the first playable card, wraps to the last
     from pyramide_a11y.narration import card_name
 
     assert answer.lines == [f"Monte: {card_name(top)}."]

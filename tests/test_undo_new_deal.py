@@ -125,9 +125,9 @@ def test_a_selection_in_the_new_game_is_an_action(how: str) -> None:
     s.handle(f"new {OTHER}")
     if how == "keys":
         for _ in range(3):  # king of clubs, king of hearts, ten of hearts
-            s.move_focus("right")
-        s.activate_focus()  # keyboard mode: select the focused card
-        s.escape()
+            s.keyboard.move_focus("right")
+        s.keyboard.activate_focus()  # keyboard mode: select the focused card
+        s.keyboard.escape()
     else:
         s.handle("10h")  # a card of the new deal, selected …
         s.handle("10h")  # … and cancelled: the game is as dealt, yet moved on

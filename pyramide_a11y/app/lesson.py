@@ -10,15 +10,13 @@ taken back), and the right answer moves on.
 
 The step reached is saved (the ``lesson_step`` setting) on every step, so
 ``quit`` leaves the lesson and ``learn`` offers to go on from there or restart.
-The session hands every line to :attr:`Session.lesson` while it runs: the lesson
+The session hands every line to its :class:`Lessons` while one runs: the lesson
 uses the session's loop, prompt, speech and printer.
 """
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from pyramide_a11y.commands import (
     Action,
@@ -55,10 +53,8 @@ from pyramide_a11y.solver.hints import HintKind, suggest
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings, save_setting
 
-from .session import Answer
-
-if TYPE_CHECKING:
-    from .session import Session
+from .answer import Answer
+from .playing import Play
 
 PROGRESS_KEY = "lesson_step"
 """The saved setting that keeps the step reached (0: start from the beginning)."""
@@ -333,16 +329,39 @@ def _review(action: Action, game: Game) -> list[str]:
     return said.review(action.value, game) or []
 
 
-_progress: weakref.WeakKeyDictionary[Session, LessonProgress] = weakref.WeakKeyDictionary()
+class Lessons:
+    """The lesson in one session: the one running (:attr:`current`, which answers
+    every line while it runs) and the step reached, kept in ``store`` (None: in
+    memory, for this session). ``play`` is the game the lesson pauses and goes
+    back to."""
 
+    def __init__(self, play: Play, store: Store | None) -> None:
+        self._play = play
+        self._store = store
+        self._progress: LessonProgress | None = None  # read at the first lesson
+        self.current: Lesson | None = None
 
-def start_lesson(session: Session, *, standalone: bool = False) -> Answer:
-    """Start the lesson in ``session`` (its progress kept in the session's storage),
-    and return its opening; the game's clock waits meanwhile."""
-    progress = _progress.get(session)
-    if progress is None:  # kept per session too: without storage it is all there is
-        store = session.storage.store if session.storage is not None else None
-        progress = _progress[session] = LessonProgress(store)
-    session.lesson = Lesson(progress, standalone=standalone)
-    session.timer.pause()
-    return session.lesson.opening()
+    def start(self, *, standalone: bool = False) -> Answer:
+        """Start the lesson and return its opening; the game's clock waits
+        meanwhile. ``standalone``: ``pyramide learn``, where leaving it ends the
+        program."""
+        if self._progress is None:  # kept here too: without a store it is all there is
+            self._progress = LessonProgress(self._store)
+        self.current = Lesson(self._progress, standalone=standalone)
+        self._play.timer.pause()
+        return self.current.opening()
+
+    def handle(self, line: str) -> Answer:
+        """A line while the lesson runs; when it ends or is left, back to the game
+        (its table), or goodbye (``quit`` set) when the lesson was all this session
+        ran."""
+        lesson = self.current
+        if lesson is None:
+            raise RuntimeError("no lesson runs")
+        answer = lesson.handle(line)
+        if not answer.quit:
+            return answer
+        self.current = None
+        if lesson.standalone:  # no game was played: none is said to be saved
+            return Answer([*answer.lines, *said.goodbye(False)], quit=True)
+        return Answer([*answer.lines, narrator.table_summary(self._play.game)])

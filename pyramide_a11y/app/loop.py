@@ -11,7 +11,7 @@ sends the line); Escape on an empty line cancels the selection.
 
 The prompt adds keyboard mode (seed 004's one-key controls), which the player
 enters on purpose with the command ``keyboard``/``teclado`` or F2, and the
-session keeps (``Session.keyboard_mode``). In it the arrows move the focus
+session keeps (``Session.keyboard``, which the key bindings call). In it the arrows move the focus
 among the playable cards (Up and Down change row), Enter or Space selects the
 focused card, and ``u h n d r`` act at once, echoed on the line. Escape always
 leaves it (cancelling a selection in the same answer), so does F2; any other
@@ -22,7 +22,6 @@ command. Entering and leaving are each said in one sentence.
 from __future__ import annotations
 
 import os
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import TextIO
@@ -38,7 +37,8 @@ from prompt_toolkit.output import ColorDepth, Output
 
 from pyramide_a11y.narration.cards import with_symbols
 
-from .session import Answer, Session
+from .answer import Answer
+from .session import Session
 
 PROMPT = "> "
 ACT_AT_ONCE = ("u", "h", "n", "d", "r", "U", "H", "N", "D", "R")
@@ -123,9 +123,10 @@ def run_plain(session: Session, stdin: TextIO, printer: Printer) -> int:
 
 
 def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> KeyBindings:
-    """The keys of keyboard mode (``session.keyboard_mode``), F2, and the
+    """The keys of keyboard mode (``session.keyboard.mode``), F2, and the
     arrows' focus on an empty line outside it."""
     kb = KeyBindings()
+    keys = session.keyboard
 
     def empty() -> bool:
         from prompt_toolkit.application import get_app
@@ -133,7 +134,7 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
         return not get_app().current_buffer.text
 
     is_empty = Condition(empty)
-    keyboard = is_empty & Condition(lambda: session.keyboard_mode)
+    keyboard = is_empty & Condition(lambda: keys.mode)
 
     def show(answer: Answer) -> None:
         run_in_terminal(lambda: write(answer))
@@ -141,7 +142,7 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
     for direction in ("left", "right", "up", "down"):
 
         def move(event: KeyPressEvent, direction: str = direction) -> None:
-            show(session.move_focus(direction))
+            show(keys.move_focus(direction))
 
         # Up and Down stay the history outside keyboard mode.
         kb.add(direction, filter=keyboard if direction in ("up", "down") else is_empty)(move)
@@ -149,20 +150,20 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
     @kb.add(" ", filter=keyboard)
     @kb.add("enter", filter=keyboard)
     def _select(event: KeyPressEvent) -> None:
-        show(session.activate_focus())
+        show(keys.activate_focus())
 
     @kb.add("escape", eager=True, filter=is_empty)
     def _escape(event: KeyPressEvent) -> None:
-        show(session.escape())
+        show(keys.escape())
 
     @kb.add(KEYBOARD_KEY)
     def _toggle(event: KeyPressEvent) -> None:
-        if session.keyboard_mode:
-            show(session.leave_keyboard_mode())
+        if keys.mode:
+            show(keys.leave_mode())
         elif event.current_buffer.text:
             return  # the line is not empty: keep what is typed, no mode
         else:
-            show(session.enter_keyboard_mode())
+            show(keys.enter_mode())
 
     for letter in ACT_AT_ONCE:
 
@@ -179,16 +180,16 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
         # so a word is never split into one-key commands after the first letter.
         if not event.data.isprintable():
             return
-        show(session.leave_keyboard_mode())
+        show(keys.leave_mode())
         event.current_buffer.insert_text(event.data)
 
     @kb.add(FOCUS_IN_KEY)
     def _focus_in(event: KeyPressEvent) -> None:
-        session.focus_gained()
+        keys.focus_gained()
 
     @kb.add(FOCUS_OUT_KEY)
     def _focus_out(event: KeyPressEvent) -> None:
-        session.focus_lost()
+        keys.focus_lost()
 
     return kb
 
@@ -201,12 +202,12 @@ def run_prompt(
     output: Output | None = None,
     report_focus: bool = True,
 ) -> int:
-    """The interactive loop on a real (or test) terminal."""
+    """The interactive loop on a real (or test) terminal; give it a session made
+    with ``keyboard_keys=True`` (its keys are bound here)."""
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
     ANSI_SEQUENCES.setdefault(FOCUS_IN, FOCUS_IN_KEY)
     ANSI_SEQUENCES.setdefault(FOCUS_OUT, FOCUS_OUT_KEY)
     write, stdout = printer.write, printer.out
-    session.keyboard_keys = True
     prompt: PromptSession[str] = PromptSession(
         key_bindings=build_key_bindings(session, write),
         input=input,
@@ -242,11 +243,3 @@ def run_prompt(
         printer.app = None
         session.close()
     return 0
-
-
-def run(session: Session, printer: Printer, stdin: TextIO | None = None) -> int:
-    """Pick the loop that fits the standard streams."""
-    stdin = stdin or sys.stdin
-    if interactive(stdin, printer.out):
-        return run_prompt(session, printer)
-    return run_plain(session, stdin, printer)

@@ -16,8 +16,7 @@ from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 
 from .autosave import GameStorage
 from .cli_parsing import SEED_RANGE, decimal_number_in, lang_help, whole_number_in
-from .lesson import start_lesson
-from .loop import Printer, run
+from .loop import Printer, interactive, run_plain, run_prompt
 from .session import Session
 from .settings import (
     RATE_RANGE,
@@ -202,6 +201,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         settings.sounds = False  # tests and benchmarks that count the player's calls
     cues = CuePlayer()
     printer = Printer(out, visual=args.symbols)  # first: the session's late answers go there
+    prompt = interactive(sys.stdin, out)  # the prompt, with its keys, where both are terminals
     session = Session(
         source,
         settings=settings,
@@ -209,11 +209,12 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         storage=storage,
         emit=printer.late,
         cues=cues,
+        keyboard_keys=prompt,
     )
     if learning:
-        start_lesson(session, standalone=True)
+        session.lessons.start(standalone=True)
     try:
-        return run(session, printer, sys.stdin)
+        return run_prompt(session, printer) if prompt else run_plain(session, sys.stdin, printer)
     finally:
         cues.close()
         speaker.close()

@@ -1,21 +1,20 @@
 """One player's session: a game, the settings, and every command's answer.
 
-:meth:`Session.handle` takes one typed line and returns one :class:`Answer`;
+:meth:`Session.handle` takes one typed line and returns one :class:`~.answer.Answer`;
 nothing raises for any input, and the game changes only through the engine's
 legal actions. The session parses and dispatches: :class:`~.playing.Play` plays
 (moves, touches, new deals, keyboard focus), :mod:`.settings` changes a setting,
-:class:`~.hinting.Hints` runs the hint off-thread; narration words every answer.
-The prompt loops (``loop.py``) print and speak the answers; the session itself
-does no I/O except through the ``emit`` callback it is given for late answers
-(a hint that took a while).
+:class:`~.hinting.Hints` runs the hint off-thread, :class:`~.lesson.Lessons` runs
+the lesson, :class:`~.keyboard.Keyboard` answers the loop's keys; narration words
+every answer. The session speaks each answer (:meth:`Session.say`); the prompt
+loops (``loop.py``) print them. Late answers (a slow hint, a won deal's par) go
+out through the ``emit`` callback it is given.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from pyramide_a11y.commands import (
     Action,
@@ -37,9 +36,12 @@ from pyramide_a11y.narration import answers, narrator
 from pyramide_a11y.speech.base import Speaker
 from pyramide_a11y.speech.cue_player import CueSink
 
+from .answer import Answer
 from .autosave import GameStorage
 from .cueing import SessionCues
 from .hinting import HintFinder, Hints, default_finder
+from .keyboard import Keyboard
+from .lesson import Lessons
 from .par import ParFinder, Pars, solver_par
 from .playing import Play
 from .settings import Settings, apply_setting
@@ -47,24 +49,9 @@ from .sources import GameSource
 from .speaking import take_speech_sentences
 from .timer import GameTimer
 
-if TYPE_CHECKING:
-    from .lesson import Lesson
-
 GOODBYE_WAIT = 3.0
 """Seconds the exit waits at most for the goodbye to be spoken."""
-__all__ = ["GOODBYE_WAIT", "Answer", "Session", "Settings"]
-
-
-@dataclass
-class Answer:
-    """The lines that answer one command; ``quit`` ends the session."""
-
-    lines: list[str] = field(default_factory=list)
-    quit: bool = False
-
-    @property
-    def text(self) -> str:
-        return " ".join(self.lines)
+__all__ = ["GOODBYE_WAIT", "Session", "Settings"]
 
 
 class Session:
@@ -72,9 +59,6 @@ class Session:
     (late hint answers come through ``emit``, which the loop makes safe)."""
 
     strict = False
-    keyboard_keys = False
-    """Whether the loop has keys for keyboard mode (the prompt sets it; plain lines
-    from a pipe have none, so ``keyboard`` there says so)."""
 
     def __init__(
         self,
@@ -89,12 +73,15 @@ class Session:
         emit: Callable[[Answer], None] | None = None,
         rng: random.Random | None = None,
         cues: CueSink | None = None,
+        keyboard_keys: bool = False,
     ) -> None:
         """``storage`` (autosave, saved settings, the player's best) makes every game
         and keeps the clock: give a ``timer`` only without it. ``emit`` gets, from
         another thread, the answers that come late (a hint, the par after a win);
         ``hint_finder`` and ``par_finder`` (a won deal's par) None are the solver's.
-        ``cues`` plays the sound cues (None: none).
+        ``cues`` plays the sound cues (None: none). ``keyboard_keys``: the loop has
+        keys for keyboard mode (the prompt; plain lines from a pipe have none, so
+        ``keyboard`` there says so).
 
         Raises:
             ValueError: both ``storage`` and ``timer`` given.
@@ -111,7 +98,9 @@ class Session:
         self.cues = SessionCues(cues, self.settings.sounds)
         self.hints = Hints(finder, lambda lines: self.emit(self.say(Answer(self.cues.hint(lines)))))
         self.pars = Pars(
-            par_finder or solver_par, lambda lines: self.emit(self.say(Answer(lines))), self._game
+            par_finder or solver_par,
+            lambda lines: self.emit(self.say(Answer(lines))),
+            lambda: self.play.game,
         )
         self.play = Play(
             source,
@@ -124,17 +113,17 @@ class Session:
             self.pars,
         )
         self.focus = self.play.focus
+        self.keyboard_keys = keyboard_keys
+        self.lessons = Lessons(self.play, storage.store if storage is not None else None)
+        """The lesson (``learn``): while one runs, it answers every line."""
+        self.keyboard = Keyboard(self.play, self.say, lambda: self.lessons.current is not None)
+        """The loop's keys for keyboard mode and the terminal's focus."""
         self.last = Answer()
-        self.lesson: Lesson | None = None
-        """The lesson (``learn``) while it runs: it answers every line (``lesson.py``)."""
         self._leaving = False  # the goodbye was said: close() lets it be heard
 
     # The game in play lives in ``self.play``; these reach it there.
     @property
     def game(self) -> Game:
-        return self.play.game
-
-    def _game(self) -> Game:
         return self.play.game
 
     @property
@@ -146,22 +135,24 @@ class Session:
         return self.play.timer
 
     def say(self, answer: Answer) -> Answer:
-        """Remember ``answer`` for repeat and speak it (when speech is on). What the
-        player must know about speech (it gave up, or found none) is added first."""
+        """Remember ``answer`` for repeat and speak it, in its spoken form (when speech
+        is on). What the player must know about speech (it gave up, or found none) is
+        added first."""
         if answer.lines:
             answer.lines.extend(self.cues.before_answer())
             if self.speaker is not None and self.settings.speech:
                 answer.lines.extend(take_speech_sentences(self.speaker))
-                self.speaker.say(answer.text)
+                self.speaker.say(answer.speech_text)
             self.last = answer
+        self._leaving = self._leaving or answer.quit  # close() lets the goodbye be heard
         self.pars.start_waiting()  # a win's par is searched for once the win was said
         return answer
 
     def opening(self) -> Answer:
         """The preset, the deal code and the opening position, briefly; or the
         offer to continue the saved game; or the lesson's opening. Spoken."""
-        if self.lesson is not None:
-            return self.say(self.lesson.opening())
+        if self.lessons.current is not None:
+            return self.say(self.lessons.current.opening())
         return self.say(Answer(self.play.opening_lines()))
 
     # -- one line ---------------------------------------------------------------------------
@@ -183,8 +174,8 @@ class Session:
             return self.say(Answer(answers.unknown_command(line.strip())))
 
     def _handle(self, line: str) -> Answer:
-        if self.lesson is not None:
-            return self._lesson_line(line)
+        if self.lessons.current is not None:
+            return self.lessons.handle(line)
         text = line.strip()
         if (carried_on := self.play.carry_on(text)) is not None:
             return Answer(carried_on)
@@ -216,23 +207,8 @@ class Session:
             case Action.REPEAT:
                 return Answer(answers.repeated(self.last.lines))
             case Action.LEARN:
-                from .lesson import start_lesson
-
-                return start_lesson(self)
+                return self.lessons.start()
         return Answer(self.play.act(action))
-
-    def _lesson_line(self, line: str) -> Answer:
-        """A line while the lesson runs; when it ends or is left, back to the game, or
-        goodbye when the lesson was all this session ran (``pyramide learn``)."""
-        assert self.lesson is not None
-        answer = self.lesson.handle(line)
-        if answer.quit:
-            standalone, self.lesson = self.lesson.standalone, None
-            if standalone:  # no game was played: none is said to be saved
-                self._leaving = True
-                return Answer([*answer.lines, *answers.goodbye(False)], quit=True)
-            return Answer([*answer.lines, narrator.table_summary(self.game)])
-        return answer
 
     def _setting(self, command: SettingCommand) -> Answer:
         before = self.settings.stored()
@@ -245,54 +221,11 @@ class Session:
             self.storage.save_changes(before, self.settings.stored())
         return answer
 
-    # -- keyboard mode: the loop's keys -------------------------------------------------------
-
-    @property
-    def keyboard_mode(self) -> bool:
-        """Whether keyboard mode is on (the loop's key bindings read it); never
-        during the lesson."""
-        return self.focus.keyboard_mode and self.lesson is None
-
-    def move_focus(self, direction: str) -> Answer:
-        """An arrow: the card focused now (see :meth:`Focus.move`)."""
-        if self.lesson is not None:  # the keys would act on the game underneath
-            return self.say(Answer(answers.lesson_keys()))
-        return self.say(Answer(self.play.move_focus(direction)))
-
-    def activate_focus(self) -> Answer:
-        """Enter or Space on an empty line: select the focused card."""
-        if self.lesson is not None:  # the keys would act on the game underneath
-            return self.say(Answer(answers.lesson_keys()))
-        return self.say(Answer(self.play.activate_focus()))
-
-    def enter_keyboard_mode(self) -> Answer:
-        """F2 outside keyboard mode: enter it, announced in one sentence."""
-        if self.lesson is not None:  # the keys would act on the game underneath
-            return self.say(Answer(answers.lesson_keys()))
-        return self.say(Answer(self.play.switch_keyboard_mode(True)))
-
-    def leave_keyboard_mode(self) -> Answer:
-        """F2, or a typed character that is no one-key command: leave keyboard mode."""
-        return self.say(Answer(self.play.switch_keyboard_mode(False)))
-
-    def escape(self) -> Answer:
-        """Esc: close the hint or cancel the selection; leave keyboard mode."""
-        if self.lesson is not None:  # the keys would act on the game underneath
-            return self.say(Answer(answers.lesson_keys()))
-        return self.say(Answer(self.play.escape()))
-
-    def focus_lost(self) -> None:
-        self.timer.pause()
-
-    def focus_gained(self) -> None:
-        self.timer.activity()
-
     # -- the end ------------------------------------------------------------------------------
 
     def _goodbye(self) -> Answer:
         """«Your game is saved» where it is (never without storage), then goodbye."""
         self.hints.drop()
-        self._leaving = True
         saved = self.storage is not None and self.storage.saved_to_resume()
         return Answer(answers.goodbye(saved), quit=True)
 

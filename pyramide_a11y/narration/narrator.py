@@ -23,6 +23,7 @@ from pyramide_a11y.engine import (
     RemovePair,
 )
 from pyramide_a11y.engine.geometry import ROW_COL, ROW_SLOTS
+from pyramide_a11y.i18n.spoken import Spoken, spoken_form
 
 from . import messages as m
 
@@ -44,8 +45,11 @@ def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first letter, a final stop unless it has one.
 
     The catalogs keep the seeds' wording exactly («essas duas não somam 13»);
-    this only frames it for the line.
+    this only frames it for the line. A :class:`Spoken` text stays one, both
+    forms framed.
     """
+    if isinstance(text, Spoken):
+        return Spoken(sentence(str(text)), sentence(text.spoken))
     if not text:
         return text
     text = text[0].upper() + text[1:]
@@ -53,7 +57,13 @@ def sentence(text: str) -> str:
 
 
 def join(parts: list[str]) -> str:
-    return " ".join(sentence(p) for p in parts if p)
+    """The non-empty ``parts`` as sentences on one line; :class:`Spoken` when a
+    part is (its spoken form joins the parts' spoken forms)."""
+    framed = [sentence(p) for p in parts if p]
+    line = " ".join(framed)
+    if any(isinstance(p, Spoken) for p in framed):
+        return Spoken(line, " ".join(spoken_form(p) for p in framed))
+    return line
 
 
 def describe(outcome: Event | Refusal, game: Game, style: Style | None = None) -> list[str]:

@@ -6,10 +6,10 @@ symbols, decorative quotes and dashes, digit grouping. A few symbols that carry
 meaning become words in the session language, from the catalogs (speech may
 expand abbreviations).
 
-Three things are said differently from how they are printed, on purpose:
+Two things are said differently from how they are printed, on purpose (a
+message with its own spoken form, :class:`~pyramide_a11y.i18n.spoken.Spoken`,
+reaches speech already in that form: the app speaks ``Answer.speech_text``):
 
-- a message made as :class:`~pyramide_a11y.i18n.spoken.Spoken` (the help line of
-  notation letters) is said in its spoken form;
 - a deal code (``PY1-N-AAAAAAS``) is spelled, one character at a time and grouped
   as written («P, Y, 1; N; A, A, A, A, A, A, S»), so it can be written down by
   ear: a comma after each letter makes a synthesiser say the letter's name, not
@@ -27,7 +27,6 @@ import unicodedata
 from pyramide_a11y.engine import SUIT_GLYPHS
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 from pyramide_a11y.i18n.catalogs import load_translations
-from pyramide_a11y.i18n.spoken import with_spoken_forms
 
 from .voices import session_language
 
@@ -94,8 +93,7 @@ _KEEP_PUNCTUATION = set(".,;:!?'-()")
 def speakable(text: str, language: str = DEFAULT_LANGUAGE) -> str:
     """Return ``text`` as plain words for a synthesiser.
 
-    Says a :class:`~pyramide_a11y.i18n.spoken.Spoken` message in its spoken form,
-    spells deal codes and names a lone ``?`` key; removes markup (tags, terminal
+    Spells deal codes and names a lone ``?`` key; removes markup (tags, terminal
     escapes, markdown marks), suit and other
     symbols, and joins digit groups; ``+ % = & /`` become words in ``language``
     (a session language; anything else reads as English). Never raises;
@@ -103,7 +101,7 @@ def speakable(text: str, language: str = DEFAULT_LANGUAGE) -> str:
     """
     language = session_language(language)
     words = _symbol_words(language)
-    text = unicodedata.normalize("NFC", with_spoken_forms(text))
+    text = unicodedata.normalize("NFC", text)
     text = spell_deal_codes(text)
     keys = _key_words(language)
     text = _LONE_SYMBOL.sub(lambda m: keys[m.group(1)], text)

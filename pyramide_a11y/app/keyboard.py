@@ -1,0 +1,68 @@
+"""The loop's keys: keyboard mode's arrows, Enter, F2 and Esc, and the terminal's
+focus reports (``loop.build_key_bindings`` calls :class:`Keyboard` directly).
+
+Each key's answer comes from :class:`~.playing.Play`, is said through the
+session's ``say`` (remembered for ``repeat``, spoken) and returned for the loop
+to print. While the lesson runs, the keys would act on the game underneath it:
+they get the sentence that the lesson takes typed lines instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pyramide_a11y.narration import answers
+
+from .answer import Answer
+from .playing import Play
+
+
+class Keyboard:
+    """The keys of one session. ``say`` speaks an answer and returns it;
+    ``in_lesson`` tells whether the lesson runs now."""
+
+    def __init__(
+        self, play: Play, say: Callable[[Answer], Answer], in_lesson: Callable[[], bool]
+    ) -> None:
+        self._play = play
+        self._say = say
+        self._in_lesson = in_lesson
+
+    @property
+    def mode(self) -> bool:
+        """Whether keyboard mode is on (the loop's key bindings read it); never
+        during the lesson."""
+        return self._play.focus.keyboard_mode and not self._in_lesson()
+
+    def move_focus(self, direction: str) -> Answer:
+        """An arrow (``left``, ``right``, ``up``, ``down``): the card focused now."""
+        return self._key(lambda: self._play.move_focus(direction))
+
+    def activate_focus(self) -> Answer:
+        """Enter or Space on an empty line: select the focused card."""
+        return self._key(self._play.activate_focus)
+
+    def enter_mode(self) -> Answer:
+        """F2 outside keyboard mode: enter it, announced in one sentence."""
+        return self._key(lambda: self._play.switch_keyboard_mode(True))
+
+    def leave_mode(self) -> Answer:
+        """F2, or a typed character that is no one-key command: leave keyboard mode."""
+        return self._say(Answer(self._play.switch_keyboard_mode(False)))
+
+    def escape(self) -> Answer:
+        """Esc: close the hint or cancel the selection; leave keyboard mode."""
+        return self._key(self._play.escape)
+
+    def focus_lost(self) -> None:
+        """The terminal lost focus: the clock pauses."""
+        self._play.timer.pause()
+
+    def focus_gained(self) -> None:
+        """The terminal has focus again: the clock goes on."""
+        self._play.timer.activity()
+
+    def _key(self, act: Callable[[], list[str]]) -> Answer:
+        if self._in_lesson():
+            return self._say(Answer(answers.lesson_keys()))
+        return self._say(Answer(act()))
