@@ -33,7 +33,7 @@ from pyramide_a11y.speech.messages import problem_sentence
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker, WorkerError
 from pyramide_a11y.speech.sanitize import speakable
 from pyramide_a11y.speech.screen_reader import ReaderMissing, prism_report
-from pyramide_a11y.speech.voices import espeak_voice, find_voice
+from pyramide_a11y.speech.voices import espeak_voice, find_voice, voices_for_language
 from pyramide_a11y.storage.settings import load_settings
 from pyramide_a11y.storage.store import Store
 
@@ -248,7 +248,8 @@ def _print_voices(backend: str, choice: SpeakerChoice, language: str, out: TextI
         print("  " + line.format(count=len(voices), voice=wanted or default), file=out)
     elif backend == "espeak-ng" and choice.problem is None:
         prefix = language.split("_")[0]
-        names = ", ".join(sorted({v.languages[0] for v in list_voices(prefix)}))
+        # The names a player types after "voice name" (roa/pt-BR), as in play.
+        names = ", ".join(v.id for v in voices_for_language(list_voices(prefix), language))
         # Translators: ``pyramide voice``. {voices}: espeak-ng voice names; {voice}: the one used.
         print("  " + _("voices: {voices}; for this language: {voice}.").format(
             voices=names, voice=espeak_voice(language)

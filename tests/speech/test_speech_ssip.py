@@ -3,8 +3,6 @@ as ``speech-dispatcher`` (the real one is not installed in CI)."""
 
 from __future__ import annotations
 
-import os
-import sys
 import time
 from pathlib import Path
 
@@ -20,20 +18,9 @@ FAKE = Path(__file__).with_name("fake_ssip_server.py")
 
 
 @pytest.fixture
-def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A ``speech-dispatcher`` on PATH that is the stand-in; its log."""
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    program = bin_dir / "speech-dispatcher"
-    program.write_text(f'#!/bin/sh\nexec {sys.executable} {FAKE} "$@"\n')
-    program.chmod(0o755)
-    log = tmp_path / "ssip.log"
-    log.write_text("")
-    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
-    monkeypatch.delenv("SPEECHD_ADDRESS", raising=False)
-    monkeypatch.setenv("FAKE_SSIP_LOG", str(log))
-    return log
+def server(ssip_server: Path) -> Path:
+    """The stand-in ``speech-dispatcher`` (conftest); its log."""
+    return ssip_server
 
 
 def commands(log: Path) -> list[str]:
