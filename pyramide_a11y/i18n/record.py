@@ -100,7 +100,7 @@ class Voices:
     espeak: str
     """espeak-ng voice (the ``espeak-ng`` program, and pyttsx3 on Linux)."""
     dispatcher: str
-    """speech-dispatcher language (``spd-say -l``)."""
+    """speech-dispatcher language (SSIP ``SET self LANGUAGE``)."""
     platform: tuple[str, ...]
     """Tags naming it in SAPI5 (Windows) and NSSpeechSynthesizer (macOS) voice lists,
     most specific first. Tags of three letters or fewer match whole tokens only."""

@@ -7,7 +7,7 @@ playing by killing its child processes. Every child runs under a deadline: one
 that overruns is killed and the next answer starts afresh.
 
 A backend that worked at start can break later (the player or espeak-ng fails
-every time, spd-say hangs). After :attr:`BackgroundSpeaker.give_up_after`
+every time, speech-dispatcher never begins). After :attr:`BackgroundSpeaker.give_up_after`
 answers in a row failed to reach audio, the speaker stops trying: it starts no
 more processes and drops every answer until :meth:`BackgroundSpeaker.retry`,
 and :meth:`BackgroundSpeaker.take_failure` hands the app a

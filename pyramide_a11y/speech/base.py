@@ -35,7 +35,7 @@ class FailureKind(enum.Enum):
 @dataclass(frozen=True)
 class SpeechFailure:
     """Why a speaker stopped trying: ``program`` is the short name of what failed
-    (``aplay``, ``espeak-ng``, ``spd-say``, ``pyttsx3``; never translated);
+    (``aplay``, ``espeak-ng``, ``speech-dispatcher``, ``pyttsx3``; never translated);
     ``detail`` is the last technical error, for diagnostics."""
 
     backend: str

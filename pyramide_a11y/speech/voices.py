@@ -27,7 +27,7 @@ def espeak_voice(language: str) -> str:
 
 
 def dispatcher_language(language: str) -> str:
-    """speech-dispatcher's language code (``spd-say -l``) for a session language."""
+    """speech-dispatcher's language code (SSIP ``SET self LANGUAGE``) for a session language."""
     return language_record(language).voices.dispatcher
 
 

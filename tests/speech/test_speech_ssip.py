@@ -12,7 +12,7 @@ from speech_support import alive, my_children, no_more, wait_for
 from pyramide_a11y.speech.base import FailureKind
 from pyramide_a11y.speech.factory import open_speaker
 from pyramide_a11y.speech.ssip import escape
-from pyramide_a11y.speech.ssip_backend import SsipSpeaker
+from pyramide_a11y.speech.ssip_backend import SsipSpeaker, dispatcher_rate
 
 FAKE = Path(__file__).with_name("fake_ssip_server.py")
 
@@ -92,6 +92,10 @@ def test_no_server_and_no_program_says_what_is_missing(
     monkeypatch.setattr("pyramide_a11y.speech.factory.SSIP_SERVER", "no-such-speech-dispatcher")
     choice = open_speaker("speech-dispatcher", "en")
     assert choice.problem is not None and choice.problem.what == "no-such-speech-dispatcher"
+
+
+def test_the_rate_maps_onto_speech_dispatcher_s_scale() -> None:
+    assert [dispatcher_rate(r) for r in (80, 130, 175, 300, 450)] == [-100, -47, 0, 45, 100]
 
 
 def test_escape() -> None:
