@@ -54,6 +54,11 @@ _DEFAULTS: dict[str, object] = {
     "code": "PY1-N-AAAAAAS",
     "pairs": ["ten of clubs with three of spades", "king of hearts alone"],
     "variants": ["strict win", "cover pairs"],
+    "voices": ["roa/pt", "roa/pt-BR"],
+    "voice": "roa/pt-BR",
+    "example": "roa/pt+f1",
+    "backend": "espeak-ng",
+    "in_use": "roa/pt",
 }
 
 

@@ -25,6 +25,7 @@ from .settings import (
     apply_saved_settings,
     option_refusal,
     settings_from_options,
+    start_voice,
 )
 from .sources import (
     GameSource,
@@ -95,6 +96,16 @@ def register(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         # Translators: command-line help.
         help=_("speech rate, words per minute, for the session language"),
+    )
+    group.add_argument(
+        "--voice",
+        default=None,
+        metavar=pgettext("metavar", "NAME"),
+        # Translators: command-line help; "voices" is the in-game command that lists them.
+        help=_(
+            "speech voice by name, for the session language and this session only "
+            "(in play: voices lists them)"
+        ),
     )
     group.add_argument(
         "--volume",
@@ -191,6 +202,8 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     speaker.set_rate(settings.rate)
     if settings.volume != VOLUME_RANGE[1]:  # 100: the backend's own (Orca's, for SSIP)
         speaker.set_volume(settings.volume / 100)
+    if (voice_line := start_voice(settings, speaker, given=args.voice is not None)) is not None:
+        print(sentence(voice_line), file=out, flush=True)
     # Cues are on by default when the game speaks; a saved "sounds" wins.
     saved_sounds = storage.saved_settings().get("sounds")
     speaks = settings.speech and getattr(speaker, "backend", "none") != "none"

@@ -39,6 +39,7 @@ from pyramide_a11y.speech.messages import (
     screen_reader_sentence,
     speech_off_sentence,
 )
+from pyramide_a11y.speech.voices import VoiceInfo, find_voice
 
 Opener = Callable[..., SpeakerChoice]
 Detector = Callable[[], str | None]
@@ -81,6 +82,7 @@ class SessionSpeaker:
         self._language = language
         self._rate = rate
         self._volume: float | None = None
+        self._voice: str | None = None
         self._closed = False
         self._pending: str | None = None
         self._opening: threading.Thread | None = None
@@ -140,6 +142,7 @@ class SessionSpeaker:
                 self._open_on_demand = False
             pending, self._pending = self._pending, None
             language, rate, volume = self._language, self._rate, self._volume
+            voice = self._voice
         closing.close()
         if closing is choice.speaker:
             return
@@ -148,6 +151,8 @@ class SessionSpeaker:
             choice.speaker.set_rate(rate)
         if volume is not None:
             choice.speaker.set_volume(volume)
+        if voice is not None and find_voice(choice.speaker.voices(), voice) == voice:
+            choice.speaker.set_voice(voice)  # only a voice this backend has too
         if pending:
             choice.speaker.say(pending)
 
@@ -235,6 +240,18 @@ class SessionSpeaker:
             self._volume = volume
             speaker = self._speaker
         speaker.set_volume(volume)
+
+    def set_voice(self, voice: str | None) -> None:
+        with self._lock:
+            self._voice = voice
+            speaker = self._speaker
+        speaker.set_voice(voice)
+
+    def voices(self) -> list[VoiceInfo]:
+        """The voices of the backend speaking now (none while silent)."""
+        with self._lock:
+            speaker = self._speaker
+        return speaker.voices()
 
     def take_failure(self) -> SpeechFailure | None:
         with self._lock:

@@ -17,9 +17,11 @@ from typing import Any, TextIO
 
 from pyramide_a11y.i18n import LANGUAGES, _, get_language, ngettext, pgettext
 from pyramide_a11y.i18n.formatting import format_number
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.narration import sentence
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.detect import UNNAMED, running_screen_reader
-from pyramide_a11y.speech.espeak_backend import espeak_command, list_voices
+from pyramide_a11y.speech.espeak_backend import espeak_command, list_variants, list_voices
 from pyramide_a11y.speech.factory import (
     BACKENDS,
     CHOICES,
@@ -31,7 +33,7 @@ from pyramide_a11y.speech.messages import problem_sentence
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker, WorkerError
 from pyramide_a11y.speech.sanitize import speakable
 from pyramide_a11y.speech.screen_reader import ReaderMissing, prism_report
-from pyramide_a11y.speech.voices import espeak_voice
+from pyramide_a11y.speech.voices import espeak_voice, find_voice, voices_for_language
 from pyramide_a11y.storage.settings import load_settings
 from pyramide_a11y.storage.store import Store
 
@@ -68,6 +70,12 @@ def add_voice_command(sub: Any) -> None:
         metavar="N",
         # Translators: command-line help.
         help=_("words per minute (175 is ordinary)"),
+    )
+    parser.add_argument(
+        "--voice",
+        metavar=pgettext("metavar", "NAME"),
+        # Translators: command-line help of ``pyramide voice``.
+        help=_("speak the sample with this voice (by name; the voices are listed)"),
     )
     parser.add_argument(
         "--volume",
@@ -108,9 +116,12 @@ def run_voice(args: argparse.Namespace, out: TextIO) -> int:
                 "default (--speech auto).").format(reader=reader), file=out)  # fmt: skip
     settings = _saved_voice_settings(args)
     _print_rates(settings, out)
+    _print_chosen_voices(settings, out)
     rate = args.rate if args.rate is not None else settings.rate_of(language)
     volume = args.volume if args.volume is not None else settings.volume
+    given = getattr(args, "voice", None)
     args.rate, args.volume = rate, volume
+    args.voice = given.strip() if given is not None else settings.voice_of(language)
     if args.out:
         return _write_sample(args, language, out)
 
@@ -133,7 +144,7 @@ def run_voice(args: argparse.Namespace, out: TextIO) -> int:
     if (reader_choice := _print_screen_reader(language, out)) is not None:
         working[SCREEN_READER] = reader_choice
     try:
-        return _speak_sample(args.speech, working, out)
+        return _speak_sample(args.speech, working, out, args.voice)
     finally:
         for choice in working.values():
             choice.speaker.close()
@@ -149,7 +160,12 @@ def _saved_voice_settings(args: argparse.Namespace) -> Settings:
             store.close()
     options = argparse.Namespace(volume=None, verbosity=None, speech=None, hint_time=None)
     apply_saved_settings(options, saved)
-    return Settings(rates=options.rates, fallback_rate=options.fallback_rate, volume=options.volume)
+    return Settings(
+        rates=options.rates,
+        fallback_rate=options.fallback_rate,
+        volume=options.volume,
+        voices=options.voices,
+    )
 
 
 def _print_rates(settings: Settings, out: TextIO) -> None:
@@ -161,6 +177,18 @@ def _print_rates(settings: Settings, out: TextIO) -> None:
     print(_("Speech rate per language, words per minute: {rates} (rate N sets the "
             "session language's). Volume: {volume} of 100 (volume N).").format(
         rates=rates, volume=format_number(settings.volume)), file=out)  # fmt: skip
+
+
+def _print_chosen_voices(settings: Settings, out: TextIO) -> None:
+    """The voice chosen by name for each language (saved in play), or its own."""
+    voices = ", ".join(
+        f"{code} {settings.voice_of(code) or m.voice_own_short()}" for code in LANGUAGES
+    )
+    # Translators: ``pyramide voice``. {voices}: each language code and the voice chosen
+    # for it, "pt_PT roa/pt-BR, en the language's own". "voices" and "voice name" are
+    # the in-game commands (Portuguese: vozes, voz nome).
+    print(_("Voice per language: {voices} (in play, voices lists them and voice name "
+            "X chooses one).").format(voices=voices), file=out)  # fmt: skip
 
 
 def _print_screen_reader(language: str, out: TextIO) -> SpeakerChoice | None:
@@ -220,7 +248,8 @@ def _print_voices(backend: str, choice: SpeakerChoice, language: str, out: TextI
         print("  " + line.format(count=len(voices), voice=wanted or default), file=out)
     elif backend == "espeak-ng" and choice.problem is None:
         prefix = language.split("_")[0]
-        names = ", ".join(sorted({v.languages[0] for v in list_voices(prefix)}))
+        # The names a player types after "voice name" (roa/pt-BR), as in play.
+        names = ", ".join(v.id for v in voices_for_language(list_voices(prefix), language))
         # Translators: ``pyramide voice``. {voices}: espeak-ng voice names; {voice}: the one used.
         print("  " + _("voices: {voices}; for this language: {voice}.").format(
             voices=names, voice=espeak_voice(language)
@@ -231,7 +260,9 @@ def _print_voices(backend: str, choice: SpeakerChoice, language: str, out: TextI
                        "volume: its own until changed in the game."), file=out)  # fmt: skip
 
 
-def _speak_sample(wanted: str, working: dict[str, SpeakerChoice], out: TextIO) -> int:
+def _speak_sample(
+    wanted: str, working: dict[str, SpeakerChoice], out: TextIO, voice: str = ""
+) -> int:
     if wanted == "none":
         # Translators: ``pyramide voice --speech none``.
         print(_("Speech is off (--speech none): nothing to play."), file=out)
@@ -243,6 +274,12 @@ def _speak_sample(wanted: str, working: dict[str, SpeakerChoice], out: TextIO) -
         return 1
     speaker = working[names[0]].speaker
     assert isinstance(speaker, BackgroundSpeaker)
+    if voice:
+        found = find_voice(speaker.voices(), voice)
+        if found is None:
+            print(sentence(m.unknown_voice(voice)), file=out)
+            return 1
+        speaker.set_voice(found)
     # Translators: ``pyramide voice``. {backend}: the backend speaking; {sentence}: what it says.
     print(_("Speaking with {backend}: {sentence}").format(
         backend=speaker.name, sentence=sample_sentence()
@@ -269,19 +306,29 @@ def _write_sample(args: argparse.Namespace, language: str, out: TextIO) -> int:
         speaker = Pyttsx3Speaker(language, args.rate, player=["true"])
         speaker.set_volume(args.volume / 100)
         try:
+            if args.voice:
+                found = find_voice(speaker.voices(), args.voice)
+                if found is None:
+                    raise WorkerError(m.unknown_voice(args.voice))
+                speaker.set_voice(found)
             voice = speaker.synthesise(text, path)
         except WorkerError as err:
             error = str(err)
         finally:
             speaker.close()
     if voice is None and args.speech in ("auto", "espeak-ng"):
-        utterance = Utterance(speakable(text, language), language, args.rate, args.volume / 100, 0)
         import subprocess
 
+        chosen = find_voice(list_voices() + list_variants(), args.voice) if args.voice else None
+        utterance = Utterance(
+            speakable(text, language), language, args.rate, args.volume / 100, 0, chosen
+        )
         try:
+            if args.voice and chosen is None:
+                raise OSError(m.unknown_voice(args.voice))
             subprocess.run(espeak_command(utterance, path), input=utterance.text.encode(),
                            capture_output=True, timeout=10, check=True)  # fmt: skip
-            voice = espeak_voice(language)
+            voice = chosen or espeak_voice(language)
         except (OSError, subprocess.SubprocessError) as err:
             error = str(err)
     if voice is None:

@@ -36,11 +36,13 @@ from pyramide_a11y.i18n import Language, Vocabulary
 from pyramide_a11y.i18n import language as language_record
 from pyramide_a11y.i18n.languages import (
     brief_words,
+    default_words,
     full_words,
     language_named,
     languages,
     no_words,
     reader_words,
+    voice_name_words,
     yes_words,
 )
 from pyramide_a11y.i18n.languages import vocabularies as i18n_vocabularies
@@ -182,6 +184,20 @@ class SetSpeechRoute(SettingCommand):
 
 
 @dataclass(frozen=True)
+class SetVoice(SettingCommand):
+    """A voice chosen by name (``voz nome roa/pt``), as typed (folded); None: back to
+    the language's own voice (``voz padrão``). Whether the backend has it is checked
+    where it is applied."""
+
+    name: str | None
+
+
+@dataclass(frozen=True)
+class ListVoices(SettingCommand):
+    """``vozes`` / ``voices``: the voices the backend in use has for the language."""
+
+
+@dataclass(frozen=True)
 class SetRate(SettingCommand):
     """A speech rate in words per minute (the range is checked where it is applied)."""
 
@@ -205,7 +221,8 @@ class SetThink(SettingCommand):
 @dataclass(frozen=True)
 class BadSettingValue(SettingCommand):
     """A setting whose value does not read: ``name`` is one of language, verbosity,
-    speech, rate, volume, errors, think; ``text`` what was typed after it (maybe empty)."""
+    speech, voice (the voice-name word with no name), voices, rate, volume, errors,
+    think; ``text`` what was typed after it (maybe empty)."""
 
     name: str
     text: str
@@ -464,8 +481,23 @@ def parse_command(text: str, language: str) -> Command:
     return Touch(cards)
 
 
+def _voice_value(word: str) -> SettingCommand | None:
+    """A voice after ``speech``: the voice-name word and a name (every word after it
+    is the name, even ``sim``: a name the backend lacks is refused where it is
+    applied), or the default word alone; None for anything else."""
+    if word in default_words():
+        return SetVoice(None)
+    head, _, name = word.partition(" ")
+    if head not in voice_name_words():
+        return None
+    name = name.strip()
+    if not name:
+        return BadSettingValue("voice", "")
+    return SetVoice(None) if name in default_words() else SetVoice(name)
+
+
 def setting_value(name: str, value: str) -> SettingCommand:
-    """The setting ``name`` (language, verbosity, speech, rate, volume, errors, think)
+    """The setting ``name`` (language, verbosity, speech, voices, rate, volume, errors, think)
     with the folded ``value`` read: yes/no and the other words of every language,
     whole numbers for the rate and the volume, seconds with a decimal point or comma. A value
     that does not read (or none) is :class:`BadSettingValue`."""
@@ -479,6 +511,10 @@ def setting_value(name: str, value: str) -> SettingCommand:
         if word in full_words():
             return SetVerbosity(Verbosity.FULL)
         return BadSettingValue(name, value)
+    if name == "speech" and (voice := _voice_value(word)) is not None:
+        return voice
+    if name == "voices":
+        return ListVoices() if not word else BadSettingValue(name, value)
     if name in ("speech", "errors", "sounds"):
         if name == "speech" and word in reader_words():
             return SetSpeechRoute("screen-reader")

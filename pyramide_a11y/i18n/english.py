@@ -82,6 +82,8 @@ ENGLISH_WORDS = Vocabulary(
         "full": "verbosity",
         "verbosity": "verbosity",
         "speech": "speech",
+        "voice": "speech",
+        "voices": "voices",
         "rate": "rate",
         "volume": "volume",
         "errors": "errors",
@@ -95,6 +97,8 @@ ENGLISH_WORDS = Vocabulary(
     no_words=("off", "no", "n", "false"),
     continue_words=("continue", "resume"),
     reader_words=("reader", "screen reader", "screen-reader"),
+    voice_name_words=("name",),
+    default_words=("default",),
     # The canonical notation: what an English player types is what programs read.
     rank_marks={1: "A", 11: "J", 12: "Q", 13: "K"},
     suit_marks={"C": "C", "D": "D", "H": "H", "S": "S"},

@@ -25,6 +25,7 @@ __all__ = [
     "Language",
     "Vocabulary",
     "continue_words",
+    "default_words",
     "language",
     "language_from_environment",
     "language_named",
@@ -37,6 +38,7 @@ __all__ = [
     "registered_language",
     "related_languages",
     "vocabularies",
+    "voice_name_words",
     "yes_words",
 ]
 
@@ -153,6 +155,16 @@ def no_words() -> frozenset[str]:
 def reader_words() -> frozenset[str]:
     """What sends speech through the screen reader after ``speech``, in any language."""
     return _words("reader_words")
+
+
+def voice_name_words() -> frozenset[str]:
+    """What comes before a voice's name after ``speech``, in any language (``nome``)."""
+    return _words("voice_name_words")
+
+
+def default_words() -> frozenset[str]:
+    """What goes back to the language's own voice after ``speech``, in any language."""
+    return _words("default_words")
 
 
 def brief_words() -> frozenset[str]:

@@ -82,6 +82,7 @@ PORTUGUESE_WORDS = Vocabulary(
         "verbosidade": "verbosity",
         "voz": "speech",
         "fala": "speech",
+        "vozes": "voices",
         "velocidade": "rate",
         "volume": "volume",
         "erros": "errors",
@@ -95,6 +96,8 @@ PORTUGUESE_WORDS = Vocabulary(
     no_words=("nao", "n", "desligado", "desligada", "desligar"),
     continue_words=("continuar", "retomar"),
     reader_words=("leitor", "leitor de ecra", "leitor de tela"),
+    voice_name_words=("nome",),
+    default_words=("padrao", "predefinida", "predefinido"),
     rank_marks={1: "A", 11: "V", 12: "D", 13: "R"},
     # Small suit letters: ``6c`` (seis de copas) does not look like an English card.
     suit_marks={"C": "p", "D": "o", "H": "c", "S": "e"},

@@ -48,8 +48,8 @@ class Vocabulary:
     pyramid_words: tuple[str, ...]
     where_words: tuple[str, ...]
     settings: Mapping[str, str]
-    """Setting words → the setting's name (language, verbosity, speech, rate, errors,
-    think); the verbosity words also set it when typed alone."""
+    """Setting words → the setting's name (language, verbosity, speech, voices, rate,
+    volume, errors, think, sounds); the verbosity words also set it when typed alone."""
     brief_words: tuple[str, ...]
     full_words: tuple[str, ...]
     yes_words: tuple[str, ...]
@@ -60,6 +60,12 @@ class Vocabulary:
     reader_words: tuple[str, ...] = ()
     """After the speech setting: speak through the running screen reader (``voz
     leitor``, ``speech reader``)."""
+    voice_name_words: tuple[str, ...] = ()
+    """After the speech setting, before a voice's name: choose that voice (``voz
+    nome roa/pt``, ``voice name gmw/en-US``)."""
+    default_words: tuple[str, ...] = ()
+    """After the speech setting (or its voice-name word): back to the language's
+    own voice (``voz padrão``, ``voice default``)."""
     rank_marks: Mapping[int, str] = field(default_factory=dict)
     """How a card printed for a person writes the ranks that are not numbers (1, 11,
     12, 13 → ``A V D R``); empty: the first of ``rank_letters``, in capitals."""
@@ -94,7 +100,7 @@ class Voices:
     espeak: str
     """espeak-ng voice (the ``espeak-ng`` program, and pyttsx3 on Linux)."""
     dispatcher: str
-    """speech-dispatcher language (``spd-say -l``)."""
+    """speech-dispatcher language (SSIP ``SET self LANGUAGE``)."""
     platform: tuple[str, ...]
     """Tags naming it in SAPI5 (Windows) and NSSpeechSynthesizer (macOS) voice lists,
     most specific first. Tags of three letters or fewer match whole tokens only."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 from pyramide_a11y.engine import (
     SUIT_GLYPHS,
@@ -752,6 +753,76 @@ def volume_not_for_reader() -> str:
     # Translators: after "Volume 60" while the screen reader's own voice speaks
     # ("speech reader"): the game cannot change the reader's volume.
     return _("The screen reader keeps its own volume: this one applies to the game's voice")
+
+
+def voice_set(voice: str) -> str:
+    # Translators: a voice chosen by name ("voice name roa/pt"); {voice} is the
+    # voice's name as the speech backend writes it.
+    return _("Voice {voice}").format(voice=voice)
+
+
+def voice_own() -> str:
+    # Translators: "voice default": back to the session language's own voice.
+    return _("The language's own voice")
+
+
+def voice_own_short() -> str:
+    # Translators: in "Voices of espeak-ng for this language: … In use: {voice}" and
+    # in ``pyramide voice``, when no voice was chosen by name.
+    return _("the language's own")
+
+
+def unknown_voice(name: str) -> str:
+    # Translators: "voice name X" with a name the speech in use does not have.
+    # "voices" is the command that lists them: use this language's word (pt: vozes).
+    return _("There is no voice called {name} here: type voices to hear the list").format(name=name)
+
+
+def voice_help() -> str:
+    # Translators: "voice name" with no name after it, or "voices" with a word after
+    # it. Use this language's command words (pt: voz nome, vozes, voz padrão).
+    return _(
+        "Type voice name and a voice's name to choose it, voices to hear the list, "
+        "or voice default for the language's own voice"
+    )
+
+
+def voices_silent() -> str:
+    # Translators: "voices" or "voice name X" while the game's own voice is not
+    # speaking (speech off, or left to a screen reader). Use this language's words
+    # (pt: voz sim).
+    return _("The game's own voice is not speaking: type speech on, then choose one of its voices")
+
+
+def no_voice_list() -> str:
+    # Translators: "voices" or "voice name X" with a speech backend that lists no voices.
+    return _("The speech in use has no list of voices to choose from")
+
+
+def voice_not_for_reader() -> str:
+    # Translators: "voice name X" or "voices" while the screen reader's own voice
+    # speaks ("speech reader"): the game cannot choose the reader's voice.
+    return _("The screen reader speaks with its own voice: choose it in the screen reader")
+
+
+def voices_listed(backend: str, voices: Sequence[str], in_use: str) -> str:
+    # Translators: "voices". {backend}: pyttsx3, espeak-ng or speech-dispatcher;
+    # {voices}: the names of its voices for the session language, as the backend
+    # writes them; {voice}: the one in use (a name, or "The language's own voice").
+    return _("Voices of {backend} for this language: {voices}. In use: {voice}").format(
+        backend=backend, voices=format_list(list(voices)) if voices else "-", voice=in_use
+    )
+
+
+def variants_listed(count: int, example: str, variants: Sequence[str]) -> str:
+    # Translators: "voices", when the backend has variants of its voices. {count}: how
+    # many; {example}: a voice with a variant after a plus sign (roa/pt+f1);
+    # {variants}: a few of their names.
+    return ngettext(
+        "{count} variant goes after a plus sign, as in {example}: {variants}",
+        "{count} variants go after a plus sign, as in {example}; among them {variants}",
+        count,
+    ).format(count=format_number(count), example=example, variants=format_list(list(variants)))
 
 
 def error_help_on() -> str:

@@ -7,7 +7,7 @@ playing by killing its child processes. Every child runs under a deadline: one
 that overruns is killed and the next answer starts afresh.
 
 A backend that worked at start can break later (the player or espeak-ng fails
-every time, spd-say hangs). After :attr:`BackgroundSpeaker.give_up_after`
+every time, speech-dispatcher never begins). After :attr:`BackgroundSpeaker.give_up_after`
 answers in a row failed to reach audio, the speaker stops trying: it starts no
 more processes and drops every answer until :meth:`BackgroundSpeaker.retry`,
 and :meth:`BackgroundSpeaker.take_failure` hands the app a
@@ -30,7 +30,7 @@ from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 
 from .base import FailureKind, SpeechFailure
 from .sanitize import speakable
-from .voices import session_language
+from .voices import VoiceInfo, session_language
 
 _POLL_SECONDS = 0.01  # how often a playing child is checked for its end
 
@@ -44,6 +44,8 @@ class Utterance:
     rate: int | None
     volume: float | None
     generation: int
+    voice: str | None = None
+    """The voice chosen by name (a backend's id), or None: the language's own."""
 
 
 class Outcome(enum.Enum):
@@ -78,6 +80,7 @@ class BackgroundSpeaker:
         self._language = session_language(language)
         self._rate = rate
         self._volume: float | None = None
+        self._voice: str | None = None
         self._children: list[subprocess.Popen[bytes]] = []
         self._busy = False  # the speech thread is speaking an utterance
         self.last_error: str | None = None
@@ -101,7 +104,7 @@ class BackgroundSpeaker:
                 return  # gave up: no process is started until retry()
             self._generation += 1
             self._pending = (
-                Utterance(spoken, language, self._rate, self._volume, self._generation)
+                Utterance(spoken, language, self._rate, self._volume, self._generation, self._voice)
                 if spoken
                 else None
             )
@@ -127,6 +130,17 @@ class BackgroundSpeaker:
         """Volume from 0.0 to 1.0, for backends that can set it."""
         with self._lock:
             self._volume = max(0.0, min(1.0, float(volume)))
+
+    def set_voice(self, voice: str | None) -> None:
+        """Speak the next answers with ``voice`` (an id from :meth:`voices`), or
+        with the language's own voice when None."""
+        with self._lock:
+            self._voice = voice or None
+
+    def voices(self) -> list[VoiceInfo]:
+        """The voices this backend can be set to; none by default (subclasses
+        that have voices to choose list them)."""
+        return []
 
     @property
     def failure(self) -> SpeechFailure | None:

@@ -21,6 +21,8 @@ from typing import Protocol
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 
+from .voices import VoiceInfo
+
 
 class FailureKind(enum.Enum):
     """How speech kept failing."""
@@ -33,7 +35,7 @@ class FailureKind(enum.Enum):
 @dataclass(frozen=True)
 class SpeechFailure:
     """Why a speaker stopped trying: ``program`` is the short name of what failed
-    (``aplay``, ``espeak-ng``, ``spd-say``, ``pyttsx3``; never translated);
+    (``aplay``, ``espeak-ng``, ``speech-dispatcher``, ``pyttsx3``; never translated);
     ``detail`` is the last technical error, for diagnostics."""
 
     backend: str
@@ -62,6 +64,15 @@ class Speaker(Protocol):
     def set_volume(self, volume: float) -> None:
         """Volume from 0.0 to 1.0 (1.0 is the backend's ordinary loudness). A backend
         that cannot set it (the screen reader's own voice) ignores it."""
+
+    def set_voice(self, voice: str | None) -> None:
+        """Speak with ``voice``, an id from :meth:`voices` (the caller checks it is
+        one), from the next answer; None: the session language's own voice."""
+
+    def voices(self) -> list[VoiceInfo]:
+        """Every voice (and variant) this speaker can be set to; empty when it has
+        none to choose (silent, or the screen reader's own voice). May take a
+        moment the first time (it asks the synthesiser)."""
 
     def close(self) -> None:
         """Stop and release everything the backend holds."""
@@ -97,6 +108,12 @@ class SilentSpeaker:
     def set_volume(self, volume: float) -> None:
         pass
 
+    def set_voice(self, voice: str | None) -> None:
+        pass
+
+    def voices(self) -> list[VoiceInfo]:
+        return []
+
     def close(self) -> None:
         pass
 
@@ -121,6 +138,9 @@ class RecordingSpeaker:
         self.language = DEFAULT_LANGUAGE
         self.rate = 175
         self.volume = 1.0
+        self.voice: str | None = None
+        self.available: list[VoiceInfo] = []
+        """The voices a test gives it to list."""
         self.closed = False
         self.failure: SpeechFailure | None = None
         """Set by a test to play a backend that gave up; taken once."""
@@ -142,6 +162,12 @@ class RecordingSpeaker:
 
     def set_volume(self, volume: float) -> None:
         self.volume = volume
+
+    def set_voice(self, voice: str | None) -> None:
+        self.voice = voice
+
+    def voices(self) -> list[VoiceInfo]:
+        return list(self.available)
 
     def close(self) -> None:
         self.closed = True

@@ -28,7 +28,8 @@ def espeak_command(utterance: Utterance, out: Path | None = None) -> list[str]:
 
     Writes a WAV to ``out``, or to standard output when ``out`` is None.
     """
-    command = [PROGRAM, "-v", espeak_voice(utterance.language), "-s", str(utterance.rate or 175)]
+    voice = utterance.voice or espeak_voice(utterance.language)
+    command = [PROGRAM, "-v", voice, "-s", str(utterance.rate or 175)]
     if utterance.volume is not None:
         command += ["-a", str(round(utterance.volume * 100))]
     return [*command, *(["-w", str(out)] if out else ["--stdout"])]
@@ -40,11 +41,11 @@ def _seconds_bound(utterance: Utterance, grace: float) -> float:
     return grace + 2.0 * words * 60 / (utterance.rate or 175)
 
 
-def list_voices(language_prefix: str = "") -> list[VoiceInfo]:
-    """The voices ``espeak-ng --voices`` lists (optionally for one language prefix)."""
+def _voice_lines(which: str) -> list[list[str]]:
+    """The rows of ``espeak-ng --voices[=which]`` (language, age/gender, name, file…)."""
     try:
         result = subprocess.run(
-            [PROGRAM, f"--voices={language_prefix}" if language_prefix else "--voices"],
+            [PROGRAM, f"--voices={which}" if which else "--voices"],
             capture_output=True,
             text=True,
             timeout=5,
@@ -52,12 +53,28 @@ def list_voices(language_prefix: str = "") -> list[VoiceInfo]:
         )
     except (OSError, subprocess.SubprocessError):
         return []
-    voices = []
-    for line in result.stdout.splitlines()[1:]:
-        fields = line.split()
-        if len(fields) >= 5 and fields[1] != "variant":
-            voices.append(VoiceInfo(fields[4], fields[3], (fields[1],)))
-    return voices
+    return [line.split() for line in result.stdout.splitlines()[1:] if len(line.split()) >= 5]
+
+
+def list_voices(language_prefix: str = "") -> list[VoiceInfo]:
+    """The voices ``espeak-ng --voices`` lists (optionally for one language prefix)
+    that can speak here: MBROLA voices only when the ``mbrola`` program is
+    installed (without it espeak-ng refuses them)."""
+    mbrola = shutil.which("mbrola") is not None
+    return [
+        VoiceInfo(fields[4], fields[3], (fields[1],))
+        for fields in _voice_lines(language_prefix)
+        if fields[1] != "variant" and (mbrola or not fields[4].startswith("mb/"))
+    ]
+
+
+def list_variants() -> list[VoiceInfo]:
+    """espeak-ng's variants, each to put after a voice with a plus sign: id
+    ``+adam`` for the file ``!v/adam`` (``-v roa/pt+adam``)."""
+    return [
+        VoiceInfo("+" + fields[4].rpartition("/")[2], fields[3], ("variant",), variant=True)
+        for fields in _voice_lines("variant")
+    ]
 
 
 class EspeakNgSpeaker(BackgroundSpeaker):
@@ -73,7 +90,14 @@ class EspeakNgSpeaker(BackgroundSpeaker):
     ) -> None:
         self.player = list(player) if player else default_player()
         self._dir = Path(tempfile.mkdtemp(prefix="pyramide-espeak-"))
+        self._voices: list[VoiceInfo] | None = None
         super().__init__(language, rate)
+
+    def voices(self) -> list[VoiceInfo]:
+        """Every voice and variant ``espeak-ng`` lists (asked once, about 20 ms)."""
+        if self._voices is None:
+            self._voices = list_voices() + list_variants()
+        return list(self._voices)
 
     def _speak(self, utterance: Utterance) -> None:
         deadline = time.monotonic() + _seconds_bound(utterance, self.player_grace)

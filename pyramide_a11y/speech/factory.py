@@ -47,7 +47,7 @@ class Missing(enum.Enum):
     """What kind of thing a backend lacks."""
 
     LIBRARY = "library"  # pyttsx3 or the synthesiser behind it
-    PROGRAM = "program"  # espeak-ng, spd-say, the audio player
+    PROGRAM = "program"  # espeak-ng, speech-dispatcher, the audio player
     AUDIO = "audio"  # the player runs but there is no sound device
     NOT_RESPONDING = "not responding"  # it hangs or fails every time
     NO_READER = "no reader"  # the screen-reader route finds no screen reader running

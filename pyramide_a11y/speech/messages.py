@@ -31,7 +31,7 @@ def problem_sentence(problem: SpeechProblem) -> str:
             "that the game can reach. The game goes on as text."
         )
     if problem.missing is Missing.NOT_RESPONDING:
-        # Translators: said once at start. {what} is a program name (spd-say, aplay).
+        # Translators: said once at start. {what} is a program name (speech-dispatcher, aplay).
         return _("Speech is off: {what} does not respond. The game goes on as text.").format(
             what=problem.what
         )
@@ -107,7 +107,7 @@ def failure_sentence(failure: SpeechFailure) -> str:
     failing: what failed; the game goes on as text; "speech on" tries again."""
     if failure.kind is FailureKind.NOT_RESPONDING:
         # Translators: said once in play when speech that worked at start keeps
-        # hanging. {program} is a program name (aplay, spd-say); "speech on" is the
+        # hanging. {program} is a program name (aplay, speech-dispatcher); "speech on" is the
         # command in this language (pt: voz sim).
         message = _(
             "Speech stopped working: {program} does not respond. "

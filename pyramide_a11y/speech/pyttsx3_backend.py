@@ -172,6 +172,24 @@ class Pyttsx3Speaker(BackgroundSpeaker):
             VoiceInfo(v["id"], v["name"], tuple(v.get("languages", ()))) for v in ready["voices"]
         ]
 
+    def voices(self) -> list[VoiceInfo]:
+        """The voices pyttsx3 found (waiting for the worker, bounded), and with
+        its espeak-ng driver on Linux espeak-ng's variants (``roa/pt+adam``),
+        when the ``espeak-ng`` program is there to list them. Empty when pyttsx3
+        does not start."""
+        try:
+            found = self.check()
+        except WorkerError:
+            return []
+        with self._lock:
+            worker = self._worker
+        driver = (worker.ready or {}).get("driver") if worker is not None else None
+        if driver == "EspeakDriver":
+            from .espeak_backend import list_variants
+
+            found += list_variants()
+        return found
+
     def synthesise(self, text: str, path: Path, language: str | None = None) -> str | None:
         """Write ``text`` (made speakable) to a sound file at ``path`` now, for
         ``pyramide voice --out``; returns the voice used. Raises WorkerError.
@@ -180,7 +198,9 @@ class Pyttsx3Speaker(BackgroundSpeaker):
         """
         language = session_language(language or self._language)
         worker = self._ensure_worker()
-        utterance = Utterance(speakable(text, language), language, self._rate, self._volume, 0)
+        utterance = Utterance(
+            speakable(text, language), language, self._rate, self._volume, 0, self._voice
+        )
         request_id = worker.request(self._fields(utterance, worker, path))
         reply = worker.reply(request_id, time.monotonic() + self._synth_seconds)
         voice = reply.get("voice")
@@ -188,13 +208,13 @@ class Pyttsx3Speaker(BackgroundSpeaker):
 
     def _fields(self, utterance: Utterance, worker: SynthWorker, path: Path) -> dict[str, Any]:
         if sys.platform.startswith("linux"):
-            voice: str | None = espeak_voice(utterance.language)
+            voice: str | None = utterance.voice or espeak_voice(utterance.language)
             rate: int | None = utterance.rate or 175  # set every time: 2.99 forgets it
             volume: float | None = 1.0 if utterance.volume is None else utterance.volume
         else:
             ready = worker.ready or {}
             found = [VoiceInfo(v["id"], v["name"], tuple(v["languages"])) for v in ready["voices"]]
-            voice = platform_voice(found, utterance.language)
+            voice = utterance.voice or platform_voice(found, utterance.language)
             rate, volume = utterance.rate, utterance.volume
         return {
             "text": utterance.text,

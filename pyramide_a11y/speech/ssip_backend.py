@@ -25,14 +25,39 @@ from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 
 from .background import BackgroundSpeaker, Utterance
 from .base import FailureKind
-from .dispatcher_backend import ORDINARY_RATE, dispatcher_rate
 from .ssip import SsipConnection, SsipError, socket_path
-from .voices import dispatcher_language
+from .voices import VoiceInfo, dispatcher_language
 
 SERVER = "speech-dispatcher"
 BEGIN_SECONDS = 3.0  # the longest an answer may wait to begin before it counts as stuck
 START_SECONDS = 3.0  # the longest a server started for the game may take to listen
 SERVER_IDLE_SECONDS = 30  # a server started for the game ends this long after its last client
+ORDINARY_RATE = 175
+"""The game's default rate: at this rate speech-dispatcher's own setting applies."""
+DEFAULT_VOICE_TYPE = "MALE1"
+"""speech-dispatcher's default voice type: setting it forgets a synthesis voice
+chosen before (the server clears the voice name), so the language's voice speaks."""
+
+
+def dispatcher_rate(rate: int) -> int:
+    """espeak-ng words per minute (80..450, 175 ordinary) to speech-dispatcher's -100..100."""
+    if rate <= ORDINARY_RATE:
+        return max(-100, round((rate - ORDINARY_RATE) * 100 / 95))
+    return min(100, round((rate - ORDINARY_RATE) * 100 / 275))
+
+
+def parse_voice_list(lines: list[str]) -> list[VoiceInfo]:
+    """The voices of a ``LIST SYNTHESIS_VOICES`` reply (``name<TAB>language<TAB>variant``
+    lines; speech-dispatcher 0.11 with espeak-ng lists every voice once alone and
+    once joined with each variant, ``Portuguese (Portugal)+Adam``)."""
+    voices = []
+    for line in lines:
+        fields = line.split("\t")
+        if len(fields) < 2 or not fields[0]:
+            continue  # the closing "OK VOICE LIST SENT"
+        variant = len(fields) > 2 and fields[2].lower() not in ("", "none")
+        voices.append(VoiceInfo(fields[0], fields[0], (fields[1],), variant=variant))
+    return voices
 
 
 def start_server(path: Path, program: str = SERVER) -> subprocess.Popen[bytes] | None:
@@ -124,6 +149,8 @@ class SsipSpeaker(BackgroundSpeaker):
         self._begun: set[str] = set()
         self._events = threading.Condition()
         self._begin_seconds = begin_seconds
+        self._voices: list[VoiceInfo] | None = None
+        self._voice_sent = False  # a synthesis voice is set on the connection
         self.program = "speech-dispatcher"
         self.connection, self.server = connect(path, program, self._event)
         super().__init__(language, rate)
@@ -142,12 +169,29 @@ class SsipSpeaker(BackgroundSpeaker):
             self._pending = Utterance("", self._language, None, None, self._generation)
             self._wake.notify_all()
 
+    def voices(self) -> list[VoiceInfo]:
+        """The server's synthesis voices (``LIST SYNTHESIS_VOICES``, asked once);
+        empty when it does not answer."""
+        if self._voices is None:
+            try:
+                _code, lines = self.connection.command("LIST SYNTHESIS_VOICES")
+            except SsipError:
+                return []
+            self._voices = parse_voice_list(lines)
+        return list(self._voices)
+
     def _speak(self, utterance: Utterance) -> None:
         try:
             self.connection.command("CANCEL self")
             if not utterance.text:
                 return
             self.connection.command(f"SET self LANGUAGE {dispatcher_language(utterance.language)}")
+            if utterance.voice:
+                self.connection.command(f"SET self SYNTHESIS_VOICE {utterance.voice}")
+                self._voice_sent = True
+            elif self._voice_sent:  # back to the language's voice
+                self.connection.command(f"SET self VOICE_TYPE {DEFAULT_VOICE_TYPE}")
+                self._voice_sent = False
             if utterance.rate is not None and utterance.rate != ORDINARY_RATE:
                 self.connection.command(f"SET self RATE {dispatcher_rate(utterance.rate)}")
             if utterance.volume is not None:

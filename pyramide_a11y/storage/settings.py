@@ -18,7 +18,7 @@ SettingValue = str | int | float | bool
 SETTING_TYPES: dict[str, type[SettingValue]] = {
     "language": str,  # a language code of the i18n registry
     "speech": str,  # speech backend: a backend name, "none" or "auto"
-    "voice": str,  # a voice name of that backend
+    "voice": str,  # unused: voices are kept per language (voice.<code>)
     "rate": int,  # words per minute, for a language with no rate of its own saved
     "volume": int,  # 0 to 100
     "verbosity": str,  # brief or full
@@ -32,6 +32,7 @@ SETTING_TYPES: dict[str, type[SettingValue]] = {
 
 PER_LANGUAGE_TYPES: dict[str, type[SettingValue]] = {
     "rate": int,  # "rate.pt_PT": the rate of one language, words per minute
+    "voice": str,  # "voice.en": a voice chosen by name for one language (empty: its own)
 }
 """Settings kept once per language, under ``NAME.CODE`` (a language code: ``en``,
 ``pt_BR``)."""

@@ -1,7 +1,9 @@
 """A stand-in speech-dispatcher for tests: speaks SSIP on a unix socket, logs every
 command to ``FAKE_SSIP_LOG``; ``FAKE_SSIP_MODE`` is ``plays`` (each message begins:
 event 701), ``mute`` (messages are taken but never begin: no audio) or ``hangs``
-(no reply to SPEAK). Run as ``speech-dispatcher``: only ``--socket-path`` counts."""
+(no reply to SPEAK). ``LIST SYNTHESIS_VOICES`` answers with :data:`VOICES` as
+speech-dispatcher 0.11 with espeak-ng does (each voice alone, then joined with a
+variant). Run as ``speech-dispatcher``: only ``--socket-path`` counts."""
 
 from __future__ import annotations
 
@@ -9,6 +11,15 @@ import os
 import socket
 import sys
 import threading
+
+VOICES = (
+    ("Portuguese (Portugal)", "pt", "none"),
+    ("Portuguese (Portugal)+Adam", "pt", "Adam"),
+    ("Portuguese (Brazil)", "pt-BR", "none"),
+    ("Portuguese (Brazil)+Adam", "pt-BR", "Adam"),
+    ("English (America)", "en-US", "none"),
+    ("English (Great Britain)", "en-GB", "none"),
+)
 
 
 def serve(conn: socket.socket, mode: str, log: str) -> None:
@@ -43,6 +54,12 @@ def serve(conn: socket.socket, mode: str, log: str) -> None:
                 conn.sendall(f"225-{number}\r\n225 OK MESSAGE QUEUED\r\n".encode())
                 if mode == "plays" and notify:
                     conn.sendall(f"701-{number}\r\n701-1\r\n701 BEGIN\r\n".encode())
+                continue
+            if line.upper() == "LIST SYNTHESIS_VOICES":
+                rows = "".join(
+                    f"249-{name}\t{lang}\t{variant}\r\n" for name, lang, variant in VOICES
+                )
+                conn.sendall((rows + "249 OK VOICE LIST SENT\r\n").encode())
                 continue
             if "NOTIFICATION" in line.upper():
                 notify = True

@@ -28,7 +28,6 @@ from pyramide_a11y.engine.dealcode import parse_code
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.background import BackgroundSpeaker
 from pyramide_a11y.speech.base import FailureKind, SilentSpeaker
-from pyramide_a11y.speech.dispatcher_backend import SpeechDispatcherSpeaker
 from pyramide_a11y.speech.factory import Missing, SpeakerChoice, SpeechProblem
 from pyramide_a11y.speech.player import PLAYER_ENV
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
@@ -263,26 +262,6 @@ def test_a_pyttsx3_worker_that_cannot_be_restarted(tmp_path: Path, sink: Sink) -
         speaker.say("Back again.")
         assert wait_for(lambda: speaker.spoken == 2, 15)
         assert speaker.failures == 0 and speaker.failure is None
-    finally:
-        speaker.close()
-
-
-def test_spd_say_that_hangs_every_time(tmp_path: Path) -> None:
-    hangs = tmp_path / "spd-say"
-    hangs.write_text("#!/bin/sh\nexec sleep 30\n")
-    hangs.chmod(0o755)
-    speaker = SpeechDispatcherSpeaker("en", call_seconds=0.2)
-    speaker.program = str(hangs)
-    try:
-        for count in (1, 2, 3):
-            speaker.say("Ten of spades.")
-            assert wait_for(counted(speaker, count), 5)
-        failure = speaker.take_failure()
-        assert failure is not None and failure.kind is FailureKind.NOT_RESPONDING
-        assert failure.program == "spd-say"
-        speaker.say("Not tried.")
-        time.sleep(0.1)
-        assert speaker._children == [] and speaker.failures == 3
     finally:
         speaker.close()
 

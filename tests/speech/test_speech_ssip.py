@@ -3,8 +3,6 @@ as ``speech-dispatcher`` (the real one is not installed in CI)."""
 
 from __future__ import annotations
 
-import os
-import sys
 import time
 from pathlib import Path
 
@@ -14,26 +12,15 @@ from speech_support import alive, my_children, no_more, wait_for
 from pyramide_a11y.speech.base import FailureKind
 from pyramide_a11y.speech.factory import open_speaker
 from pyramide_a11y.speech.ssip import escape
-from pyramide_a11y.speech.ssip_backend import SsipSpeaker
+from pyramide_a11y.speech.ssip_backend import SsipSpeaker, dispatcher_rate
 
 FAKE = Path(__file__).with_name("fake_ssip_server.py")
 
 
 @pytest.fixture
-def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A ``speech-dispatcher`` on PATH that is the stand-in; its log."""
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    program = bin_dir / "speech-dispatcher"
-    program.write_text(f'#!/bin/sh\nexec {sys.executable} {FAKE} "$@"\n')
-    program.chmod(0o755)
-    log = tmp_path / "ssip.log"
-    log.write_text("")
-    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
-    monkeypatch.delenv("SPEECHD_ADDRESS", raising=False)
-    monkeypatch.setenv("FAKE_SSIP_LOG", str(log))
-    return log
+def server(ssip_server: Path) -> Path:
+    """The stand-in ``speech-dispatcher`` (conftest); its log."""
+    return ssip_server
 
 
 def commands(log: Path) -> list[str]:
@@ -105,6 +92,10 @@ def test_no_server_and_no_program_says_what_is_missing(
     monkeypatch.setattr("pyramide_a11y.speech.factory.SSIP_SERVER", "no-such-speech-dispatcher")
     choice = open_speaker("speech-dispatcher", "en")
     assert choice.problem is not None and choice.problem.what == "no-such-speech-dispatcher"
+
+
+def test_the_rate_maps_onto_speech_dispatcher_s_scale() -> None:
+    assert [dispatcher_rate(r) for r in (80, 130, 175, 300, 450)] == [-100, -47, 0, 45, 100]
 
 
 def test_escape() -> None:

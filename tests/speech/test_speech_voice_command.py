@@ -32,14 +32,15 @@ def test_out_writes_the_sample_in_the_session_voice(tmp_path: Path) -> None:
     lines = out.getvalue().splitlines()
     assert lines[0] == "Idioma da sessão: pt_BR."
     assert lines[1].startswith("Velocidade da voz por idioma, palavras por minuto: pt_PT ")
+    assert lines[2].startswith("Voz por idioma: pt_PT padrão, pt_BR padrão, en padrão")
     # The length is said the Portuguese way, with a decimal comma ("4,2"; "4" when whole).
     match = re.fullmatch(
         rf"Gravado {re.escape(str(wav_path))}: (\d+(?:,\d)?) segundos de fala, voz roa/pt-br\.",
-        lines[2],
+        lines[3],
     )
-    assert match is not None, lines[2]
+    assert match is not None, lines[3]
     assert float(match.group(1).replace(",", ".")) == round(seconds, 1)
-    assert len(lines) == 3
+    assert len(lines) == 4
 
 
 def test_lists_backends_and_speaks_the_sample(monkeypatch: pytest.MonkeyPatch, sink: Sink) -> None:
@@ -51,7 +52,7 @@ def test_lists_backends_and_speaks_the_sample(monkeypatch: pytest.MonkeyPatch, s
     assert "pyttsx3: works." in lines
     assert "espeak-ng: works." in lines
     voices = next(line for line in lines if line.startswith("  voices: "))
-    assert {"en", "en-gb", "en-us"} <= set(voices[10:].split(";")[0].split(", "))
+    assert {"gmw/en", "gmw/en-US"} <= set(voices[10:].split(";")[0].split(", "))
     assert voices.endswith("; for this language: en.")
     assert any(line.startswith("speech-dispatcher: ") for line in lines)
     assert lines[-1] == (
