@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from playthrough import played, source_of, won_code
 
+from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.engine import DECK, Card, Game, Layout, Reason, Refusal, parse_code
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Style, card_name, describe, narrator, sentence
@@ -102,3 +104,87 @@ def test_paciencia_draw_names_the_new_stock_top() -> None:
         " Três de espadas no monte: faz par com dez de copas."
     ]
     assert narrator.where(stock, g) == sentence(f"{card_name(stock)}: no topo do monte.")
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("pt_BR", "0 de 28. 0 jogadas. Tempo 0 segundos."),
+        ("pt_PT", "0 de 28. 0 jogadas. Tempo 0 segundos."),
+        ("en", "0 of 28. 0 moves. Time 0 seconds."),
+    ],
+)
+def test_zero_takes_the_plural_when_said(language: str, expected: str) -> None:
+    assert played(won_code("classic"), language, ["status"])[0].startswith(expected)
+    one = played(won_code("classic"), language, ["d", "status"])[1]
+    assert (" 1 jogada." in one) if language != "en" else (" 1 move." in one)
+
+
+def test_undoing_a_pair_names_the_cards_back_once() -> None:
+    # Classic PY1-C-AAAAABG: 6D and 7D are free in row 7 and pair.
+    said = played("PY1-C-AAAAABG", "en", ["6d 7d", "u"])
+    assert said[1].startswith("Move undone. Six of diamonds and seven of diamonds are back.")
+    assert "Now free" not in said[1]  # they were just named as back
+    assert said[1].count("six of diamonds") + said[1].count("Six of diamonds") == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "where", "expected"),
+    [
+        ("en", "where as", "Ace of spades: in the waste, under 2 cards."),
+        ("pt_PT", "onde Ae", "Ás de espadas: no descarte, por baixo de 2 cartas."),
+        ("pt_BR", "onde Ae", "Ás de espadas: no descarte, embaixo de 2 cartas."),
+    ],
+)
+def test_where_in_the_waste_says_how_many_cards_lie_on_it(
+    language: str, where: str, expected: str
+) -> None:
+    # Was "2 cards under the top", which reads as if the top were 2 cards above.
+    assert played("PY1-C-AAAAABG", language, ["d", "d", "d", where])[3] == expected
+
+
+def test_a_two_card_line_names_the_covered_card_and_leaves_nothing_selected() -> None:
+    # PY1-N-AAAAAAB: row 7 holds 10H and 8S (free), row 6 the ace of diamonds.
+    set_language("en")
+    session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
+    session.hints.finder = None
+    session.strict = True
+    assert session.handle("10h ad").text == "Ace of diamonds: still covered."
+    assert session.game.selected is None  # refused as one action: nothing changed
+    assert session.handle("ad 10h").text == "Ace of diamonds: still covered."
+    assert session.handle("8s").text.startswith("Eight of spades selected.")
+    # One card alone keeps the seeds' sentence.
+    assert played("PY1-N-AAAAAAB", "pt_PT", ["Ao"]) == ["Esta carta está bloqueada por outra."]
+    assert played("PY1-N-AAAAAAB", "pt_BR", ["Ao 10c"]) == ["Ás de ouros: ainda coberto."]
+
+
+def test_undoing_a_recycle_says_the_round_went_back() -> None:
+    said = played("PY1-P-AAAAAAC", "pt_BR", ["d"] * 24 + ["r", "u"])
+    assert "Rodada 2 de 3" in said[24]
+    assert said[25].startswith("Jogada desfeita. Rodada 1 de 3.")
+
+
+def test_the_rules_come_in_four_short_lines() -> None:
+    # One 600-character line was hard to go back over on a braille display.
+    said = played(won_code("pyramide"), "pt_PT", ["regras"])
+    set_language("pt_PT")
+    session = Session(source_of(won_code("pyramide")), settings=Settings(language="pt_PT"))
+    lines = session.handle("regras").lines
+    assert len(lines) == 4 and said[0] == " ".join(lines)
+    assert lines[0].startswith("Regras de Pyramide.")
+    assert lines[2].startswith("Com d compra uma carta")
+    assert max(len(line) for line in lines) < 250
+
+
+def test_the_table_reminds_the_player_of_a_selected_card() -> None:
+    said = played("PY1-C-AAAAABG", "en", ["6d", "table", "cancel", "table"])
+    assert said[1].endswith("24 cards in the stock. Six of diamonds selected.")
+    assert said[3].endswith("24 cards in the stock.")
+
+
+def test_drawing_from_an_empty_stock_says_to_recycle_when_a_recycle_is_left() -> None:
+    assert played("PY1-P-AAAAAAC", "pt_BR", ["d"] * 25)[-1] == (
+        "Não há mais cartas para virar. Digite r para reciclar o descarte."
+    )
+    # One pass only: nothing to suggest.
+    assert played("PY1-C-AAAAAAC", "en", ["d"] * 25)[-1] == "There are no more cards to turn over."
