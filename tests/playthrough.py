@@ -246,3 +246,14 @@ def golden_cases() -> dict[str, tuple[str, str, list[str]]]:
         cases[f"tour.{language}.txt"] = (TOUR_CODES[language], language, TOURS[language])
         cases[f"lesson.{language}.txt"] = (TOUR_CODES[language], language, LESSONS[language])
     return cases
+
+
+def played(code: str, language: str, lines: list[str]) -> list[str]:
+    """The answers of a session (no storage, no hints) to ``lines``, one string each."""
+    set_language(language)
+    session = Session(
+        source_of(code), settings=Settings(language=language), speaker=RecordingSpeaker()
+    )
+    session.hints.finder = None
+    session.strict = True
+    return [session.handle(line).text for line in lines]

@@ -7,7 +7,7 @@ with the module-level ``argparse._`` and ``argparse.ngettext``;
 :func:`argparse_in_session_language` points those at our catalogs (context
 ``argparse``, the msgids of Python's argparse: :mod:`.cli_text`) for the time the
 parser is built and used, and puts them back afterwards. A msgid a later Python
-changes falls back to English; ``tests/test_cli_language.py`` reads argparse's
+changes falls back to English; ``tests/app/test_cli_language.py`` reads argparse's
 source and says which.
 
 Numbers on the command line go through :func:`whole_number` and

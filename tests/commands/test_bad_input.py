@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from playthrough import notation
+from playthrough import notation, played, won_code
 
 from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource
@@ -168,3 +170,88 @@ def test_any_line_gets_plain_answers_and_only_legal_changes(
     finally:
         session.close()
         set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("language", "lines", "expected"),
+    [
+        (
+            "en",
+            ["where 10", "where the king"],
+            ["Give the suit after 10, like where 10c."],
+        ),
+        ("en", ["where xyz"], ["Xyz is not a card."]),
+        (
+            "en",
+            ["row 9", "row", "pyramid 0"],
+            ["Give a row from 1, the top, to 7, the bottom."] * 3,
+        ),
+        ("pt_PT", ["onde 10"], ["Indique o naipe depois de 10, como onde 10p."]),
+        ("pt_BR", ["fileira 8"], ["Indique uma fileira de 1, no topo, a 7, na base."]),
+    ],
+)
+def test_a_bad_where_or_row_says_what_to_type(
+    language: str, lines: list[str], expected: list[str]
+) -> None:
+    # They used to say "Where 10 is not a card" and "Row 9 is not a card".
+    said = played(won_code("classic"), language, lines)
+    assert said[: len(expected)] == expected
+    assert all(len(answer.split(". ")) == 1 for answer in said)  # one sentence each
+
+
+@pytest.mark.parametrize(
+    ("language", "line", "expected"),
+    [
+        ("en", "think 0", "Give a hint thinking time from 0.5 to 60 seconds."),
+        ("pt_PT", "pensar x", "Indique um tempo para pensar na dica de 0,5 a 60 segundos."),
+        ("en", "speech loud", "Type speech on or speech off."),
+        ("pt_PT", "erros talvez", "Escreva erros sim ou erros não."),
+        ("pt_BR", "voz alta", "Digite voz sim ou voz não."),
+    ],
+)
+def test_a_bad_setting_value_says_what_that_setting_takes(
+    language: str, line: str, expected: str
+) -> None:
+    # They all used to get the whole list of settings.
+    assert played(won_code("classic"), language, [line]) == [expected]
+
+
+def test_a_setting_word_alone_says_what_it_takes() -> None:
+    said = played(won_code("classic"), "en", ["lang", "rate", "think", "speech", "errors"])
+    assert said == [
+        "Choose a language: lang pt, lang br or lang en.",
+        "Give a rate between 80 and 450 words per minute.",
+        "Give a hint thinking time from 0.5 to 60 seconds.",
+        "Type speech on or speech off.",
+        "Type errors on or errors off.",
+    ]
+    assert played(won_code("classic"), "pt_BR", ["idioma"]) == [
+        "Escolha um idioma: idioma pt, idioma br ou idioma en."
+    ]
+
+
+def test_the_program_through_a_pipe_says_typed_escape_codes_and_symbols_back_plainly(
+    tmp_path: Path,
+) -> None:
+    # Arrow keys and colour codes typed into a pipe, suit symbols in a bad card, a
+    # long paste: none of it reaches the output as escape codes or symbols.
+    import subprocess
+    import sys
+
+    typed = ["\x1b[A", "10\x1b[31m♣x", "x♠y", "K♣ ♣", "z" * 300, "lang \x1b[2J", "q"]
+    options = ["--lang", "en", "--deal", won_code("classic"), "--speech", "none"]
+    result = subprocess.run(
+        [sys.executable, "-m", "pyramide_a11y", *options, "--data-dir", str(tmp_path)],
+        input="\n".join(typed) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0 and result.stderr == ""
+    out = result.stdout
+    assert "\x1b" not in out and not any(symbol in out for symbol in "♣♦♥♠")
+    lines = out.splitlines()[2:]
+    assert lines[0] == "That is not a command: type ? for help."
+    assert lines[2] == "I do not understand x spades y: type ? for help."
+    assert max(len(line) for line in lines) < 80  # the paste is cut short
+    assert lines[-1].endswith("Goodbye.")

@@ -31,7 +31,7 @@ from pyramide_a11y.speech.player import realtime_sink_command
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings
 
-HERE = Path(__file__).parent
+TESTS = Path(__file__).parent.parent
 
 
 def channels(wav_data: bytes) -> tuple[wave._wave_params, list[int], list[int]]:
@@ -130,7 +130,7 @@ def session(code: str = "PY1-N-AAAAAAS", **settings: object) -> tuple[Session, R
 
 
 def test_a_session_plays_pair_king_draw_refusal_and_win_where_the_cards_were() -> None:
-    won = json.loads((HERE / "data" / "won_deals.json").read_text(encoding="utf-8"))["pyramide"]
+    won = json.loads((TESTS / "data" / "won_deals.json").read_text(encoding="utf-8"))["pyramide"]
     s, cues = session(won["code"])
     s.handle("KC")
     kind, place = cues.played[-1]

@@ -23,7 +23,7 @@ from pyramide_a11y.storage.messages import notice_text
 from pyramide_a11y.storage.paths import DATABASE_NAME
 from pyramide_a11y.storage.schema import SCHEMA_VERSION
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CODE = "PY1-N-AAAAAAS"
 RULES = get_rules("paciencia")
 WINNABLE = (1003, 1004)

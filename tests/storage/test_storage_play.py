@@ -12,10 +12,12 @@ from playthrough import source_of, winning_commands, won_code
 from storage_helpers import Program
 
 from pyramide_a11y.app.autosave import GameStorage
+from pyramide_a11y.app.hinting import default_finder
 from pyramide_a11y.app.loop import Printer, run_plain
 from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.speech.base import RecordingSpeaker
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings
 
@@ -190,3 +192,34 @@ def test_sounds_on_the_command_line_is_for_that_session_only(tmp_path: Path) -> 
     store.close()
     program = Program(tmp_path, "--sounds", "loud")
     assert program.close()[0] == 2  # argparse refuses any other value
+
+
+def autosaved_session(data_dir: Path, code: str, language: str = "en") -> Session:
+    """A session made as the real program makes it: every game autosaved, a saved
+    game taken up again."""
+    set_language(language)
+    storage = GameStorage.open(data_dir)
+    session = Session(
+        storage.resume_saved() or source_of(code),
+        settings=Settings(language=language),
+        speaker=RecordingSpeaker(),
+        storage=storage,
+    )
+    session.strict = True
+    return session
+
+
+def test_a_hint_works_on_an_autosaved_game_and_saves_none_of_its_search(tmp_path: Path) -> None:
+    # The hint used to deep-copy the autosaved game with its database connection:
+    # it failed, and the player heard "I do not understand h".
+    if default_finder() is None:
+        pytest.skip("this build has no solver")
+    session = autosaved_session(tmp_path, won_code("pyramide"))
+    session.handle("d")
+    answer = session.handle("h")
+    assert answer.lines[0].startswith(("Hint: ", "Searching for a solution"))
+    position = session.game.position
+    assert session.storage is not None
+    session.storage.close()
+    again = autosaved_session(tmp_path, won_code("pyramide"))
+    assert again.game.position == position  # the solver's trial moves were not logged

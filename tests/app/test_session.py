@@ -7,12 +7,14 @@ import time
 from pathlib import Path
 
 from fakes import FakeClock
+from playthrough import source_of, won_code
 
 from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.session import Session, Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import IDLE_LIMIT, GameTimer
 from pyramide_a11y.engine import Draw, Layout, parse_code
+from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Verbosity
 from pyramide_a11y.solver import Hint, HintKind, Knowledge
 from pyramide_a11y.speech.base import RecordingSpeaker
@@ -217,3 +219,61 @@ def test_keyboard_focus_on_the_stock_top_names_the_pile() -> None:
     from pyramide_a11y.narration import card_name
 
     assert answer.lines == [f"Monte: {card_name(top)}."]
+
+
+def test_the_opening_names_the_variants_in_play() -> None:
+    from pyramide_a11y.engine import get_rules
+
+    rules = get_rules("classic").with_options(passes=2, strict_win=True, cover_pairs=True)
+    set_language("en")
+    base = source_of("PY1-C-AAAAABG")
+    from pyramide_a11y.app.sources import GameSource
+
+    session = Session(GameSource(base.layout, rules, "PY1-C2WX-AAAAABG"))
+    assert (
+        session.opening()
+        .lines[0]
+        .startswith("Classic Pyramid with strict win and cover pairs, 2 passes. Deal ")
+    )
+    plain = Session(base).opening().lines[0]
+    assert plain.startswith("Classic Pyramid, 1 pass. Deal ")
+
+
+def test_a_hint_after_the_win_says_the_game_is_won_not_no_more_moves() -> None:
+    from playthrough import winning_commands
+
+    set_language("en")
+    session = Session(source_of(won_code("classic")), settings=Settings(language="en"))
+    session.strict = True
+    for line in winning_commands("classic", "en"):
+        session.handle(line)
+    assert session.game.won
+    assert session.handle("h").text == "The game is already won."
+
+
+def test_the_first_arrow_says_the_first_card_not_the_second() -> None:
+    set_language("en")
+    session = Session(source_of(won_code("classic")), settings=Settings(language="en"))
+    session.strict = True
+    playable = session.game.position.playable_cards(session.game.rules)
+    from pyramide_a11y.narration import card_name, sentence
+
+    assert session.keyboard.move_focus("right").text == sentence(card_name(playable[0]))
+    assert session.keyboard.move_focus("right").text == sentence(card_name(playable[1]))
+    session.handle("replay")  # a new deal: the first arrow again says the first card
+    assert session.keyboard.move_focus("left").text == sentence(card_name(playable[-1]))
+
+
+def test_up_or_down_with_no_row_that_way_says_so() -> None:
+    # The same card said again sounded like a move to another card.
+    set_language("en")
+    session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
+    session.strict = True
+    said = [session.keyboard.move_focus(d).text for d in ("up", "up", "down", "down", "up")]
+    assert said == [
+        "King of clubs.",
+        "King of clubs; nothing further up.",
+        "Waste: queen of clubs.",
+        "Waste: queen of clubs; nothing further down.",
+        "King of clubs.",
+    ]

@@ -27,7 +27,7 @@ from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.actions import apply_token, select_token
 
-HARNESS = Path(__file__).with_name("autosave_harness.py")
+HARNESS = Path(__file__).parent.parent / "autosave_harness.py"
 KILLS = 60
 WINNABLE = (1003, 1004, 1009, 1008)
 

@@ -15,7 +15,7 @@ from pyramide_a11y.i18n.formatting import format_duration, format_list, format_n
 from pyramide_a11y.i18n.maintenance import Tree, check, extract, read
 from pyramide_a11y.i18n.pseudo import PseudoTranslations, untranslated_residue
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize(
