@@ -13,7 +13,8 @@ memory, and the player is told once.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from pathlib import Path
 
@@ -56,6 +57,9 @@ class GameStorage:
         self.offer: GameRecord | None = None
         self._notices: list[Notice] = list(notices or [])
         self._resumed: tuple[GameSource, AutosavedGame] | None = None
+        self._pars: list[tuple[int, int]] = []
+        """(record id, par) found on the par's thread, written on the session's."""
+        self._pars_lock = threading.Lock()
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None) -> GameStorage:
@@ -92,9 +96,13 @@ class GameStorage:
             self._notices.append(Notice(NoticeKind.OPEN_ELSEWHERE))
             return None
         except (ActionLogError, LayoutError, ValueError):
-            # A damaged record: kept as it is, named to the player, and a fresh start.
+            # A damaged record: kept as it is, named to the player once (marked, so
+            # the next start offers the game before it and says nothing), and a
+            # fresh start. Unmarked (a read-only disk), it is named again next time.
             if found is not None:
                 self._notices.append(Notice(NoticeKind.DAMAGED_RECORD, game_id=found.id))
+                with suppress(StorageError):
+                    self.store.mark_damaged(found.id)
             return None
         # The rebuilt game's layout and rules: the record's JSON is read once.
         source = GameSource(saved.game.layout, saved.game.rules, record.code)
@@ -194,9 +202,40 @@ class GameStorage:
             return False
         return current.flush()
 
+    # -- the par of a won deal ---------------------------------------------------------
+
+    def par_keeper(self) -> Callable[[int], None] | None:
+        """For the game just won: a function that keeps its deal's par with its
+        record, safe to call from any thread (the par is found on its own thread,
+        and the connection is the session's). The par is written at the next
+        :meth:`take_sentences` or :meth:`close`. None without a record."""
+        record_id = self.current.record_id if self.current is not None else None
+        if self.store is None or record_id is None:
+            return None
+
+        def keep(par: int) -> None:
+            with self._pars_lock:
+                self._pars.append((record_id, par))
+
+        return keep
+
+    def _write_pars(self) -> None:
+        with self._pars_lock:
+            pending, self._pars = self._pars, []
+        if self.store is None:
+            return
+        for index, (record_id, par) in enumerate(pending):
+            try:
+                self.store.set_par(record_id, par)
+            except StorageError:  # kept for the next try, like an action not saved yet
+                with self._pars_lock:
+                    self._pars[:0] = pending[index:]
+                return
+
     def take_sentences(self) -> list[str]:
         """What to tell the player about storage since the last call: one sentence
-        per notice, in the current language."""
+        per notice, in the current language. Pars found meanwhile are written first."""
+        self._write_pars()
         notices = list(self._notices)
         self._notices.clear()
         if self.current is not None:
@@ -253,5 +292,6 @@ class GameStorage:
         if self._resumed is not None:
             self._resumed[1].close()
             self._resumed = None
+        self._write_pars()
         if self.store is not None:
             self.store.close()

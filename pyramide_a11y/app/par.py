@@ -5,7 +5,9 @@ all, so asking it earlier would peek at unseen cards. The win panel is said at
 once; the par comes later through the session's ``emit`` (as a slow hint does):
 «You won in 42 moves. The fewest possible for this deal is 31.» When the player
 has started another game meanwhile, it is still said, as the previous deal's.
-A par known already (the same deal won again) is said in the win answer itself,
+The par is also kept with the game record (``GameStorage.par_keeper``), so
+``history`` and ``stats`` show it. A par known already (the same deal won again)
+is said in the win answer itself,
 and ``status`` says it after the win; ``par`` (``mínimo``) then plays that
 shortest line again on a fresh game, one move per Enter (:class:`ParWalk`).
 """
@@ -78,18 +80,25 @@ class Pars:
         with self._lock:
             return self._known.get(_Deal(layout, rules))
 
-    def won(self, game: Game, layout: Layout) -> list[str]:
+    def won(
+        self, game: Game, layout: Layout, keep: Callable[[int], None] | None = None
+    ) -> list[str]:
         """``game`` (dealt from ``layout``) was just won: the par's lines now when it
-        is known, else none, and the search starts (its lines come later)."""
+        is known, else none, and the search starts (its lines come later).
+        ``keep(par)`` gets the par when it is known, now or later from the
+        search's thread (the game record keeps it)."""
         deal = _Deal(layout, game.rules)
         with self._lock:
-            if deal in self._known:
-                return answers.par(game.moves, len(self._known[deal]))
+            known = self._known.get(deal)
+        if known is not None:
+            if keep is not None:
+                keep(len(known))
+            return answers.par(game.moves, len(known))
         if self.finder is None:
             return []
         finder, moves = self.finder, game.moves
         thread = threading.Thread(
-            target=self._run, args=(finder, deal, game, moves), name="par", daemon=True
+            target=self._run, args=(finder, deal, game, moves, keep), name="par", daemon=True
         )
         with self._lock:
             self._waiting.append(thread)
@@ -104,7 +113,14 @@ class Pars:
         for thread in waiting:
             thread.start()
 
-    def _run(self, finder: ParFinder, deal: _Deal, game: Game, moves: int) -> None:
+    def _run(
+        self,
+        finder: ParFinder,
+        deal: _Deal,
+        game: Game,
+        moves: int,
+        keep: Callable[[int], None] | None,
+    ) -> None:
         try:
             found = finder(deal.layout, deal.rules, self.budget, self._cancelled)
         except Exception:  # a solver fault must not take the game down
@@ -114,6 +130,8 @@ class Pars:
         if found is not None:
             with self._lock:
                 self._known[deal] = found
+            if keep is not None:
+                keep(len(found))
         if self._current() is game:
             lines = answers.par(moves, len(found)) if found else answers.par_not_found()
         elif found is not None:  # another game began meanwhile: named as the previous deal's

@@ -187,7 +187,8 @@ class Play:
             if self.source.daily and self.storage:
                 lines += answers.daily_won(self.storage.daily_streak(self.source.daily))
             if self.pars is not None:  # known already (won before), else said later
-                lines = [*lines, *self.pars.won(self.game, self.source.layout)]
+                keep = self.storage.par_keeper() if self.storage else None
+                lines = [*lines, *self.pars.won(self.game, self.source.layout, keep)]
         return answers.hint_dropped(lines) if overtaken else lines
 
     def undo(self) -> list[str]:

@@ -183,6 +183,9 @@ def stats_command(args: argparse.Namespace, out: TextIO) -> int:
                 "best_time_ms": s.best_time_ms,
                 "fewest_moves": s.fewest_moves,
                 "best_score": s.best_score,
+                "won_with_par": s.par_wins,
+                "average_over_par": s.average_over_par,
+                "best_over_par": s.best_over_par,
                 "best_game": None
                 if s.best is None
                 else {
@@ -300,6 +303,9 @@ def _summary(record: GameRecord) -> dict[str, Any]:
         "result_ms": record.result_ms,
         "result_moves": record.result_moves,
         "result_score": record.result_score,
+        "par": record.par,
+        "over_par": record.over_par,
+        "damaged": record.damaged,
     }
 
 

@@ -97,12 +97,30 @@ def stats_lines(stats: Stats) -> list[str]:
     if stats.fewest_moves is not None:
         # Translators: statistics; the fewest moves of a won game.
         lines.append(_("Fewest moves: {count}").format(count=format_number(stats.fewest_moves)))
+    if stats.average_over_par is not None and stats.best_over_par is not None:
+        lines.append(over_par(stats.par_wins, stats.average_over_par, stats.best_over_par))
     if stats.best_score is not None and _scoring(stats.rules):
         # Translators: statistics (Pyramide rules): the highest score.
         lines.append(_("Best score: {score}").format(score=format_number(stats.best_score)))
     if stats.best is not None:
         lines.append(best_game(stats))
     return [sentence(line) for line in lines]
+
+
+def over_par(wins: int, average: float, best: int) -> str:
+    """Moves over par in the won games whose deal's par is known."""
+    # Translators: statistics; the par of a deal is the fewest moves that win it.
+    # {average} (like 4.5) and {best} are moves over par; {count} won games count.
+    return ngettext(
+        "Moves over the fewest possible: {average} on average, {best} at best, in {count} won game",
+        "Moves over the fewest possible: {average} on average, {best} at best, "
+        "in {count} won games",
+        wins,
+    ).format(
+        average=format_number(round(average, 1)),
+        best=format_number(best),
+        count=format_number(wins),
+    )
 
 
 def best_game(stats: Stats) -> str:
@@ -159,7 +177,19 @@ def no_stats() -> str:
 def result_words(record: GameRecord) -> str:
     snap = record.snapshot
     removed = m.won_panel_removed(snap.removed)
+    if record.damaged:
+        # Translators: a game in the history whose record does not replay (damaged):
+        # it is kept, but cannot be resumed or replayed.
+        return _("damaged, cannot be resumed")
     match record.result:
+        case "won" if record.par is not None:
+            # Translators: a game in the history: won; {time} and {moves} describe it,
+            # {par} is the deal's par: the fewest moves that win it.
+            return _("won in {time}, {moves}; the fewest possible is {par}").format(
+                time=duration(record.result_ms or 0),
+                moves=m.moves(record.result_moves or 0),
+                par=format_number(record.par),
+            )
         case "won":
             # Translators: a game in the history: won; {time} and {moves} describe it.
             return _("won in {time}, {moves}").format(

@@ -10,6 +10,11 @@ Version 1: game records (``games``), their action logs (``actions``) and setting
 Version 2: the statistics table (``stats``), filled from the game records.
 Version 3: the deals of the day started (``daily``, see :mod:`.daily`); a table
 added, nothing else changed, so older records read as before.
+Version 4: two columns of ``games``, NULL in older records: ``par``, the deal's
+proven fewest moves, stored when it is found after a win (``app/par.py``), and
+``damaged_at``, when the player was told that this saved game does not replay
+(so it is said once, and never offered again; the record is otherwise kept as
+it is).
 
 Before migrating, :func:`migrate` checks that the file holds the schema its version
 says (:func:`check_schema`): every table of that version with exactly its columns
@@ -87,6 +92,11 @@ CREATE TABLE daily (
 CREATE INDEX daily_by_day ON daily (day);
 """
 
+V4 = """
+ALTER TABLE games ADD COLUMN par INTEGER;      -- the deal's fewest moves, NULL until found
+ALTER TABLE games ADD COLUMN damaged_at TEXT;  -- ISO 8601 UTC: found not to replay, and said
+"""
+
 
 def _v1(conn: sqlite3.Connection) -> None:
     _run_script(conn, V1)
@@ -104,6 +114,10 @@ def _v3(conn: sqlite3.Connection) -> None:
     _run_script(conn, V3)
 
 
+def _v4(conn: sqlite3.Connection) -> None:
+    _run_script(conn, V4)
+
+
 def _run_script(conn: sqlite3.Connection, script: str) -> None:
     # executescript() would COMMIT first; run statement by statement to stay inside
     # the migration's transaction.
@@ -117,7 +131,7 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
         raise ValueError(f"incomplete SQL statement: {statement!r}")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 DERIVED_TABLES = frozenset({"stats"})

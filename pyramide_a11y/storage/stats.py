@@ -9,6 +9,11 @@ The ``stats`` table is updated in the same transaction that decides a result
 from the game records with plain SQL aggregates, independently; the tests check
 that the two agree, and schema migration 2 fills the table that way.
 
+Moves over par (a won game's moves minus its deal's par, the proven fewest) are
+not kept in the ``stats`` table: a par arrives after the win is counted, so they
+are summed from the game records when read (:func:`par_figures`), over the won
+games whose par is known.
+
 The best game follows the order of the rules of ``pyramide`` (seed 000): highest
 score, then shortest time, then fewest moves (then the earliest).
 """
@@ -47,11 +52,22 @@ class Stats:
     fewest_moves: int | None = None
     best_score: int | None = None
     best: BestGame | None = None
+    par_wins: int = 0
+    """Won games whose deal's par is known."""
+    over_par_total: int = 0
+    """Their moves over par, summed."""
+    best_over_par: int | None = None
+    """The fewest moves over par of one of them (0: a win in par)."""
 
     @property
     def win_rate(self) -> float | None:
         """Won / played, None before any game."""
         return self.won / self.played if self.played else None
+
+    @property
+    def average_over_par(self) -> float | None:
+        """Mean moves over par of the won games whose par is known (None: none)."""
+        return self.over_par_total / self.par_wins if self.par_wins else None
 
 
 _COLUMNS = (
@@ -68,7 +84,29 @@ def read_stats(conn: sqlite3.Connection, rules: str | None = None) -> list[Stats
         sql += " WHERE rules = ?"
         params = (rules,)
     sql += " ORDER BY played DESC, rules"
-    return [_stats_of_row(conn, row) for row in conn.execute(sql, params)]
+    rows = conn.execute(sql, params).fetchall()
+    pars = par_figures(conn)
+    return [with_par(_stats_of_row(conn, row), pars) for row in rows]
+
+
+def par_figures(conn: sqlite3.Connection) -> dict[str, tuple[int, int, int | None]]:
+    """Per rules key: (won games with a known par, their moves over par summed,
+    the fewest moves over par), from the game records."""
+    rows = conn.execute(
+        "SELECT rules, COUNT(*), SUM(result_moves - par), MIN(result_moves - par) "
+        "FROM games WHERE result = 'won' AND par IS NOT NULL AND result_moves IS NOT NULL "
+        "GROUP BY rules"
+    )
+    return {
+        str(rules): (as_int(count), as_int(total), as_int_or_none(best))
+        for rules, count, total, best in rows
+    }
+
+
+def with_par(stats: Stats, figures: dict[str, tuple[int, int, int | None]]) -> Stats:
+    """``stats`` with its moves over par from :func:`par_figures`."""
+    count, total, best = figures.get(stats.rules, (0, 0, None))
+    return replace(stats, par_wins=count, over_par_total=total, best_over_par=best)
 
 
 def _stats_of_row(conn: sqlite3.Connection, row: Any) -> Stats:
@@ -178,6 +216,13 @@ def _write(conn: sqlite3.Connection, stats: Stats) -> None:
 
 def stats_from_records(conn: sqlite3.Connection) -> dict[str, Stats]:
     """Every rules key's statistics recomputed from the game records alone."""
+    pars = par_figures(conn)
+    return {rules: with_par(stats, pars) for rules, stats in _counted(conn).items()}
+
+
+def _counted(conn: sqlite3.Connection) -> dict[str, Stats]:
+    """The figures the ``stats`` table keeps, from the records (no moves over
+    par: migration 2 runs this before migration 4 adds the par)."""
     result: dict[str, Stats] = {}
     aggregates = conn.execute(
         """
@@ -238,5 +283,5 @@ def rebuild_stats(conn: sqlite3.Connection) -> None:
     """Replace the ``stats`` table with figures recomputed from the records (inside
     the caller's transaction)."""
     conn.execute("DELETE FROM stats")
-    for stats in stats_from_records(conn).values():
+    for stats in _counted(conn).values():
         _write(conn, stats)

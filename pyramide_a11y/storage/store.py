@@ -82,12 +82,29 @@ class GameRecord:
     result_moves: int | None
     result_score: int | None
     snapshot: Snapshot
+    par: int | None = None
+    """The deal's proven fewest moves, when found (after a win)."""
+    damaged_at: str | None = None
+    """When the player was told this game does not replay (then never offered)."""
     tokens: tuple[str, ...] = ()
     token_ms: tuple[int, ...] = ()
 
     @property
     def in_progress(self) -> bool:
         return self.result is None
+
+    @property
+    def damaged(self) -> bool:
+        """The record was found not to replay (and the player was told)."""
+        return self.damaged_at is not None
+
+    @property
+    def over_par(self) -> int | None:
+        """Moves over the deal's par in a won game (0: matched it); None when the
+        game was not won or its par is not known."""
+        if self.result != WON or self.par is None or self.result_moves is None:
+            return None
+        return self.result_moves - self.par
 
     def parsed_rules(self) -> Rules:
         """The stored rules string, read back.
@@ -119,13 +136,14 @@ class GameRecord:
 
 _GAME_COLUMNS = (
     "id, rules, code, layout, started_at, updated_at, result, ended_at, result_ms, "
-    "result_moves, result_score, actions, elapsed_ms, moves, score, removed, selected, seen"
+    "result_moves, result_score, actions, elapsed_ms, moves, score, removed, selected, seen, "
+    "par, damaged_at"
 )
 
 
 def _record(row: Any, tokens: Sequence[tuple[str, int]] = ()) -> GameRecord:
     (gid, rules, code, layout, started, updated, result, ended, r_ms, r_moves, r_score) = row[:11]
-    actions, elapsed, moves, score, removed, selected, seen = row[11:]
+    actions, elapsed, moves, score, removed, selected, seen, par, damaged_at = row[11:]
     # The snapshot is a cache of the state after the log: a value another program
     # wrote as text reads as 0 (the log, replayed, is the truth) rather than hiding
     # the whole record.
@@ -150,6 +168,8 @@ def _record(row: Any, tokens: Sequence[tuple[str, int]] = ()) -> GameRecord:
             None if selected is None else str(selected),
             "" if seen is None else str(seen),
         ),
+        par=_int_or_none(par),
+        damaged_at=None if damaged_at is None else str(damaged_at),
         tokens=tuple(t for t, _ in tokens),
         token_ms=tuple(ms for _, ms in tokens),
     )
@@ -321,6 +341,31 @@ class Store:
                 score=snapshot.score,
             )
 
+    def set_par(self, game_id: int, par: int) -> None:
+        """Store the deal's par (its proven fewest moves) with game ``game_id``,
+        found after the game was won. The game's order in the history does not
+        change.
+
+        Raises:
+            StorageError: nothing was written.
+        """
+        with self._write() as conn:
+            conn.execute("UPDATE games SET par = ? WHERE id = ?", (par, game_id))
+
+    def mark_damaged(self, game_id: int) -> None:
+        """Note that the player was told game ``game_id`` does not replay: it is
+        never offered again (so never said again), and ``history`` names it. Only
+        this mark is written; the record is kept as it is.
+
+        Raises:
+            StorageError: nothing was written.
+        """
+        with self._write() as conn:
+            conn.execute(
+                "UPDATE games SET damaged_at = ? WHERE id = ? AND damaged_at IS NULL",
+                (utc_now(), game_id),
+            )
+
     def load(self, game_id: int) -> GameRecord | None:
         """One game with its whole action log, or None if there is no such game."""
         rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
@@ -354,12 +399,13 @@ class Store:
         """The game to offer to continue: the most recent one in progress that no
         other window is playing and that has at least one action; and whether a
         game in progress is open in another window. Games that no window plays
-        and that have no action are discarded on the way (never counted).
+        and that have no action are discarded on the way (never counted); a game
+        marked damaged (:meth:`mark_damaged`) is passed over.
         ``rules``: only a game of these rules (``str(rules)``) is offered."""
         elsewhere = False
         found: GameRecord | None = None
         for record in self.in_progress():
-            if record.id == exclude:
+            if record.id == exclude or record.damaged:
                 continue
             if GameLock.is_held_elsewhere(self.folder, record.id):
                 elsewhere = True

@@ -108,6 +108,7 @@ UNRECOGNISED = [
     "version 0",
     "version 1",
     "version 2",
+    "version 3",
     "drop games",
     "drop actions",
     "drop settings",
@@ -226,6 +227,94 @@ def test_a_damaged_saved_game_is_named_not_hidden(tmp_path: Path, lang: str, exp
     assert record is not None and record.in_progress and len(record.tokens) == 5
     assert record.tokens[2] == "not a move"
     store.close()
+
+
+DAMAGED_IN_HISTORY = {
+    "en": "Game {}, ",
+    "pt": "Jogo {}, ",
+    "pt-BR": "Jogo {}, ",
+}
+DAMAGED_WORDS = {
+    "en": "damaged, cannot be resumed.",
+    "pt": "danificado, não pode ser retomado.",
+    "pt-BR": "danificado, não pode ser retomado.",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Saved game {} is damaged and cannot be resumed."),
+        ("pt", "A partida {} guardada está danificada e não pode ser retomada."),
+        ("pt-BR", "O jogo {} salvo está danificado e não pode ser retomado."),
+    ],
+)
+def test_a_damaged_saved_game_is_said_once_then_named_in_the_history(
+    tmp_path: Path, lang: str, expected: str
+) -> None:
+    folder = tmp_path / "data"
+    fill(folder)
+    game_id = _damage_saved_game(folder)
+    first = run(folder, "--speech", "none", "--lang", lang, stdin=b"quit\n")
+    no_traceback(first)
+    assert first.stdout.count(expected.format(game_id)) == 1, first.stdout
+    # The next launch is quiet about it: no sentence, no offer, a fresh deal.
+    second = run(folder, "--speech", "none", "--lang", lang, stdin=b"quit\n")
+    no_traceback(second)
+    assert second.returncode == 0
+    assert expected.format(game_id) not in second.stdout, second.stdout
+    if lang == "en":
+        assert "You have a saved game" not in second.stdout, second.stdout
+    # history names it by number, as damaged.
+    history = run(folder, "--lang", lang, "history")
+    no_traceback(history)
+    (line,) = [
+        line
+        for line in history.stdout.splitlines()
+        if line.startswith(DAMAGED_IN_HISTORY[lang].format(game_id))
+    ]
+    assert line.endswith(DAMAGED_WORDS[lang]), line
+    # Kept as it was: only the mark was added; replay says it is damaged.
+    store, _ = Store.open(folder)
+    assert store is not None
+    record = store.load(game_id)
+    assert record is not None and record.in_progress and record.damaged
+    assert record.tokens[2] == "not a move" and len(record.tokens) == 5
+    store.close()
+    assert run(folder, "replay", str(game_id)).returncode == 1
+
+
+def test_an_older_saved_game_is_offered_once_the_damaged_one_was_said(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    fill(folder)
+    store, _ = Store.open(folder)
+    assert store is not None
+    game = new_game(CODE)
+    older = AutosavedGame.start(store, game.layout, game.rules, CODE)
+    older.apply("draw")
+    older.close()
+    store.close()
+    with sqlite3.connect(folder / DATABASE_NAME) as conn:  # the other game, played last
+        conn.execute("UPDATE games SET updated_at = '2000-01-01' WHERE id = ?", (older.record_id,))
+    game_id = _damage_saved_game_not(folder, older.record_id)
+    first = run(folder, "--speech", "none", "--lang", "en", stdin=b"quit\n")
+    assert f"Saved game {game_id} is damaged" in first.stdout
+    second = run(folder, "--speech", "none", "--lang", "en", stdin=b"quit\n")
+    assert "damaged" not in second.stdout
+    assert "You have a saved game" in second.stdout, second.stdout
+
+
+def _damage_saved_game_not(folder: Path, spared: int | None) -> int:
+    """Damage the game in progress other than ``spared``; its id."""
+    store, _ = Store.open(folder)
+    assert store is not None
+    (record,) = [r for r in store.in_progress() if r.id != spared]
+    store.close()
+    with sqlite3.connect(folder / DATABASE_NAME) as conn:
+        conn.execute(
+            "UPDATE actions SET token = 'not a move' WHERE game_id = ? AND seq = 3", (record.id,)
+        )
+    return record.id
 
 
 def test_the_damaged_record_notice_names_the_game() -> None:
