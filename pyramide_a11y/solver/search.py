@@ -107,15 +107,12 @@ class Verdict(enum.Enum):
     """The node or time budget ran out, or the search was cancelled."""
 
 
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """A verdict, the winning line (engine moves, empty unless winnable), the
-    nodes searched and the seconds taken."""
+class Answer:
+    """What every solver answer has: a :class:`Verdict`, and ``winnable`` from it.
+    (A base of :class:`Solution` and :class:`.shortest.Shortest`; no fields.)"""
 
+    __slots__ = ()
     verdict: Verdict
-    moves: tuple[Move, ...]
-    nodes: int
-    seconds: float
 
     @property
     def winnable(self) -> bool | None:
@@ -123,6 +120,17 @@ class Solution:
         if self.verdict is Verdict.UNKNOWN:
             return None
         return self.verdict is Verdict.WINNABLE
+
+
+@dataclass(frozen=True, slots=True)
+class Solution(Answer):
+    """A verdict, the winning line (engine moves, empty unless winnable), the
+    nodes searched and the seconds taken."""
+
+    verdict: Verdict
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
 
 
 class _Abort(Exception):

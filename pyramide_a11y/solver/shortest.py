@@ -57,7 +57,17 @@ from pyramide_a11y.engine import (
 )
 from pyramide_a11y.engine.geometry import SLOTS
 
-from .search import _ALLOWED, _ALLOWED_COVER, _PYR, Solution, Verdict, _free_slots, _Search, solve
+from .search import (
+    _ALLOWED,
+    _ALLOWED_COVER,
+    _PYR,
+    Answer,
+    Solution,
+    Verdict,
+    _free_slots,
+    _Search,
+    solve,
+)
 
 __all__ = ["Shortest", "par", "solve_shortest"]
 
@@ -74,12 +84,13 @@ _STATE = _DRAWN - 1  # a bound past any line: the state cannot be won
 
 
 @dataclass(frozen=True, slots=True)
-class Shortest:
+class Shortest(Answer):
     """A shortest-line answer.
 
-    ``verdict`` as for :func:`.search.solve`; ``moves`` the best winning line found
-    (empty unless winnable); ``proven`` True when no line is shorter (always True
-    when lost, False when the search stopped early with only a line found);
+    ``verdict`` (and ``winnable``) as for :func:`.search.solve`; ``moves`` the
+    best winning line found (empty unless winnable); ``proven`` True when no line
+    is shorter (always True when lost, False when the search stopped early with
+    only a line found);
     ``nodes`` states expanded, ``seconds`` the whole time.
     """
 
@@ -88,13 +99,6 @@ class Shortest:
     proven: bool
     nodes: int
     seconds: float
-
-    @property
-    def winnable(self) -> bool | None:
-        """True, False, or None when unknown."""
-        if self.verdict is Verdict.UNKNOWN:
-            return None
-        return self.verdict is Verdict.WINNABLE
 
     @property
     def length(self) -> int | None:
