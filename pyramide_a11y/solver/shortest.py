@@ -71,6 +71,8 @@ from .search import (
 
 __all__ = ["Shortest", "par", "solve_shortest"]
 
+# As in .search, except a draw: ("D", pointer after it, cards drawn), a run of
+# draws to the next card that could leave, each draw one move.
 _Step = tuple[str, int, int]
 # What the bound keeps of a pyramid: removals left, the sequence cards needed
 # (value, count), the sequence cards no pyramid card can take (as a mask),
@@ -380,6 +382,8 @@ class _AStar:
         goal_mask = self.goal_mask
         expand = self._children
         bound = self.bound
+        hs: dict[int, int] = {}
+        known_h = hs.get
         f = f0
         while f <= upper:
             bucket = buckets[f]
@@ -396,15 +400,27 @@ class _AStar:
             if not self.nodes & 1023:
                 self._check()
             stamp = key >> 64
-            ng = g + 1
             for step, nxt, nptr, nrec in expand(present, stamp & low, stamp >> 6, key & _DRAWN):
                 nkey = nxt | (nrec << 6 | nptr) << 64
-                if step[0] in "DR":
+                kind = step[0]
+                if kind == "D":
                     nkey |= _DRAWN
+                    ng = g + step[2]  # a run of draws, one move each
+                else:
+                    ng = g + 1
+                    if kind == "R":
+                        nkey |= _DRAWN
                 old = best.get(nkey)
                 if old is not None and old <= ng:
                     continue
-                nf = ng + bound(nxt, nptr, nrec)
+                # The bound of a table and pointer, kept: states are met again
+                # (more cheaply, past the upper bound, or with the other flag).
+                hkey = nkey & ~_DRAWN
+                h = known_h(hkey)
+                if h is None:
+                    h = bound(nxt, nptr, nrec)
+                    hs[hkey] = h
+                nf = ng + h
                 if nf > upper:
                     continue
                 best[nkey] = ng
@@ -466,7 +482,14 @@ class _AStar:
             nptr = base._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
             out.append((("P", a, b), nxt, nptr, rec))
         if st >= 0:
-            out.append((("D", 0, 0), present, st - SLOTS + 1, rec))
+            # Draw straight to the next card that could leave (or to the end of
+            # the stock when a recycle is left): the stops skipped only offer
+            # pairs of the pyramid alone, which commute with the draws.
+            last = self.limit is not None and rec >= self.limit
+            target = base._next_stop(present, ptr, free, last)
+            if target >= 0:
+                run = (above & ((1 << (target - ptr)) - 1)).bit_count()
+                out.append((("D", target, run), present, target, rec))
         elif wt >= 0:
             if self.limit is None:
                 out.append((("R", 0, 0), present, 0, 0))
@@ -488,7 +511,7 @@ class _AStar:
         moves: list[Move] = []
         for kind, a, b in line:
             if kind == "D":
-                moves.append(Draw())
+                moves.extend(Draw() for _ in range(b))
             elif kind == "R":
                 moves.append(Recycle())
             else:
