@@ -264,10 +264,13 @@ class _Search:
                     entries.append((1 << place, partners))
             checks[v] = tuple(entries)
         self.checks = checks
-        # Where each card that must leave may still find a partner.
-        self.usable = {
-            bit.bit_length() - 1: usable for entries in checks for bit, usable in entries
-        }
+        # Where each card that must leave may still find a partner (0 for a card
+        # that need not leave).
+        usable_at = [0] * len(self.val)
+        for check in checks:
+            for bit, usable in check:
+                usable_at[bit.bit_length() - 1] = usable
+        self.usable = usable_at
 
     def _lacking(self, present: int, avail: int) -> bool:
         """True when the pyramid of ``present`` needs more sequence cards of some
@@ -446,21 +449,9 @@ class _Search:
             return  # the King's table was lost
         known = self.failed.get
         pairs = list(self._pairs(present, free, wt, st, below, drawn))
-        usable = self.usable
-        forced = None
-        for a, b in pairs:
-            # A card whose last possible partner is playable now: that pair is in
-            # every winning line, and playing it at once only frees cards (a
-            # sequence card gone earlier never blocks a move), so it is the only
-            # child.
-            ua = usable.get(a)
-            ub = usable.get(b)
-            if (ua is not None and present & ua == 1 << b) or (
-                ub is not None and present & ub == 1 << a
-            ):
-                forced = a, b
-                pairs = [forced]
-                break
+        forced = self._forced(present, pairs)
+        if forced is not None:
+            pairs = [forced]
         for a, b in pairs:
             nxt = present & ~(1 << a) & ~(1 << b)
             nptr = self._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
@@ -481,6 +472,18 @@ class _Search:
                 yield ("R", 0, 0), present, 0, rec + 1
         if failed is None or stamp < failed:
             memo[present] = stamp
+
+    def _forced(self, present: int, pairs: list[tuple[int, int]]) -> tuple[int, int] | None:
+        """A pair of ``pairs`` where one card's last possible partner is the other,
+        else None. That pair is in every winning line, and playing it at once only
+        frees cards (a card gone earlier never blocks a move: the table without the
+        two plays every line of the table with them), so it is the only move worth
+        trying, and it never makes a line longer."""
+        usable = self.usable
+        for a, b in pairs:
+            if present & usable[a] == 1 << b or present & usable[b] == 1 << a:
+                return a, b
+        return None
 
     def _next_stop(self, present: int, ptr: int, free: tuple[int, ...], last: bool) -> int:
         """Where drawing is worth stopping: the pointer after the next draw that

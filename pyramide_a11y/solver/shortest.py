@@ -190,11 +190,6 @@ class _AStar:
         self.seq_masks = [m >> SLOTS for m in base.deck_value_mask]
         self.shapes: dict[int, _Shape] = {}
         self.allowed = _ALLOWED_COVER if rules.cover_pairs else _ALLOWED
-        # Where each card that must leave may still find a partner (see _hopeless).
-        self.usable: dict[int, int] = {}
-        for entries in base.checks:
-            for bit, usable in entries:
-                self.usable[bit.bit_length() - 1] = usable
         self.forced_pairs = 0
 
     # -- the lower bound --------------------------------------------------------
@@ -459,22 +454,14 @@ class _AStar:
         if self.strict and out:
             return out[:1]
         hopeless = base._hopeless
-        usable = self.usable
-        pairs = list(base._pairs(present, free, wt, st, below))
-        if drawn:
-            pairs = [pair for pair in pairs if pair[1] >= SLOTS]
-        for a, b in pairs:
-            # A card whose last possible partner is playable now: that pair is in
-            # every winning line, and playing it at once only frees cards.
-            ua = usable.get(a)
-            ub = usable.get(b)
-            if (ua is not None and present & ua == 1 << b) or (
-                ub is not None and present & ub == 1 << a
-            ):
-                self.forced_pairs += 1
-                nxt = present & ~(1 << a) & ~(1 << b)
-                nptr = base._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
-                return [(("P", a, b), nxt, nptr, rec)]
+        pairs = list(base._pairs(present, free, wt, st, below, bool(drawn)))
+        forced = base._forced(present, pairs)
+        if forced is not None:
+            self.forced_pairs += 1
+            a, b = forced
+            nxt = present & ~(1 << a) & ~(1 << b)
+            nptr = base._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
+            return [(("P", a, b), nxt, nptr, rec)]
         for a, b in pairs:
             nxt = present & ~(1 << a) & ~(1 << b)
             if hopeless(nxt, (val[a], val[b])):
