@@ -27,6 +27,7 @@ import argparse
 import multiprocessing
 import os
 import platform
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -191,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
             get_rules("classic").with_options(passes=3),
             get_rules("paciencia"),
         ]
-        numbers = deal_numbers(args.seed, args.deals)
+        numbers = list(deal_numbers(args.seed, args.deals))
         for rules in presets:
             if args.only and str(rules) not in args.only:
                 continue
@@ -212,7 +213,10 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         f"# Solver benchmark — {header}",
         f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
-        f"{args.jobs} process(es), timeout {args.timeout:g} s per deal",
+        f"{args.jobs} process(es), timeout {args.timeout:g} s per deal; "
+        f"load average {os.getloadavg()[0]:.1f} at the start",
+        "command: python -m benchmarks.solver "
+        + shlex.join(sys.argv[1:] if argv is None else argv),
         "",
     ]
     for label, rules, positions, known, known_total in configs:

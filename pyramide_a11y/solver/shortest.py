@@ -28,6 +28,10 @@ work, each idea measured in ``benchmarks/shortest.py``:
   King): it pairs with nothing and taking it only uncovers cards. A pair where
   one card's last possible partner is the other: that pair is in every winning
   line, and playing it now only frees cards.
+- **Draws run.** A draw goes straight to the next card that could leave, or to
+  the end of the stock when a recycle is left (as in :mod:`.search`), costing
+  one move per card drawn: the stops skipped only offer pairs of the pyramid
+  alone, which commute with the draws (24% fewer states on six public deals).
 - **Commuting moves.** Right after a draw or a recycle, pairs of two pyramid
   cards are not tried: played before it they lead to the same state at the same
   cost. (The key then carries a flag: reached by a draw or not.)
@@ -377,8 +381,6 @@ class _AStar:
         goal_mask = self.goal_mask
         expand = self._children
         bound = self.bound
-        hs: dict[int, int] = {}
-        known_h = hs.get
         f = f0
         while f <= upper:
             bucket = buckets[f]
@@ -408,14 +410,7 @@ class _AStar:
                 old = best.get(nkey)
                 if old is not None and old <= ng:
                     continue
-                # The bound of a table and pointer, kept: states are met again
-                # (more cheaply, past the upper bound, or with the other flag).
-                hkey = nkey & ~_DRAWN
-                h = known_h(hkey)
-                if h is None:
-                    h = bound(nxt, nptr, nrec)
-                    hs[hkey] = h
-                nf = ng + h
+                nf = ng + bound(nxt, nptr, nrec)
                 if nf > upper:
                     continue
                 best[nkey] = ng
