@@ -21,6 +21,7 @@ import argparse
 import os
 import platform
 import resource
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -110,7 +111,10 @@ def main(argv: list[str] | None = None) -> int:
     report = [
         "# Shortest-line benchmark — msc-1500 under paciencia (three passes)",
         f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
-        f"one process, timeout {args.timeout:g} s per deal",
+        f"one process, timeout {args.timeout:g} s per deal; "
+        f"load average {os.getloadavg()[0]:.1f} at the end",
+        "command: python -m benchmarks.shortest "
+        + shlex.join(sys.argv[1:] if argv is None else argv),
         f"deals {len(indexes)}"
         + (f" (every {args.every}, limit {args.limit})" if subset else " (all)"),
         f"lengths equal to solution-lengths.txt: {agree} of {len(indexes)}; "

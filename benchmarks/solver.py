@@ -27,6 +27,7 @@ import argparse
 import multiprocessing
 import os
 import platform
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -46,6 +47,8 @@ MSC_CANDIDATES = (
     Path("/work/shared/bench/msc-1500"),
 )
 MSC_KNOWN_TOTALS = {1: 127, 2: 877, 3: 998}
+SLOW = 0.5
+"""Deals slower than this (seconds) are listed by index, slowest first."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,11 @@ def summary(
         f"time per deal: median {median * 1000:.2f} ms, p95 {p95 * 1000:.1f} ms, "
         f"max {max(times):.3f} s; total {total:.1f} s; nodes/s {rate:.0f}"
     )
+    slow = sorted((o for o in outcomes if o.seconds >= SLOW), key=lambda o: -o.seconds)
+    lines.append(
+        f"deals over {SLOW:g} s (deal index: seconds, nodes): "
+        + (", ".join(f"{o.index}: {o.seconds:.2f} s {o.nodes}" for o in slow) or "none")
+    )
     letters = "".join(
         {Verdict.WINNABLE: "W", Verdict.LOST: "L", Verdict.UNKNOWN: "?"}[o.verdict]
         for o in outcomes
@@ -168,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1: shared machine)")
     parser.add_argument("--msc-dir", type=Path, help="folder of msc-1500")
     parser.add_argument(
+        "--only", nargs="*", help="presets: only these rules, as labelled ('classic(passes=2)')"
+    )
+    parser.add_argument(
         "--output", type=Path, help="results file (default benchmarks/results/SUITE.txt)"
     )
     args = parser.parse_args(argv)
@@ -181,8 +192,10 @@ def main(argv: list[str] | None = None) -> int:
             get_rules("classic").with_options(passes=3),
             get_rules("paciencia"),
         ]
-        numbers = deal_numbers(args.seed, args.deals)
+        numbers = list(deal_numbers(args.seed, args.deals))
         for rules in presets:
+            if args.only and str(rules) not in args.only:
+                continue
             positions = [Layout.deal(shuffled_deck(n), rules).position() for n in numbers]
             configs.append((str(rules), rules, positions, None, None))
         header = f"suite presets: the first {args.deals} deals of seed {args.seed}"
@@ -200,7 +213,10 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         f"# Solver benchmark — {header}",
         f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
-        f"{args.jobs} process(es), timeout {args.timeout:g} s per deal",
+        f"{args.jobs} process(es), timeout {args.timeout:g} s per deal; "
+        f"load average {os.getloadavg()[0]:.1f} at the start",
+        "command: python -m benchmarks.solver "
+        + shlex.join(sys.argv[1:] if argv is None else argv),
         "",
     ]
     for label, rules, positions, known, known_total in configs:

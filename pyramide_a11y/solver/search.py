@@ -51,6 +51,17 @@ search in the tests):
 - From a state one can draw (and recycle) to every state of the same table with a
   later pointer in the same pass, or in a later pass. So a table that failed
   at (pass, pointer) fails at every later (pass, pointer) too.
+- A card whose last possible partner is playable now is paired with it at once:
+  that pair is in every winning line, and a card gone earlier never blocks a
+  move (the table without the two plays every line of the table with them).
+- Pyramid cards of values v and 13 − v pair among themselves at most as often as
+  a matching of those that may meet allows; each one left over needs a sequence
+  card of the other value. Too few of them left (in the last pass, too few that
+  are not buried in the waste) makes the position lost.
+- Right after a draw or a recycle, pairs of two pyramid cards are not tried:
+  played before it, they reach the same table.
+- In the last pass, waste cards buried under a card that can never leave are
+  dropped from the state: they can never move nor pair again.
 """
 
 from __future__ import annotations
@@ -107,15 +118,12 @@ class Verdict(enum.Enum):
     """The node or time budget ran out, or the search was cancelled."""
 
 
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """A verdict, the winning line (engine moves, empty unless winnable), the
-    nodes searched and the seconds taken."""
+class Answer:
+    """What every solver answer has: a :class:`Verdict`, and ``winnable`` from it.
+    (A base of :class:`Solution` and :class:`.shortest.Shortest`; no fields.)"""
 
+    __slots__ = ()
     verdict: Verdict
-    moves: tuple[Move, ...]
-    nodes: int
-    seconds: float
 
     @property
     def winnable(self) -> bool | None:
@@ -123,6 +131,17 @@ class Solution:
         if self.verdict is Verdict.UNKNOWN:
             return None
         return self.verdict is Verdict.WINNABLE
+
+
+@dataclass(frozen=True, slots=True)
+class Solution(Answer):
+    """A verdict, the winning line (engine moves, empty unless winnable), the
+    nodes searched and the seconds taken."""
+
+    verdict: Verdict
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
 
 
 class _Abort(Exception):
@@ -204,6 +223,8 @@ class _Search:
         self.failed_set: set[int] = set()
         self.won_set: set[int] = set()
         self.lonely_cache: dict[int, int] = {}
+        self.needs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.failed_drawn: dict[int, int] = {}
         self.keep_wins = not relax
         self._build_checks()
         # The relaxation: every sequence card always at hand, no pairs inside the
@@ -229,6 +250,7 @@ class _Search:
         self.value_mask = value_mask
         self.deck_value_mask = [m & ~_PYR for m in value_mask]
         allowed = _ALLOWED_COVER if self.cover else _ALLOWED
+        self.allowed = allowed
         checks: list[tuple[tuple[int, int], ...]] = [() for _ in range(14)]
         for v in range(1, 13):
             entries: list[tuple[int, int]] = []
@@ -242,6 +264,44 @@ class _Search:
                     entries.append((1 << place, partners))
             checks[v] = tuple(entries)
         self.checks = checks
+        # Where each card that must leave may still find a partner (0 for a card
+        # that need not leave).
+        usable_at = [0] * len(self.val)
+        for check in checks:
+            for bit, usable in check:
+                usable_at[bit.bit_length() - 1] = usable
+        self.usable = usable_at
+
+    def _lacking(self, present: int, avail: int) -> bool:
+        """True when the pyramid of ``present`` needs more sequence cards of some
+        value than ``avail`` holds: pyramid cards of values v and 13 − v pair among
+        themselves at most as often as a matching of the cards that may meet allows
+        (a card never pairs with one lying on it), and every card left over needs a
+        sequence card of the other value."""
+        pyr = present & _PYR
+        needs = self.needs_cache.get(pyr)
+        if needs is None:
+            needs = self._needs(pyr)
+        return any((avail & mask).bit_count() < e for mask, e in needs)
+
+    def _needs(self, pyr: int) -> tuple[tuple[int, int], ...]:
+        """For the pyramid ``pyr``: (mask of the sequence cards of a value, how many
+        of them pyramid cards need at least), for the values where that is positive."""
+        m = self.value_mask
+        needs: list[tuple[int, int]] = []
+        for v in range(1, 7):
+            left, right = pyr & m[v], pyr & m[13 - v]
+            nl, nr = left.bit_count(), right.bit_count()
+            if not nl and not nr:
+                continue
+            matched = _matching(left, right, self.allowed) if nl and nr else 0
+            if nl > matched:
+                needs.append((self.deck_value_mask[13 - v], nl - matched))
+            if nr > matched:
+                needs.append((self.deck_value_mask[v], nr - matched))
+        result = tuple(needs)
+        self.needs_cache[pyr] = result
+        return result
 
     def _hopeless(self, present: int, values: tuple[int, ...]) -> bool:
         checks = self.checks
@@ -301,7 +361,7 @@ class _Search:
         line grows with the passes (a draw stop per card of each pass), beyond the
         interpreter's recursion limit when the rules allow many passes."""
         new_node = self._finite_node
-        nodes = [new_node(present, ptr, rec)]
+        nodes = [new_node(present, ptr, rec, False)]
         path: list[_Step] = []  # the step into each node below the first
         answer = next(nodes[0], None)
         while True:
@@ -317,27 +377,56 @@ class _Search:
             else:
                 step, present, ptr, rec = answer
                 path.append(step)
-                node = new_node(present, ptr, rec)
+                node = new_node(present, ptr, rec, step[0] in "DR")
                 nodes.append(node)
                 answer = next(node, None)
 
-    def _finite_node(self, present: int, ptr: int, rec: int) -> _Node:
+    def _finite_node(self, present: int, ptr: int, rec: int, drawn: bool) -> _Node:
         """One state of :meth:`_finite`'s search. It yields True when the table is
         won, else each child to try in turn, as (step, present, ptr, rec), resumed
         only when that child was lost; it ends when the state is lost. (Ending
-        rather than yielding False spares an exception per node.)"""
+        rather than yielding False spares an exception per node.)
+
+        ``drawn``: the state was reached by a draw or a recycle. Then pairs of two
+        pyramid cards are not tried: the parent offered each of them before that
+        move, which leads to the same table (they commute). Such a state's failure
+        says less than a plain one (those pairs were left out), so it is kept in
+        :attr:`failed_drawn`, ordered the same way, and only drawn states read it."""
         self.nodes += 1
         if self.nodes >= self.next_tick:
             self._tick()
         if not present & self.goal_mask:
             yield True
             return
+        last = rec == self.limit
+        if last and ptr > 1:
+            below = (present >> SLOTS) & ((1 << ptr) - 1)
+            if below & (below - 1):
+                # Last pass: a waste card that can never leave buries the ones
+                # under it. Those cards can never move again nor pair, so the
+                # table without them plays the same: it stands for this one (more
+                # tables meet in the memo).
+                dead = self._buried(present, below)
+                if dead:
+                    if self.strict:
+                        return  # they would have to leave
+                    present &= ~dead
+                    ptr = self._norm(present, ptr)
+                    if self._hopeless(present, _ALL_VALUES) or self._lacking(present, present):
+                        self.failed[present] = 0
+                        return
         # (rec, ptr) orders the states of one table: each can draw (and recycle)
         # its way to every later one, so a failure covers every later state too.
         stamp = rec << 6 | ptr
         failed = self.failed.get(present)
         if failed is not None and failed <= stamp:
             return
+        memo = self.failed
+        if drawn:
+            memo = self.failed_drawn
+            failed = memo.get(present)
+            if failed is not None and failed <= stamp:
+                return
         val = self.val
         free = _free_slots(present & _PYR)
         deck = present >> SLOTS
@@ -358,18 +447,12 @@ class _Search:
         if stp and st >= 0 and val[st] == 13:
             yield (("K", st, 0), present & ~(1 << st), ptr, rec)
             return  # the King's table was lost
-        last = rec == self.limit
-        if last and below & (below - 1):
-            # Last pass: a waste card that can never leave buries the ones under it.
-            dead = self._buried(present, below)
-            if dead:
-                alive = present & ~dead
-                if self._hopeless(alive, _ALL_VALUES):
-                    if failed is None or stamp < failed:
-                        self.failed[present] = stamp
-                    return
         known = self.failed.get
-        for a, b in self._pairs(present, free, wt, st, below):
+        pairs = list(self._pairs(present, free, wt, st, below, drawn))
+        forced = self._forced(present, pairs)
+        if forced is not None:
+            pairs = [forced]
+        for a, b in pairs:
             nxt = present & ~(1 << a) & ~(1 << b)
             nptr = self._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
             seen = known(nxt)
@@ -380,14 +463,27 @@ class _Search:
             if not last and not self._relaxed_holds(nxt):
                 continue
             yield ("P", a, b), nxt, nptr, rec
-        if st >= 0:
-            target = self._next_stop(present, ptr, free, last)
-            if target >= 0:
-                yield ("D", target, 0), present, target, rec
-        elif wt >= 0 and rec < (self.limit or 0):
-            yield ("R", 0, 0), present, 0, rec + 1
+        if forced is None:
+            if st >= 0:
+                target = self._next_stop(present, ptr, free, last)
+                if target >= 0:
+                    yield ("D", target, 0), present, target, rec
+            elif wt >= 0 and rec < (self.limit or 0):
+                yield ("R", 0, 0), present, 0, rec + 1
         if failed is None or stamp < failed:
-            self.failed[present] = stamp
+            memo[present] = stamp
+
+    def _forced(self, present: int, pairs: list[tuple[int, int]]) -> tuple[int, int] | None:
+        """A pair of ``pairs`` where one card's last possible partner is the other,
+        else None. That pair is in every winning line, and playing it at once only
+        frees cards (a card gone earlier never blocks a move: the table without the
+        two plays every line of the table with them), so it is the only move worth
+        trying, and it never makes a line longer."""
+        usable = self.usable
+        for a, b in pairs:
+            if present & usable[a] == 1 << b or present & usable[b] == 1 << a:
+                return a, b
+        return None
 
     def _next_stop(self, present: int, ptr: int, free: tuple[int, ...], last: bool) -> int:
         """Where drawing is worth stopping: the pointer after the next draw that
@@ -431,8 +527,8 @@ class _Search:
         """In the last pass, the places of waste cards that can never be played: those
         under a card (not a King) with no partner left that could ever meet it.
         Without stock-against-waste pairs a waste card can only meet pyramid cards;
-        with them, also the cards above it and the stock (and, where the card under
-        the waste top plays, the card right under it)."""
+        with them, also the stock where the stock top plays (two waste cards never
+        meet then), else the cards above it and the card right under it."""
         pyr = present & _PYR
         lonely = self.lonely_cache.get(pyr)
         if lonely is None:
@@ -450,12 +546,15 @@ class _Search:
                 return 0
             return waste & ((1 << candidates.bit_length()) - 1)
         under_too = not self.stp
+        # Where the stock top plays, two waste cards never pair: only the stock
+        # (above the whole waste) can hold a partner.
+        stock_only = ~((1 << waste.bit_length()) - 1)
         value_mask = self.value_mask
         val = self.val
         while candidates:
             place = candidates.bit_length() - 1
             candidates ^= 1 << place
-            reach = ~((1 << (place + 1)) - 1)
+            reach = stock_only if self.stp else ~((1 << (place + 1)) - 1)
             if under_too:
                 under = waste & ((1 << place) - 1)
                 if under:
@@ -466,10 +565,17 @@ class _Search:
         return 0
 
     def _pairs(
-        self, present: int, free: tuple[int, ...], wt: int, st: int, below: int
+        self,
+        present: int,
+        free: tuple[int, ...],
+        wt: int,
+        st: int,
+        below: int,
+        drawn: bool = False,
     ) -> Iterator[tuple[int, int]]:
-        """Pairs playable now, pyramid pairs first."""
-        yield from self._pyramid_pairs(present, free)
+        """Pairs playable now, pyramid pairs first (none when ``drawn``)."""
+        if not drawn:
+            yield from self._pyramid_pairs(present, free)
         val = self.val
         stp = self.stp and st >= 0
         for a in free:
@@ -627,6 +733,34 @@ class _Search:
             moves.append(Recycle())
             moves.extend(Draw() for _ in range(_between(deck, 0, target)))
         return target
+
+
+def _matching(left: int, right: int, allowed: tuple[int, ...]) -> int:
+    """The largest set of disjoint pairs (a in ``left``, b in ``right``) of pyramid
+    slots where ``allowed[a]`` holds b (augmenting paths; a handful of cards)."""
+    owner: dict[int, int] = {}
+
+    def augment(a: int, seen: set[int]) -> bool:
+        options = right & allowed[a]
+        while options:
+            low = options & -options
+            options ^= low
+            b = low.bit_length() - 1
+            if b in seen:
+                continue
+            seen.add(b)
+            if b not in owner or augment(owner[b], seen):
+                owner[b] = a
+                return True
+        return False
+
+    matched = 0
+    while left:
+        low = left & -left
+        left ^= low
+        if augment(low.bit_length() - 1, set()):
+            matched += 1
+    return matched
 
 
 def _between(deck: int, low: int, high: int) -> int:

@@ -28,6 +28,10 @@ work, each idea measured in ``benchmarks/shortest.py``:
   King): it pairs with nothing and taking it only uncovers cards. A pair where
   one card's last possible partner is the other: that pair is in every winning
   line, and playing it now only frees cards.
+- **Draws run.** A draw goes straight to the next card that could leave, or to
+  the end of the stock when a recycle is left (as in :mod:`.search`), costing
+  one move per card drawn: the stops skipped only offer pairs of the pyramid
+  alone, which commute with the draws (24% fewer states on six public deals).
 - **Commuting moves.** Right after a draw or a recycle, pairs of two pyramid
   cards are not tried: played before it they lead to the same state at the same
   cost. (The key then carries a flag: reached by a draw or not.)
@@ -57,10 +61,22 @@ from pyramide_a11y.engine import (
 )
 from pyramide_a11y.engine.geometry import SLOTS
 
-from .search import _ALLOWED, _ALLOWED_COVER, _PYR, Solution, Verdict, _free_slots, _Search, solve
+from .search import (
+    _ALLOWED,
+    _ALLOWED_COVER,
+    _PYR,
+    Answer,
+    Solution,
+    Verdict,
+    _free_slots,
+    _Search,
+    solve,
+)
 
 __all__ = ["Shortest", "par", "solve_shortest"]
 
+# As in .search, except a draw: ("D", pointer after it, cards drawn), a run of
+# draws to the next card that could leave, each draw one move.
 _Step = tuple[str, int, int]
 # What the bound keeps of a pyramid: removals left, the sequence cards needed
 # (value, count), the sequence cards no pyramid card can take (as a mask),
@@ -74,12 +90,13 @@ _STATE = _DRAWN - 1  # a bound past any line: the state cannot be won
 
 
 @dataclass(frozen=True, slots=True)
-class Shortest:
+class Shortest(Answer):
     """A shortest-line answer.
 
-    ``verdict`` as for :func:`.search.solve`; ``moves`` the best winning line found
-    (empty unless winnable); ``proven`` True when no line is shorter (always True
-    when lost, False when the search stopped early with only a line found);
+    ``verdict`` (and ``winnable``) as for :func:`.search.solve`; ``moves`` the
+    best winning line found (empty unless winnable); ``proven`` True when no line
+    is shorter (always True when lost, False when the search stopped early with
+    only a line found);
     ``nodes`` states expanded, ``seconds`` the whole time.
     """
 
@@ -88,13 +105,6 @@ class Shortest:
     proven: bool
     nodes: int
     seconds: float
-
-    @property
-    def winnable(self) -> bool | None:
-        """True, False, or None when unknown."""
-        if self.verdict is Verdict.UNKNOWN:
-            return None
-        return self.verdict is Verdict.WINNABLE
 
     @property
     def length(self) -> int | None:
@@ -184,11 +194,6 @@ class _AStar:
         self.seq_masks = [m >> SLOTS for m in base.deck_value_mask]
         self.shapes: dict[int, _Shape] = {}
         self.allowed = _ALLOWED_COVER if rules.cover_pairs else _ALLOWED
-        # Where each card that must leave may still find a partner (see _hopeless).
-        self.usable: dict[int, int] = {}
-        for entries in base.checks:
-            for bit, usable in entries:
-                self.usable[bit.bit_length() - 1] = usable
         self.forced_pairs = 0
 
     # -- the lower bound --------------------------------------------------------
@@ -392,11 +397,16 @@ class _AStar:
             if not self.nodes & 1023:
                 self._check()
             stamp = key >> 64
-            ng = g + 1
             for step, nxt, nptr, nrec in expand(present, stamp & low, stamp >> 6, key & _DRAWN):
                 nkey = nxt | (nrec << 6 | nptr) << 64
-                if step[0] in "DR":
+                kind = step[0]
+                if kind == "D":
                     nkey |= _DRAWN
+                    ng = g + step[2]  # a run of draws, one move each
+                else:
+                    ng = g + 1
+                    if kind == "R":
+                        nkey |= _DRAWN
                 old = best.get(nkey)
                 if old is not None and old <= ng:
                     continue
@@ -439,22 +449,14 @@ class _AStar:
         if self.strict and out:
             return out[:1]
         hopeless = base._hopeless
-        usable = self.usable
-        pairs = list(base._pairs(present, free, wt, st, below))
-        if drawn:
-            pairs = [pair for pair in pairs if pair[1] >= SLOTS]
-        for a, b in pairs:
-            # A card whose last possible partner is playable now: that pair is in
-            # every winning line, and playing it at once only frees cards.
-            ua = usable.get(a)
-            ub = usable.get(b)
-            if (ua is not None and present & ua == 1 << b) or (
-                ub is not None and present & ub == 1 << a
-            ):
-                self.forced_pairs += 1
-                nxt = present & ~(1 << a) & ~(1 << b)
-                nptr = base._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
-                return [(("P", a, b), nxt, nptr, rec)]
+        pairs = list(base._pairs(present, free, wt, st, below, bool(drawn)))
+        forced = base._forced(present, pairs)
+        if forced is not None:
+            self.forced_pairs += 1
+            a, b = forced
+            nxt = present & ~(1 << a) & ~(1 << b)
+            nptr = base._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
+            return [(("P", a, b), nxt, nptr, rec)]
         for a, b in pairs:
             nxt = present & ~(1 << a) & ~(1 << b)
             if hopeless(nxt, (val[a], val[b])):
@@ -462,7 +464,14 @@ class _AStar:
             nptr = base._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
             out.append((("P", a, b), nxt, nptr, rec))
         if st >= 0:
-            out.append((("D", 0, 0), present, st - SLOTS + 1, rec))
+            # Draw straight to the next card that could leave (or to the end of
+            # the stock when a recycle is left): the stops skipped only offer
+            # pairs of the pyramid alone, which commute with the draws.
+            last = self.limit is not None and rec >= self.limit
+            target = base._next_stop(present, ptr, free, last)
+            if target >= 0:
+                run = (above & ((1 << (target - ptr)) - 1)).bit_count()
+                out.append((("D", target, run), present, target, rec))
         elif wt >= 0:
             if self.limit is None:
                 out.append((("R", 0, 0), present, 0, 0))
@@ -484,7 +493,7 @@ class _AStar:
         moves: list[Move] = []
         for kind, a, b in line:
             if kind == "D":
-                moves.append(Draw())
+                moves.extend(Draw() for _ in range(b))
             elif kind == "R":
                 moves.append(Recycle())
             else:

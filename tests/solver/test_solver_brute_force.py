@@ -79,3 +79,21 @@ def test_the_card_under_the_waste_top_counts_as_a_partner_in_the_last_pass() -> 
     solution = solve(position, rules)
     assert solution.verdict is Verdict.WINNABLE
     assert replays_to_win(position, solution.moves, rules)
+
+
+def test_waste_buried_in_the_last_pass_loses_under_strict_win_and_not_otherwise() -> None:
+    # 2C can never leave (no Jack in the pyramid, no stock-against-waste pairs), so
+    # 4S under it never can either: lost when every card must go; without strict
+    # win the solver drops both from its state, and its line (draw 3S, pair it with
+    # 10H) must still replay in the engine.
+    pyramid: list[Card | None] = [None] * SLOTS
+    pyramid[27] = Card.parse("10H")
+    stock = tuple(Card.parse(t) for t in ("3S", "JH", "9D"))
+    waste = (Card.parse("4S"), Card.parse("2C"))
+    position = Position(tuple(pyramid), stock, waste)
+    for strict in (True, False):
+        rules = get_rules("pyramide").with_options(passes=1, strict_win=strict)
+        solution = solve(position, rules)
+        assert solution.winnable is brute_force_winnable(position, rules) is (not strict)
+        if not strict:
+            assert replays_to_win(position, solution.moves, rules)
