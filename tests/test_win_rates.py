@@ -105,3 +105,16 @@ def test_render_writes_the_page_from_the_files(tmp_path: Path) -> None:
     page = tmp_path / "win-rates.md"
     assert win_rates.main(["render", "--results", str(tmp_path), "--output", str(page)]) == 0
     assert "| `pyramide(strict_win=True)` | 100,000 | 4,512 |" in page.read_text(encoding="utf-8")
+
+
+def test_the_comparison_says_whether_the_published_figure_is_in_our_interval() -> None:
+    near = result("pyramide", winnable=66_913, win_rate=0.66913, ci95=[0.66621, 0.67204])
+    far = result("classic", winnable=4_100, win_rate=0.041, ci95=[0.0398, 0.0422])
+    page = render({"pyramide": near, "classic": far})
+    comparison = page.partition("## Compared with the published figures")[2]
+    assert (
+        "| pyramid only, unlimited, no overlap | 66.87% | 66.91% (66.62% – 67.20%), "
+        "published inside |" in comparison
+    )
+    assert "4.10% (3.98% – 4.22%), published outside" in comparison
+    assert "inside our interval for 1 of the 2 figures measured so far" in comparison
