@@ -5,6 +5,7 @@ Run from the repository root::
     nice -n 19 .venv/bin/python -m benchmarks.win_rates run        # every row not yet done
     .venv/bin/python -m benchmarks.win_rates render                 # docs/win-rates.md
     .venv/bin/python -m benchmarks.win_rates list                   # rows, done or not
+    .venv/bin/python -m benchmarks.win_rates check                  # same games, same verdicts
 
 ``run`` measures each row of :data:`ROWS` with ``pyramide analyse --json`` (a
 child process, so a row is exactly its rerun command), cheapest rows first. A
@@ -402,7 +403,11 @@ def render(results: dict[str, dict[str, Any]], deals: int = DEFAULT_DEALS) -> st
         "played before that draw can be played after it; both presets deal the same "
         "cards from the same deal number, and the other differences (which card stays "
         "selected, the undo limit, the score) do not change what can be won. Each is "
-        "measured once, named beside the row.",
+        "measured once, named beside the row. `python -m benchmarks.win_rates check` "
+        "solves the first deals under both names (1000 with unlimited passes, 300 with "
+        "three, 200 with one, with and without stock against waste, 300 with the strict "
+        "win) and found no deal where they differ; it checks the two equalities of the "
+        "point above the same way (1000 deals each).",
         "- `paciencia` already lets the stock top pair with the waste top, so "
         "`--stock-waste-pairs` changes nothing there and has no row. Its rounds are "
         "measured at 1, 2, 3 (the preset) and unlimited, with the strict win and the "
@@ -507,6 +512,39 @@ def load_all(results: Path, deals: int, seed: int, timeout: float) -> dict[str, 
     return found
 
 
+# --- same game under two names ----------------------------------------------------
+
+SAME_GAME_CHECKS: tuple[tuple[str, str, int], ...] = (
+    ("pyramide", "classic(passes=unlimited)", 1000),
+    ("pyramide(strict_win=True)", "classic(passes=unlimited, strict_win=True)", 300),
+    ("pyramide(passes=3)", "classic(passes=3)", 300),
+    ("pyramide(passes=1)", "classic", 200),
+    ("pyramide(passes=1, stock_waste_pairs=True)", "classic(stock_waste_pairs=True)", 200),
+    ("pyramide", "pyramide(stock_waste_pairs=True)", 1000),
+    ("pyramide", "paciencia(passes=unlimited)", 1000),
+)
+"""Rules said to be the same game deal by deal, and how many deals ``check`` solves."""
+
+
+def check_same_games(seed: int, timeout: float) -> int:
+    """Solve the first deals of ``seed`` under both rules of each pair in
+    :data:`SAME_GAME_CHECKS` and print the deals where the verdicts differ. Returns
+    the number of such deals (0: the claim held on every deal tried)."""
+    from pyramide_a11y.app.analyse_command import deal_numbers, solve_deal
+
+    differ = 0
+    for first, second, count in SAME_GAME_CHECKS:
+        found = [
+            number
+            for number in deal_numbers(seed, count)
+            if solve_deal((first, number, timeout)).winnable
+            != solve_deal((second, number, timeout)).winnable
+        ]
+        differ += len(found)
+        print(f"{first} = {second}: {count} deals, {len(found)} differ {found[:10]}", flush=True)
+    return differ
+
+
 # --- command line ------------------------------------------------------------------
 
 
@@ -522,7 +560,7 @@ def _select(keys: Sequence[str] | None) -> Iterable[Row]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.win_rates")
-    parser.add_argument("action", choices=("run", "render", "list"))
+    parser.add_argument("action", choices=("run", "render", "list", "check"))
     parser.add_argument("rows", nargs="*", help="row keys (default: every row)")
     parser.add_argument("--deals", type=int, default=DEFAULT_DEALS)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
@@ -547,6 +585,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.action == "render":
         write_page()
         return 0
+    if args.action == "check":
+        return 1 if check_same_games(args.seed, args.timeout) else 0
     for row in rows:
         if is_done(load_result(args.results, row), args.deals, args.seed, args.timeout):
             print(f"{_now()} {row.key}: already done", flush=True)
