@@ -92,8 +92,9 @@ SECTIONS: dict[str, str] = {
     "pyramide": "`pyramide` (seed 000): waste top only, unlimited passes",
     "passes": "Limited recycles, waste top only (`pyramide` with `--recycles`, `classic` with "
     "`--passes`)",
-    "classic": "`classic` (seed 002): one pass, waste top only",
-    "paciencia": "`paciencia` (seed 004): stock top and waste top, three rounds",
+    "classic": "`classic` (seed 002): one pass",
+    "paciencia": "`paciencia` (seed 004): stock top and waste top in play, three rounds "
+    "and its variants",
 }
 """Section headings, in the order they appear in the page."""
 
@@ -292,6 +293,26 @@ def render_row(result: dict[str, Any], row: Row | None = None) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+UNKNOWN_SHOWN = 20
+"""Deal codes listed per row when the timeout left deals unknown (all are in the file)."""
+
+
+def unknown_lines(found: list[dict[str, Any]]) -> list[str]:
+    """For each result with unknown deals, a line naming them (the first
+    :data:`UNKNOWN_SHOWN`), so anyone can solve them again with more time."""
+    out = []
+    for result in found:
+        codes = result["report"]["unknown_deals"]
+        if codes:
+            more = f" and {len(codes) - UNKNOWN_SHOWN} more" if len(codes) > UNKNOWN_SHOWN else ""
+            shown = ", ".join(f"`{c}`" for c in codes[:UNKNOWN_SHOWN])
+            out.append(
+                f"- Unknown after {result['report']['timeout']:g} s under "
+                f"`{result['report']['rules']}`: {shown}{more}."
+            )
+    return [*out, ""] if out else []
+
+
 STUDY = "https://solitairewinrates.com/Pyramid.html"
 STUDY_FIGURES: tuple[tuple[str, float | None, str, str], ...] = (
     ("pyramid only, unlimited, no overlap", 0.6687, "pyramide", "pyramide-sw"),
@@ -419,12 +440,17 @@ def render(results: dict[str, dict[str, Any]], deals: int = DEFAULT_DEALS) -> st
     ]
     by_key = {row.key: row for row in ROWS}
     for section, heading in SECTIONS.items():
-        rows = [r for r in ROWS if r.section == section and r.key in results]
+        # The plain row first, then one switch, two, three (then the run order).
+        rows = sorted(
+            (r for r in ROWS if r.section == section and r.key in results),
+            key=lambda r: (sum(o.startswith("--") for o in r.options), ROWS.index(r)),
+        )
         if not rows:
             continue
         out += [f"## {heading}", "", TABLE_HEAD]
         out += [render_row(results[r.key], by_key[r.key]) for r in rows]
         out.append("")
+        out += unknown_lines([results[r.key] for r in rows])
     out += _comparison(results)
     missing = [r for r in ROWS if r.key not in results]
     if missing:

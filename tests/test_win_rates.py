@@ -118,3 +118,11 @@ def test_the_comparison_says_whether_the_published_figure_is_in_our_interval() -
     )
     assert "4.10% (3.98% – 4.22%), published outside" in comparison
     assert "inside our interval for 1 of the 2 figures measured so far" in comparison
+
+
+def test_deals_left_unknown_are_named_under_their_table() -> None:
+    page = render({"pyramide-strict": result()})
+    assert (
+        "- Unknown after 30 s under `pyramide(strict_win=True)`: `PY1-N-AAAAAAB`, "
+        "`PY1-N-AAAAAAC`." in page
+    )
