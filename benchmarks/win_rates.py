@@ -1,0 +1,663 @@
+"""Win-rate table: the share of winnable deals for every preset and variant.
+
+Run from the repository root::
+
+    nice -n 19 .venv/bin/python -m benchmarks.win_rates run        # every row not yet done
+    .venv/bin/python -m benchmarks.win_rates render                 # docs/win-rates.md
+    .venv/bin/python -m benchmarks.win_rates list                   # rows, done or not
+    .venv/bin/python -m benchmarks.win_rates check                  # same games, same verdicts
+
+``run`` measures each row of :data:`ROWS` with ``pyramide analyse --json`` (a
+child process, so a row is exactly its rerun command), cheapest rows first. A
+finished row's report, with when and where it ran, is kept as
+``benchmarks/results/win-rates/<row>.json``; a row whose file is there (same
+deals, seed and timeout) is skipped, so a run that was stopped goes on where it
+stopped, one row at a time (a row cut short is started again). After each row the
+page is rendered again. ``render`` builds ``docs/win-rates.md`` from the files
+alone: only finished rows appear, and the rows still to run are listed with their
+command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results" / "win-rates"
+DOC = ROOT / "docs" / "win-rates.md"
+DEFAULT_DEALS = 100_000
+DEFAULT_SEED = 0
+DEFAULT_JOBS = 2
+DEFAULT_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the table: a preset with some variant options.
+
+    Attributes:
+        key: the file name of its result (``<key>.json``), stable across runs.
+        preset: ``pyramide``, ``classic`` or ``paciencia``.
+        options: rules options as typed on the command line.
+        section: the table it belongs to (a key of :data:`SECTIONS`).
+        same_game: other rules that play the same game deal by deal (said beside
+            the row, measured once).
+        minutes: the expected wall time of 100,000 deals with 2 processes on the
+            project machine, from 1000 deals (``benchmarks/results/presets.txt``,
+            ``msc-1500.txt`` or a trial run); said beside a row not yet measured.
+    """
+
+    key: str
+    preset: str
+    options: tuple[str, ...]
+    section: str
+    same_game: str = ""
+    minutes: int = 0
+
+    def arguments(self, deals: int, seed: int, jobs: int, timeout: float) -> list[str]:
+        """The ``analyse`` arguments of this row."""
+        return [
+            "analyse",
+            "--rules",
+            self.preset,
+            *self.options,
+            "--deals",
+            str(deals),
+            "--seed",
+            str(seed),
+            "--jobs",
+            str(jobs),
+            "--timeout",
+            f"{timeout:g}",
+            "--json",
+        ]
+
+    def command(self, deals: int, seed: int, jobs: int, timeout: float) -> str:
+        """The rerun command, as a person types it."""
+        return " ".join(["pyramide", *self.arguments(deals, seed, jobs, timeout)])
+
+
+SECTIONS: dict[str, str] = {
+    "pyramide": "`pyramide` (seed 000): waste top only, unlimited passes",
+    "passes": "Limited recycles, waste top only (`pyramide` with `--recycles`, `classic` with "
+    "`--passes`)",
+    "classic": "`classic` (seed 002): one pass",
+    "paciencia": "`paciencia` (seed 004): stock top and waste top in play, three rounds "
+    "and its variants",
+}
+"""Section headings, in the order they appear in the page."""
+
+SW = "--stock-waste-pairs"
+STRICT = "--strict-win"
+COVER = "--cover-pairs"
+
+ROWS: tuple[Row, ...] = (
+    # Unlimited passes, relaxed win: well under 1 ms a deal.
+    Row("pyramide", "pyramide", (), "pyramide", "classic --recycles unlimited", minutes=1),
+    Row("pyramide-sw", "pyramide", (SW,), "pyramide", minutes=1),
+    Row("pyramide-cover", "pyramide", (COVER,), "pyramide", minutes=1),
+    Row("pyramide-sw-cover", "pyramide", (SW, COVER), "pyramide", minutes=1),
+    Row("paciencia-unlimited", "paciencia", ("--recycles", "unlimited"), "paciencia", minutes=1),
+    # A few ms a deal (with 2 processes).
+    Row("pyramide-strict", "pyramide", (STRICT,), "pyramide", minutes=5),
+    Row("paciencia", "paciencia", (), "paciencia", minutes=10),
+    Row("paciencia-cover", "paciencia", (COVER,), "paciencia", minutes=10),
+    Row("pyramide-strict-cover", "pyramide", (STRICT, COVER), "pyramide", minutes=10),
+    # Three passes: about 16 ms a deal.
+    Row(
+        "pyramide-recycles-2",
+        "pyramide",
+        ("--recycles", "2"),
+        "passes",
+        "classic --passes 3",
+        minutes=15,
+    ),
+    # One pass: about 40 ms a deal. The study's rules first (stock against waste).
+    Row("classic", "classic", (), "classic", "pyramide --recycles none", minutes=40),
+    Row("classic-sw", "classic", (SW,), "classic", "pyramide --recycles none " + SW, minutes=40),
+    Row("classic-sw-cover", "classic", (SW, COVER), "classic", minutes=40),
+    Row("classic-strict-sw", "classic", (STRICT, SW), "classic", minutes=40),
+    Row("classic-strict-sw-cover", "classic", (STRICT, SW, COVER), "classic", minutes=40),
+    Row("classic-cover", "classic", (COVER,), "classic", minutes=40),
+    Row("classic-strict", "classic", (STRICT,), "classic", minutes=40),
+    Row("classic-strict-cover", "classic", (STRICT, COVER), "classic", minutes=40),
+    # Strict win with stock against waste: about 0.1 s a deal.
+    Row("pyramide-strict-sw", "pyramide", (STRICT, SW), "pyramide", minutes=85),
+    Row("pyramide-strict-sw-cover", "pyramide", (STRICT, SW, COVER), "pyramide", minutes=90),
+    # One and two rounds of paciencia, two passes (lost deals searched through their
+    # last pass: about 0.25 s a deal), paciencia's strict win (about 0.7 s a deal).
+    Row("paciencia-recycles-1", "paciencia", ("--recycles", "1"), "paciencia", minutes=215),
+    Row("paciencia-recycles-none", "paciencia", ("--recycles", "none"), "paciencia", minutes=115),
+    Row(
+        "pyramide-recycles-1",
+        "pyramide",
+        ("--recycles", "1"),
+        "passes",
+        "classic --passes 2",
+        minutes=210,
+    ),
+    Row("paciencia-strict", "paciencia", (STRICT,), "paciencia", minutes=610),
+    Row("paciencia-strict-cover", "paciencia", (STRICT, COVER), "paciencia", minutes=600),
+)
+"""Every row, in the order ``run`` measures them: cheapest first (``minutes``), the
+one-pass and two-pass rows (the costly verdicts) last."""
+
+
+# --- results -----------------------------------------------------------------------
+
+
+def result_path(results: Path, row: Row) -> Path:
+    return results / f"{row.key}.json"
+
+
+def load_result(results: Path, row: Row) -> dict[str, Any] | None:
+    """The finished result of ``row``, or None when there is none (or it is damaged)."""
+    try:
+        data = json.loads(result_path(results, row).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and "report" in data else None
+
+
+def is_done(result: dict[str, Any] | None, deals: int, seed: int, timeout: float) -> bool:
+    """Whether ``result`` answers a run of ``deals`` deals (or more), ``seed``, ``timeout``."""
+    if result is None:
+        return False
+    report = result["report"]
+    return bool(
+        report["deals"] >= deals and report["seed"] == seed and report["timeout"] == timeout
+    )
+
+
+def machine() -> dict[str, Any]:
+    """Where the row runs: enough to compare the times with another machine."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "system": f"{platform.system()} {platform.release()}",
+    }
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def run_row(
+    row: Row, results: Path, deals: int, seed: int, jobs: int, timeout: float, log: Any
+) -> dict[str, Any]:
+    """Measure ``row`` with ``pyramide analyse`` in a child process and keep the result.
+
+    The file appears only once the row is finished (written aside, then renamed), so
+    a row cut short leaves nothing and is measured again next time.
+
+    Raises:
+        RuntimeError: ``analyse`` failed (its standard error is in the log).
+    """
+    started, load_before, clock = _now(), os.getloadavg(), time.perf_counter()
+    args = row.arguments(deals, seed, jobs, timeout)
+    done = subprocess.run(
+        [sys.executable, "-m", "pyramide_a11y", *args, "--progress", "lines", "--lang", "en"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"row {row.key}: analyse ended with status {done.returncode}")
+    result = {
+        "row": row.key,
+        "command": row.command(deals, seed, jobs, timeout),
+        "started": started,
+        "finished": _now(),
+        "wall_seconds": time.perf_counter() - clock,
+        "load_average": {"before": load_before[0], "after": os.getloadavg()[0]},
+        "nice": os.getpriority(os.PRIO_PROCESS, 0),
+        "machine": machine(),
+        "report": json.loads(done.stdout),
+    }
+    results.mkdir(parents=True, exist_ok=True)
+    part = result_path(results, row).with_suffix(".json.part")
+    part.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    part.replace(result_path(results, row))
+    return result
+
+
+# --- rendering ---------------------------------------------------------------------
+
+
+def _percent(fraction: float | None, digits: int = 2) -> str:
+    return "–" if fraction is None else f"{100 * fraction:.{digits}f}%"
+
+
+def _seconds(value: float) -> str:
+    if value < 1:
+        return f"{value * 1000:.1f} ms"
+    return f"{value:.2f} s"
+
+
+def rules_label(result: dict[str, Any], row: Row | None) -> str:
+    """The row's rules as ``analyse`` printed them, and the same game under another name."""
+    label = f"`{result['report']['rules']}`"
+    if row is not None and row.same_game:
+        label += f" (= `{row.same_game}`)"
+    return label
+
+
+TABLE_HEAD = (
+    "| rules | deals | won | unknown | winnable | 95% interval | median | p95 | longest "
+    "| rerun |\n"
+    "|---|---:|---:|---:|---:|---|---:|---:|---:|---|"
+)
+
+
+def render_row(result: dict[str, Any], row: Row | None = None) -> str:
+    """One table line from one result file's data: rules, deals, won, unknown,
+    the share won among the decided deals, its 95% Wilson interval, the time per
+    deal (median, 95th percentile, longest) and the rerun command."""
+    report = result["report"]
+    low, high = report["ci95"]
+    times = report["seconds_per_deal"]
+    cells = [
+        rules_label(result, row),
+        f"{report['deals']:,}",
+        f"{report['winnable']:,}",
+        f"{report['unknown']:,}",
+        _percent(report["win_rate"]),
+        f"{_percent(low)} – {_percent(high)}",
+        _seconds(times["median"]),
+        _seconds(times["p95"]),
+        _seconds(times["max"]),
+        f"`{result['command']}`",
+    ]
+    return "| " + " | ".join(cells) + " |"
+
+
+UNKNOWN_SHOWN = 20
+"""Deal codes listed per row when the timeout left deals unknown (all are in the file)."""
+
+
+def unknown_lines(found: list[dict[str, Any]]) -> list[str]:
+    """For each result with unknown deals, a line naming them (the first
+    :data:`UNKNOWN_SHOWN`), so anyone can solve them again with more time."""
+    out = []
+    for result in found:
+        codes = result["report"]["unknown_deals"]
+        if codes:
+            more = f" and {len(codes) - UNKNOWN_SHOWN} more" if len(codes) > UNKNOWN_SHOWN else ""
+            shown = ", ".join(f"`{c}`" for c in codes[:UNKNOWN_SHOWN])
+            out.append(
+                f"- Unknown after {result['report']['timeout']:g} s under "
+                f"`{result['report']['rules']}`: {shown}{more}."
+            )
+    return [*out, ""] if out else []
+
+
+STUDY = "https://solitairewinrates.com/Pyramid.html"
+STUDY_FIGURES: tuple[tuple[str, float | None, str, str], ...] = (
+    ("pyramid only, unlimited, no overlap", 0.6687, "pyramide", "pyramide-sw"),
+    ("pyramid only, unlimited, overlap", 0.8315, "pyramide-cover", "pyramide-sw-cover"),
+    ("all cards, unlimited, no overlap", None, "pyramide-strict", "pyramide-strict-sw"),
+    (
+        "all cards, unlimited, overlap",
+        None,
+        "pyramide-strict-cover",
+        "pyramide-strict-sw-cover",
+    ),
+    ("pyramid only, once, no overlap", 0.0902, "classic", "classic-sw"),
+    ("pyramid only, once, overlap", 0.2277, "classic-cover", "classic-sw-cover"),
+    ("all cards, once, no overlap", 0.0680, "classic-strict", "classic-strict-sw"),
+    ("all cards, once, overlap", 0.1592, "classic-strict-cover", "classic-strict-sw-cover"),
+)
+"""The study's six figures (100 million deals each; None where it gives none), with
+our row of the same goal, passes and overlap rule, waste top only, and the row that
+also lets the drawn card pair with the waste card under it."""
+
+
+def inside(result: dict[str, Any], published: float) -> bool:
+    """Whether ``published`` lies in the 95% interval of ``result`` (rounded as shown,
+    to two decimals of a percent)."""
+    low, high = result["report"]["ci95"]
+    return bool(round(low, 4) <= published <= round(high, 4))
+
+
+def _share(results: dict[str, dict[str, Any]], key: str, published: float | None) -> str:
+    result = results.get(key)
+    if result is None:
+        return "not yet measured"
+    report = result["report"]
+    low, high = report["ci95"]
+    text = f"{_percent(report['win_rate'])} ({_percent(low)} – {_percent(high)})"
+    if published is not None:
+        text += ", published inside" if inside(result, published) else ", published outside"
+    return text
+
+
+def _when_and_where(results: dict[str, dict[str, Any]]) -> list[str]:
+    if not results:
+        return ["No row has been measured yet."]
+    first = min(r["started"] for r in results.values())
+    last = max(r["finished"] for r in results.values())
+    machines = {json.dumps(r["machine"], sort_keys=True) for r in results.values()}
+    loads = [r["load_average"][k] for r in results.values() for k in ("before", "after")]
+    jobs = sorted({r["report"]["jobs"] for r in results.values()})
+    lines = [f"Measured from {first} to {last}, on:", ""]
+    for text in sorted(machines):
+        m = json.loads(text)
+        lines.append(f"- {m['cpu']}, {m['cores']} cores, {m['system']}, Python {m['python']}")
+    lines += [
+        "",
+        f"Each row ran as `pyramide analyse` with {', '.join(map(str, jobs))} processes "
+        f"at `nice -n 19`, on a machine shared with other work (load average from "
+        f"{min(loads):.1f} to {max(loads):.1f} at the start and end of the rows): the "
+        "times per deal are pessimistic; the verdicts do not depend on them, except "
+        "through the timeout.",
+    ]
+    return lines
+
+
+def render(results: dict[str, dict[str, Any]], deals: int = DEFAULT_DEALS) -> str:
+    """The whole page from the finished results, by row key. Rows without a result
+    are listed with their command under "Not yet measured"."""
+    timeout = next(
+        (r["report"]["timeout"] for r in results.values()),
+        DEFAULT_TIMEOUT,
+    )
+    out = [
+        "# Win rates",
+        "",
+        "The share of deals that can be won, for every preset and the variants seed 000 "
+        "names, each from at least 100,000 deals of the deal generator (deal numbers from "
+        "seed 0, the same deals for every row), solved exactly by `pyramide analyse`. No "
+        "public source has the variants; the published figures for the plain games are "
+        "compared below. Generated by `python -m benchmarks.win_rates render` from "
+        "`benchmarks/results/win-rates/` (see `benchmarks/README.md`); every row gives "
+        "the command that measures it again.",
+        "",
+        '"Winnable" is the share of the decided deals that a player who knew every '
+        "card could win, with its 95% Wilson interval. Each deal had "
+        f"**{timeout:g} seconds** (`--timeout {timeout:g}`); a deal not decided by then "
+        'counts as unknown, is left out of the share, and is counted in the "unknown" '
+        "column (its deal code is in the row's JSON file). Times are per deal, the whole "
+        "solve.",
+        "",
+        *_when_and_where(results),
+        "",
+        "## Which rows, and why",
+        "",
+        "- **Strict win**, **stock against waste** (`--stock-waste-pairs`) and **cover pair** "
+        "(`--cover-pairs`) are independent switches: every combination of the three is a "
+        "game of its own. All eight are rows with unlimited passes (`pyramide`); with one "
+        "pass (`classic`) too, because the public study measured strict win and cover pair "
+        "there and its figures match stock against waste (below).",
+        "- With **unlimited passes and the relaxed win**, stock against waste changes "
+        "nothing, deal by deal, and neither does `paciencia`'s playable stock top: any "
+        "card left in the stock or the waste can be brought to the waste top without "
+        "touching the pyramid, so pairing two of them never helps to clear it (it only "
+        "spends partners). Those rows are measured anyway, as a check of the solver: "
+        "they must equal the row without the switch exactly. The strict win changes "
+        "this, because then the stock cards must go too.",
+        "- **Limited recycles** 0, 1 and 2 (one, two and three passes) with the waste top "
+        "only are `classic` with `--passes 1/2/3` and `pyramide` with `--recycles "
+        "none/1/2`: the same game deal by deal. `pyramide` turns the first stock card to "
+        "the waste at the start, which is `classic`'s first draw, and any pyramid move "
+        "played before that draw can be played after it; both presets deal the same "
+        "cards from the same deal number, and the other differences (which card stays "
+        "selected, the undo limit, the score) do not change what can be won. Each is "
+        "measured once, named beside the row. `python -m benchmarks.win_rates check` "
+        "solves the first deals under both names (1000 with unlimited passes, 300 with "
+        "three, 200 with one, with and without stock against waste, 300 with the strict "
+        "win) and found no deal where they differ; it checks the two equalities of the "
+        "point above the same way (1000 deals each).",
+        "- `paciencia` already lets the stock top pair with the waste top, so "
+        "`--stock-waste-pairs` changes nothing there and has no row. Its rounds are "
+        "measured at 1, 2, 3 (the preset) and unlimited, with the strict win and the "
+        "cover pair at three rounds.",
+        "- Two and three passes with the switches are left out: each costs at least as "
+        "much as its plain row (two passes: about 0.25 s a deal, hours for 100,000 on "
+        "this machine) for a game no seed plays.",
+        "",
+    ]
+    by_key = {row.key: row for row in ROWS}
+    for section, heading in SECTIONS.items():
+        # The plain row first, then one switch, two, three (then the run order).
+        rows = sorted(
+            (r for r in ROWS if r.section == section and r.key in results),
+            key=lambda r: (sum(o.startswith("--") for o in r.options), ROWS.index(r)),
+        )
+        if not rows:
+            continue
+        out += [f"## {heading}", "", TABLE_HEAD]
+        out += [render_row(results[r.key], by_key[r.key]) for r in rows]
+        out.append("")
+        out += unknown_lines([results[r.key] for r in rows])
+    out += _comparison(results)
+    missing = [r for r in ROWS if r.key not in results]
+    if missing:
+        out += [
+            "## Not yet measured",
+            "",
+            "These rows are still to run. `python -m benchmarks.win_rates run` measures "
+            "them in this order, skipping the rows above; beside each, the expected time "
+            "with 2 processes on this machine, from 1000 deals (an estimate: the load "
+            "changes it):",
+            "",
+        ]
+        out += [
+            f"- `{r.command(deals, DEFAULT_SEED, DEFAULT_JOBS, timeout)}` "
+            f"(about {_minutes(r.minutes)})"
+            for r in missing
+        ]
+        out.append("")
+    return "\n".join(out)
+
+
+def _minutes(minutes: int) -> str:
+    if minutes < 90:
+        return f"{minutes} min"
+    return f"{minutes / 60:.1f} h".replace(".0 h", " h")
+
+
+def _comparison(results: dict[str, dict[str, Any]]) -> list[str]:
+    out = [
+        "## Compared with the published figures",
+        "",
+        f"The largest public study ({STUDY}, 100 million deals for each figure, a solver "
+        'of its own) gives six figures. Its "pyramid only" is our relaxed win, "all '
+        'cards" our strict win, "overlap discards" our cover pair, "once" and '
+        '"unlimited" the passes through the stock. Where its rules may differ from ours:',
+        "",
+        "- The page does not say which stock and waste cards are playable. The usual "
+        'description of the game (Keller and Masten, solitairelaboratory.com, "Pyramid '
+        'and Giza") makes the waste top **and the stock card just dealt** playable, '
+        "which pairs the drawn card with the waste card under it: our "
+        "`--stock-waste-pairs`. Our presets `pyramide` and `classic` play the waste top "
+        "only. Both are given below.",
+        "- The page does not describe the set-up either (it points to a video). Whether "
+        "a card is turned up at the start does not change what can be won (see above).",
+        '- "Unlimited" passes: `pyramide`\'s unlimited recycles. "Once": one pass, no '
+        "recycle (`classic`).",
+        "- It gives no interval; with 100 million deals its 95% interval is about ±0.01 "
+        "percentage point, far narrower than ours, so our interval is the test: "
+        '"published inside" means its figure lies in our 95% interval.',
+        "",
+        "| study | published | ours, waste top only | ours, with stock against waste |",
+        "|---|---:|---|---|",
+    ]
+    for label, figure, plain, with_sw in STUDY_FIGURES:
+        published = "not published" if figure is None else _percent(figure)
+        out.append(
+            f"| {label} | {published} | {_share(results, plain, figure)} "
+            f"| {_share(results, with_sw, figure)} |"
+        )
+    out.append("")
+    for column, index in (("waste top only", 2), ("with stock against waste", 3)):
+        measured = [
+            (f[1], results[str(f[index])])
+            for f in STUDY_FIGURES
+            if f[1] is not None and str(f[index]) in results
+        ]
+        if measured:
+            hits = sum(inside(result, float(figure)) for figure, result in measured)
+            out.append(
+                f"- Ours {column}: the published figure is inside our interval for "
+                f"{hits} of the {len(measured)} figures measured so far."
+            )
+    out += [
+        "",
+        "`paciencia` plays the rules of Microsoft Solitaire Collection (three rounds, stock "
+        "top and waste top in play and paired). The public suite of 1500 random decks "
+        "for those rules (mchung94/pyramid-solver, `shared/bench/msc-1500`) has 998 "
+        "winnable: 66.53%, 95% interval 64.11% – 68.88% (our solver agrees on every one "
+        "of the 1500, see `docs/solver.md`). Ours over 100,000 deals: "
+        f"{_share(results, 'paciencia', 0.6653)}.",
+        "",
+    ]
+    return out
+
+
+def load_all(results: Path, deals: int, seed: int, timeout: float) -> dict[str, dict[str, Any]]:
+    """Every finished result in ``results`` for these deals, seed and timeout, by row key."""
+    found: dict[str, dict[str, Any]] = {}
+    for row in ROWS:
+        result = load_result(results, row)
+        if is_done(result, deals, seed, timeout):
+            assert result is not None
+            found[row.key] = result
+    return found
+
+
+# --- same game under two names ----------------------------------------------------
+
+SAME_GAME_CHECKS: tuple[tuple[str, str, int], ...] = (
+    ("pyramide", "classic(passes=unlimited)", 1000),
+    ("pyramide(strict_win=True)", "classic(passes=unlimited, strict_win=True)", 300),
+    ("pyramide(passes=3)", "classic(passes=3)", 300),
+    ("pyramide(passes=1)", "classic", 200),
+    ("pyramide(passes=1, stock_waste_pairs=True)", "classic(stock_waste_pairs=True)", 200),
+    ("pyramide", "pyramide(stock_waste_pairs=True)", 1000),
+    ("pyramide", "paciencia(passes=unlimited)", 1000),
+)
+"""Rules said to be the same game deal by deal, and how many deals ``check`` solves."""
+
+
+def check_same_games(seed: int, timeout: float) -> int:
+    """Solve the first deals of ``seed`` under both rules of each pair in
+    :data:`SAME_GAME_CHECKS` and print the deals where the verdicts differ. Returns
+    the number of such deals (0: the claim held on every deal tried)."""
+    from pyramide_a11y.app.analyse_command import deal_numbers, solve_deal
+
+    differ = 0
+    for first, second, count in SAME_GAME_CHECKS:
+        found = [
+            number
+            for number in deal_numbers(seed, count)
+            if solve_deal((first, number, timeout)).winnable
+            != solve_deal((second, number, timeout)).winnable
+        ]
+        differ += len(found)
+        print(f"{first} = {second}: {count} deals, {len(found)} differ {found[:10]}", flush=True)
+    return differ
+
+
+# --- command line ------------------------------------------------------------------
+
+
+def _select(keys: Sequence[str] | None) -> Iterable[Row]:
+    if not keys:
+        return ROWS
+    known = {row.key: row for row in ROWS}
+    unknown = [k for k in keys if k not in known]
+    if unknown:
+        raise SystemExit(f"no such row: {', '.join(unknown)}; see `list`")
+    return [known[k] for k in keys]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.win_rates")
+    parser.add_argument("action", choices=("run", "render", "list", "check"))
+    parser.add_argument("rows", nargs="*", help="row keys (default: every row)")
+    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--jobs", type=int, default=DEFAULT_JOBS)
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT)
+    parser.add_argument("--results", type=Path, default=RESULTS)
+    parser.add_argument("--output", type=Path, default=DOC, help="the page `render` writes")
+    args = parser.parse_args(argv)
+    rows = list(_select(args.rows))
+
+    def write_page() -> None:
+        found = load_all(args.results, args.deals, args.seed, args.timeout)
+        args.output.write_text(render(found, args.deals), encoding="utf-8")
+
+    if args.action == "list":
+        for row in rows:
+            result = load_result(args.results, row)
+            state = "done" if is_done(result, args.deals, args.seed, args.timeout) else "to run"
+            command = row.command(args.deals, args.seed, args.jobs, args.timeout)
+            print(f"{row.key:28} {state:7} {command}")
+        return 0
+    if args.action == "render":
+        write_page()
+        return 0
+    if args.action == "check":
+        return 1 if check_same_games(args.seed, args.timeout) else 0
+    for row in rows:
+        if is_done(load_result(args.results, row), args.deals, args.seed, args.timeout):
+            print(f"{_now()} {row.key}: already done", flush=True)
+            continue
+        print(
+            f"{_now()} {row.key}: {row.command(args.deals, args.seed, args.jobs, args.timeout)}",
+            flush=True,
+        )
+        result = run_row(
+            row, args.results, args.deals, args.seed, args.jobs, args.timeout, sys.stdout
+        )
+        report = result["report"]
+        print(
+            f"{_now()} {row.key}: won {report['winnable']} of {report['deals']}, "
+            f"unknown {report['unknown']}, {result['wall_seconds']:.0f} s",
+            flush=True,
+        )
+        # In a fresh process: the page is rendered by the code as it is now, even when
+        # the renderer changed while the rows were running.
+        subprocess.run(
+            [sys.executable, "-m", "benchmarks.win_rates", "render", *_same_options(args)],
+            cwd=ROOT,
+            check=False,
+        )
+    return 0
+
+
+def _same_options(args: argparse.Namespace) -> list[str]:
+    return [
+        f"--deals={args.deals}",
+        f"--seed={args.seed}",
+        f"--timeout={args.timeout:g}",
+        f"--results={args.results}",
+        f"--output={args.output}",
+    ]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
