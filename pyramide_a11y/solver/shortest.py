@@ -69,6 +69,7 @@ from .search import (
     Solution,
     Verdict,
     _free_slots,
+    _matching,
     _Search,
     solve,
 )
@@ -241,32 +242,9 @@ class _AStar:
         return shape
 
     def _matching(self, left: int, right: int) -> int:
-        """The largest set of disjoint pairs (a in ``left``, b in ``right``) of
-        pyramid slots that may pair (augmenting paths; a handful of cards)."""
-        allowed = self.allowed
-        owner: dict[int, int] = {}
-
-        def augment(a: int, seen: set[int]) -> bool:
-            options = right & allowed[a]
-            while options:
-                low = options & -options
-                options ^= low
-                b = low.bit_length() - 1
-                if b in seen:
-                    continue
-                seen.add(b)
-                if b not in owner or augment(owner[b], seen):
-                    owner[b] = a
-                    return True
-            return False
-
-        matched = 0
-        while left:
-            low = left & -left
-            left ^= low
-            if right and augment(low.bit_length() - 1, set()):
-                matched += 1
-        return matched
+        """The largest set of disjoint pairs of pyramid slots that may pair, one in
+        ``left`` and one in ``right`` (the verdict search's matching)."""
+        return _matching(left, right, self.allowed)
 
     def _passes(self, present: int, ptr: int, rec: int, shape: _Shape) -> int:
         """The bound when pyramid cards must meet sequence cards.
