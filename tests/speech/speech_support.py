@@ -6,6 +6,7 @@ conftest.py.)
 
 from __future__ import annotations
 
+import argparse
 import os
 import threading
 import time
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pyramide_a11y.app.settings import apply_saved_settings
 from pyramide_a11y.speech.player import realtime_sink_command
 
 
@@ -83,3 +85,11 @@ def no_more(now: list[int] | list[str], before: list[int] | list[str]) -> bool:
     """True when ``now`` holds nothing beyond ``before`` (counting repeats): what
     the code under test started is gone, whatever else ended meanwhile."""
     return not Counter(now) - Counter(before)
+
+
+def start_options(saved: dict[str, object], **given: object) -> argparse.Namespace:
+    """The play options as ``play`` fills them from the saved settings."""
+    base = {"lang": None, "rate": None, "volume": None, "verbosity": None, "speech": None}
+    args = argparse.Namespace(**(base | {"hint_time": None, "no_error_help": False} | given))
+    apply_saved_settings(args, saved)  # type: ignore[arg-type]
+    return args

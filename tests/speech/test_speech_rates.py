@@ -3,15 +3,15 @@ followed by the speaker, saved with the other settings and restored next time.""
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import pytest
 from playthrough import source_of, won_code
+from speech_support import start_options
 
 from pyramide_a11y.app.autosave import GameStorage
 from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings, apply_saved_settings, settings_from_options
+from pyramide_a11y.app.settings import Settings, settings_from_options
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.base import RecordingSpeaker
@@ -43,14 +43,6 @@ def session_in(
         hint_finder=None,
     )
     return session, speaker
-
-
-def start_options(saved: dict[str, object], **given: object) -> argparse.Namespace:
-    """The play options as ``play`` fills them from the saved settings."""
-    base = {"lang": None, "rate": None, "volume": None, "verbosity": None, "speech": None}
-    args = argparse.Namespace(**(base | {"hint_time": None, "no_error_help": False} | given))
-    apply_saved_settings(args, saved)  # type: ignore[arg-type]
-    return args
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -5,7 +5,6 @@ session, and really used by espeak-ng, pyttsx3 and speech-dispatcher."""
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import io
 import subprocess
@@ -14,14 +13,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from speech_support import Sink, wait_for
+from speech_support import Sink, start_options, wait_for
 
 from pyramide_a11y.app.autosave import GameStorage
 from pyramide_a11y.app.cli import main
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.app.settings import (
     Settings,
-    apply_saved_settings,
     option_refusal,
     settings_from_options,
     start_voice,
@@ -89,14 +87,6 @@ def session_in(
         hint_finder=None,
     )
     return session, speaker
-
-
-def start_options(saved: dict[str, object], **given: object) -> argparse.Namespace:
-    """The play options as ``play`` fills them from the saved settings."""
-    base = {"lang": None, "rate": None, "volume": None, "verbosity": None, "speech": None}
-    args = argparse.Namespace(**(base | {"hint_time": None, "no_error_help": False} | given))
-    apply_saved_settings(args, saved)  # type: ignore[arg-type]
-    return args
 
 
 # -- the words ---------------------------------------------------------------------------------
