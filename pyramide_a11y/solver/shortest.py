@@ -62,6 +62,7 @@ from pyramide_a11y.engine import (
 from pyramide_a11y.engine.geometry import SLOTS
 
 from .search import (
+    _COVER_MASK,
     _ALLOWED,
     _ALLOWED_COVER,
     _PYR,
@@ -82,7 +83,9 @@ _Step = tuple[str, int, int]
 # What the bound keeps of a pyramid: removals left, the sequence cards needed
 # (value, count), the sequence cards no pyramid card can take (as a mask),
 # Kings, other cards, and the excess (sequence cards pyramid cards must meet).
-_Shape = tuple[int, tuple[tuple[int, int], ...], int, int, int, int]
+_Shape = tuple[
+    int, tuple[tuple[int, int], ...], int, int, int, int, tuple[tuple[int, int], ...]
+]
 _LOST = 1 << 20
 # A state key: the ``present`` bitmask (bits 0..51), this flag when the state was
 # reached by a draw or a recycle, and (recycles << 6 | pointer) from bit 64.
@@ -196,6 +199,8 @@ class _AStar:
         self.shapes: dict[int, _Shape] = {}
         self.allowed = _ALLOWED_COVER if rules.cover_pairs else _ALLOWED
         self.forced_pairs = 0
+        self.waste_values: dict[int, int] = {}
+        self.reachable: dict[int, int] = {}
 
     # -- the lower bound --------------------------------------------------------
 
@@ -237,7 +242,9 @@ class _AStar:
         cards = sum(count[1:13])
         excess = sum(e for _, e in needs)
         kept = tuple(needs) if not self.strict else ()
-        shape = (removals, kept, lonely, count[13], cards, excess)
+        # Per value w of a sequence card: pyramid cards that could take it.
+        takers = tuple((w, count[13 - w]) for w in range(1, 13) if count[13 - w])
+        shape = (removals, kept, lonely, count[13], cards, excess, takers)
         self.shapes[pyr] = shape
         return shape
 
@@ -258,7 +265,7 @@ class _AStar:
         pyramid card can take it and two sequence cards cannot pair), and so is
         that card: X ≥ that count too. Without a playable stock top each of those
         cards is drawn (two each), then paired."""
-        removals, needs, lonely, kings, cards, excess = shape
+        removals, needs, lonely, kings, cards, excess, takers = shape
         deck = present >> SLOTS
         waste = deck & ((1 << ptr) - 1)
         stock = deck >> ptr
@@ -316,23 +323,86 @@ class _AStar:
         ahead = stock & ((1 << (far + 1)) - 1)  # the farthest card included
         passed = ahead.bit_count()
         if self.stp:
-            # No pyramid card can take the cards of ``lonely`` values; the pairs
-            # pyramid cards still need beyond the others in front take cards from
-            # elsewhere. (Other values may hold more cards in front than pyramid
-            # cards can take: counting them all as taken keeps the bound low.)
-            ahead <<= ptr
-            kings_ahead = (ahead & masks[13]).bit_count()
-            stuck = (ahead & lonely).bit_count()
-            takes = passed - kings_ahead - stuck
-            passed += kings_ahead
-            if not self.swp:
-                passed += stuck
+            # Each card in front leaves the stock by a draw (one move) or, from the
+            # stock top, in a pair with a pyramid card (half a move: the pyramid
+            # card's half is counted already). A pair with another sequence card
+            # costs a move per card as well (the waste card on top was drawn, or
+            # is one more card removed). A card in front pairs with a pyramid card
+            # only if one of its complement can be free while it is the stock top:
+            # freed by pyramid moves and pairs with the waste and the cards up to
+            # it alone (:meth:`_reachable_values`); and at most as many as there
+            # are pyramid cards of the complement.
+            pyr = present & _PYR
+            val = self.val
+            avail = self._waste_values(waste)
+            reach_values = -1 if self.strict else self._reachable_values(pyr, avail)
+            fronts = [0] * 14
+            rest = ahead
+            base = SLOTS + ptr
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                v = val[base + low.bit_length() - 1]
+                if not avail >> v & 1:
+                    avail |= 1 << v
+                    if not self.strict:
+                        reach_values = self._reachable_values(pyr, avail)
+                if reach_values >> (13 - v) & 1:
+                    fronts[v] += 1
+            takes = 0
+            for w, n in takers:
+                f = fronts[w]
+                takes += f if f < n else n
+            passed = 2 * passed - takes
             if excess > takes:
                 passed += excess - takes
         else:
             passed = 2 * passed + excess
         x = max(passed, excess, reach)
         return kings + (cards + x + 1) // 2
+
+    def _waste_values(self, waste: int) -> int:
+        """The values of the waste cards, as a bitmask (bit v for value v)."""
+        values = self.waste_values.get(waste)
+        if values is None:
+            values = 0
+            val = self.val
+            rest = waste
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                values |= 1 << val[SLOTS + low.bit_length() - 1]
+            self.waste_values[waste] = values
+        return values
+
+    def _reachable_values(self, pyr: int, avail: int) -> int:
+        """The values of the pyramid cards that could ever be free, as a bitmask,
+        when the only sequence cards at hand have the values of ``avail``: a card
+        is freed when every card on it could leave, by a King, or with a pyramid
+        card that could be free, or a card of ``avail`` of the other value (each
+        partner counted as often as wanted, so this only over-estimates)."""
+        key = pyr << 14 | avail
+        values = self.reachable.get(key)
+        if values is not None:
+            return values
+        val = self.val
+        cover = _COVER_MASK
+        gone = 0
+        while True:
+            free = [s for s in range(SLOTS) if pyr >> s & 1 and not cover[s] & pyr & ~gone]
+            values = 0
+            for s in free:
+                values |= 1 << val[s]
+            partners = values | avail | 1 << 0  # a King pairs with "value 0"
+            added = 0
+            for s in free:
+                if not gone >> s & 1 and partners >> (13 - val[s]) & 1:
+                    added |= 1 << s
+            if not added:
+                break
+            gone |= added
+        self.reachable[key] = values
+        return values
 
     # -- the search -------------------------------------------------------------
 
