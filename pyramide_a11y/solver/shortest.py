@@ -199,6 +199,7 @@ class _AStar:
         self.shapes: dict[int, _Shape] = {}
         self.allowed = _ALLOWED_COVER if rules.cover_pairs else _ALLOWED
         self.forced_pairs = 0
+        self.most_pairs: dict[int, int] = {0: 0}
         self.waste_values: dict[int, int] = {}
         self.reachable: dict[int, int] = {}
 
@@ -241,12 +242,43 @@ class _AStar:
                 lonely |= self.seq_masks[w]
         cards = sum(count[1:13])
         excess = sum(e for _, e in needs)
+        if not self.strict and not self.rules.cover_pairs:
+            # The matchings ignore the order: a pair needs both cards free at once.
+            # The most pyramid pairs in any order of removal bounds them better.
+            pairs = self._most_pairs(pyr)
+            if cards - 2 * pairs > excess:
+                excess = cards - 2 * pairs
+                removals = count[13] + cards - pairs
         kept = tuple(needs) if not self.strict else ()
         # Per value w of a sequence card: pyramid cards that could take it.
         takers = tuple((w, count[13 - w]) for w in range(1, 13) if count[13 - w])
         shape = (removals, kept, lonely, count[13], cards, excess, takers)
         self.shapes[pyr] = shape
         return shape
+
+    def _most_pairs(self, pyr: int) -> int:
+        """The most pairs of two pyramid cards in any order of clearing ``pyr``,
+        where a pair takes two free cards and any free card may also leave alone
+        (with a sequence card, or a King): an exact count for that relaxation,
+        memoised over the pyramids below it (1430 shapes at most)."""
+        known = self.most_pairs.get(pyr)
+        if known is not None:
+            return known
+        val = self.val
+        free = _free_slots(pyr)
+        best = 0
+        for i, a in enumerate(free):
+            for b in free[i + 1 :]:
+                if val[a] + val[b] == 13:
+                    got = 1 + self._most_pairs(pyr & ~(1 << a) & ~(1 << b))
+                    if got > best:
+                        best = got
+        for a in free:
+            got = self._most_pairs(pyr & ~(1 << a))
+            if got > best:
+                best = got
+        self.most_pairs[pyr] = best
+        return best
 
     def _matching(self, left: int, right: int) -> int:
         """The largest set of disjoint pairs of pyramid slots that may pair, one in
