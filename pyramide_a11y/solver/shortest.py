@@ -297,7 +297,7 @@ class _AStar:
         pyramid card can take it and two sequence cards cannot pair), and so is
         that card: X ≥ that count too. Without a playable stock top each of those
         cards is drawn (two each), then paired."""
-        removals, needs, lonely, kings, cards, excess, takers = shape
+        removals, needs, lonely, kings, cards, excess, _takers = shape
         deck = present >> SLOTS
         waste = deck & ((1 << ptr) - 1)
         stock = deck >> ptr
@@ -355,37 +355,17 @@ class _AStar:
         ahead = stock & ((1 << (far + 1)) - 1)  # the farthest card included
         passed = ahead.bit_count()
         if self.stp:
-            # Each card in front leaves the stock by a draw (one move) or, from the
-            # stock top, in a pair with a pyramid card (half a move: the pyramid
-            # card's half is counted already). A pair with another sequence card
-            # costs a move per card as well (the waste card on top was drawn, or
-            # is one more card removed). A card in front pairs with a pyramid card
-            # only if one of its complement can be free while it is the stock top:
-            # freed by pyramid moves and pairs with the waste and the cards up to
-            # it alone (:meth:`_reachable_values`); and at most as many as there
-            # are pyramid cards of the complement.
-            pyr = present & _PYR
-            val = self.val
-            avail = self._waste_values(waste)
-            reach_values = -1 if self.strict else self._reachable_values(pyr, avail)
-            fronts = [0] * 14
-            rest = ahead
-            base = SLOTS + ptr
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                v = val[base + low.bit_length() - 1]
-                if not avail >> v & 1:
-                    avail |= 1 << v
-                    if not self.strict:
-                        reach_values = self._reachable_values(pyr, avail)
-                if reach_values >> (13 - v) & 1:
-                    fronts[v] += 1
-            takes = 0
-            for w, n in takers:
-                f = fronts[w]
-                takes += f if f < n else n
-            passed = 2 * passed - takes
+            # No pyramid card can take the cards of ``lonely`` values; the pairs
+            # pyramid cards still need beyond the others in front take cards from
+            # elsewhere. (Other values may hold more cards in front than pyramid
+            # cards can take: counting them all as taken keeps the bound low.)
+            ahead <<= ptr
+            kings_ahead = (ahead & masks[13]).bit_count()
+            stuck = (ahead & lonely).bit_count()
+            takes = passed - kings_ahead - stuck
+            passed += kings_ahead
+            if not self.swp:
+                passed += stuck
             if excess > takes:
                 passed += excess - takes
         else:
