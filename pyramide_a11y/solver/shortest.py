@@ -17,6 +17,10 @@ work, each idea measured in ``benchmarks/shortest.py``:
     cards that may meet (one lying on the other never do); the cards left over
     need sequence cards, so X ≥ that excess (with nothing else, the bound is
     the Kings plus, for each pair of values, both counts less the matching);
+  - all pyramid pairs together are at most the most pairs in any order of
+    clearing the pyramid (both cards free at once), computed exactly over the
+    1430 shapes a pyramid can have (:meth:`_AStar._most_pairs`): where that is
+    fewer than the matchings allow, the excess grows to match;
   - the farthest stock card that must come into play: every stock card in
     front of it is drawn or removed, one X each at least (two for a King, two
     where no pyramid card can take it and tops do not pair), plus the pairs
@@ -59,12 +63,12 @@ from pyramide_a11y.engine import (
     RemovePair,
     Rules,
 )
-from pyramide_a11y.engine.geometry import SLOTS
+from pyramide_a11y.engine.geometry import COVERS, SLOTS
 
 from .search import (
-    _COVER_MASK,
     _ALLOWED,
     _ALLOWED_COVER,
+    _COVER_MASK,
     _PYR,
     Answer,
     Solution,
@@ -83,9 +87,7 @@ _Step = tuple[str, int, int]
 # What the bound keeps of a pyramid: removals left, the sequence cards needed
 # (value, count), the sequence cards no pyramid card can take (as a mask),
 # Kings, other cards, and the excess (sequence cards pyramid cards must meet).
-_Shape = tuple[
-    int, tuple[tuple[int, int], ...], int, int, int, int, tuple[tuple[int, int], ...]
-]
+_Shape = tuple[int, tuple[tuple[int, int], ...], int, int, int, int]
 _LOST = 1 << 20
 # A state key: the ``present`` bitmask (bits 0..51), this flag when the state was
 # reached by a draw or a recycle, and (recycles << 6 | pointer) from bit 64.
@@ -200,8 +202,6 @@ class _AStar:
         self.allowed = _ALLOWED_COVER if rules.cover_pairs else _ALLOWED
         self.forced_pairs = 0
         self.most_pairs: dict[int, int] = {0: 0}
-        self.waste_values: dict[int, int] = {}
-        self.reachable: dict[int, int] = {}
 
     # -- the lower bound --------------------------------------------------------
 
@@ -242,25 +242,27 @@ class _AStar:
                 lonely |= self.seq_masks[w]
         cards = sum(count[1:13])
         excess = sum(e for _, e in needs)
-        if not self.strict and not self.rules.cover_pairs:
-            # The matchings ignore the order: a pair needs both cards free at once.
-            # The most pyramid pairs in any order of removal bounds them better.
+        if not self.strict:
+            # The matchings ignore the order: a pair needs both cards free at
+            # once. The most pyramid pairs in any order of removal is a tighter
+            # limit (and, as a whole, never above the sum of the matchings).
             pairs = self._most_pairs(pyr)
             if cards - 2 * pairs > excess:
                 excess = cards - 2 * pairs
                 removals = count[13] + cards - pairs
         kept = tuple(needs) if not self.strict else ()
-        # Per value w of a sequence card: pyramid cards that could take it.
-        takers = tuple((w, count[13 - w]) for w in range(1, 13) if count[13 - w])
-        shape = (removals, kept, lonely, count[13], cards, excess, takers)
+        shape = (removals, kept, lonely, count[13], cards, excess)
         self.shapes[pyr] = shape
         return shape
 
     def _most_pairs(self, pyr: int) -> int:
-        """The most pairs of two pyramid cards in any order of clearing ``pyr``,
-        where a pair takes two free cards and any free card may also leave alone
-        (with a sequence card, or a King): an exact count for that relaxation,
-        memoised over the pyramids below it (1430 shapes at most)."""
+        """The most pairs of two pyramid cards in any order of clearing the pyramid
+        ``pyr``, where a pair takes two free cards (with cover pairs, also a card
+        and the only card on it) and any free card may also leave alone (with a
+        sequence card, or a King). Exact for that relaxation, so no winning line
+        has more pyramid pairs. Memoised: a pyramid has 1430 shapes at most (the
+        sets of removed cards that every card on a removed card is removed too).
+        """
         known = self.most_pairs.get(pyr)
         if known is not None:
             return known
@@ -273,6 +275,13 @@ class _AStar:
                     got = 1 + self._most_pairs(pyr & ~(1 << a) & ~(1 << b))
                     if got > best:
                         best = got
+            if self.rules.cover_pairs:
+                for b in COVERS[a]:
+                    # b lies under a alone: with cover pairs they may pair
+                    if pyr >> b & 1 and pyr & _COVER_MASK[b] == 1 << a and val[a] + val[b] == 13:
+                        got = 1 + self._most_pairs(pyr & ~(1 << a) & ~(1 << b))
+                        if got > best:
+                            best = got
         for a in free:
             got = self._most_pairs(pyr & ~(1 << a))
             if got > best:
@@ -297,7 +306,7 @@ class _AStar:
         pyramid card can take it and two sequence cards cannot pair), and so is
         that card: X ≥ that count too. Without a playable stock top each of those
         cards is drawn (two each), then paired."""
-        removals, needs, lonely, kings, cards, excess, _takers = shape
+        removals, needs, lonely, kings, cards, excess = shape
         deck = present >> SLOTS
         waste = deck & ((1 << ptr) - 1)
         stock = deck >> ptr
@@ -372,49 +381,6 @@ class _AStar:
             passed = 2 * passed + excess
         x = max(passed, excess, reach)
         return kings + (cards + x + 1) // 2
-
-    def _waste_values(self, waste: int) -> int:
-        """The values of the waste cards, as a bitmask (bit v for value v)."""
-        values = self.waste_values.get(waste)
-        if values is None:
-            values = 0
-            val = self.val
-            rest = waste
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                values |= 1 << val[SLOTS + low.bit_length() - 1]
-            self.waste_values[waste] = values
-        return values
-
-    def _reachable_values(self, pyr: int, avail: int) -> int:
-        """The values of the pyramid cards that could ever be free, as a bitmask,
-        when the only sequence cards at hand have the values of ``avail``: a card
-        is freed when every card on it could leave, by a King, or with a pyramid
-        card that could be free, or a card of ``avail`` of the other value (each
-        partner counted as often as wanted, so this only over-estimates)."""
-        key = pyr << 14 | avail
-        values = self.reachable.get(key)
-        if values is not None:
-            return values
-        val = self.val
-        cover = _COVER_MASK
-        gone = 0
-        while True:
-            free = [s for s in range(SLOTS) if pyr >> s & 1 and not cover[s] & pyr & ~gone]
-            values = 0
-            for s in free:
-                values |= 1 << val[s]
-            partners = values | avail | 1 << 0  # a King pairs with "value 0"
-            added = 0
-            for s in free:
-                if not gone >> s & 1 and partners >> (13 - val[s]) & 1:
-                    added |= 1 << s
-            if not added:
-                break
-            gone |= added
-        self.reachable[key] = values
-        return values
 
     # -- the search -------------------------------------------------------------
 
