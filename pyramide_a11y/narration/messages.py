@@ -1169,6 +1169,23 @@ def par_of_previous(count: int) -> str:
     ).format(count=format_number(count))
 
 
+def left_par(count: int) -> str:
+    # Translators: the par of a deal the player left unfinished (for a new deal),
+    # found once undo could no longer bring it back: the fewest moves that would
+    # have won it. pt_PT: «partida»; pt_BR: «jogo».
+    return ngettext(
+        "The deal you left could be won in {count} move",
+        "The deal you left could be won in {count} moves",
+        count,
+    ).format(count=format_number(count))
+
+
+def left_not_winnable() -> str:
+    # Translators: a deal the player left unfinished (for a new deal) was proven to
+    # have no winning line at all. pt_PT: «partida»; pt_BR: «jogo».
+    return _("The deal you left could not be won")
+
+
 def par_not_found() -> str:
     # Translators: after a win, the solver could not prove the deal's par in time.
     return _("The fewest possible for this deal was not found in time")
