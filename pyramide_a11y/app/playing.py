@@ -224,7 +224,9 @@ class Play:
         lines = self._touch_pair(cards)
         if dropped is not None:  # two typed cards replaced a selection
             lines = answers.selection_replaced(lines, dropped)
-        return [*lines, *self._take_left_par()]  # a covered card is answered apart
+        # A covered second card is answered without outcome(): a par known at once
+        # for the game this touch left for good still ends the answer.
+        return [*lines, *self._take_left_par()]
 
     def _touch_pair(self, cards: tuple[Card, ...]) -> list[str]:
         game = self.game
