@@ -53,6 +53,9 @@ def _english_after() -> object:
 def _session(language: str, keys: bool = True) -> tuple[Session, list[str]]:
     session, speaker = recording_session(CODE, language, keyboard_keys=keys)
     session.play.rng = random.Random(9)  # the same new deals in the prompt and the reference
+    # A par comes late, at a moment of its own (the swept words leave deals
+    # unfinished): no par here, so both sessions say the same things in order.
+    session.pars.finder = None
     return session, speaker.spoken
 
 
