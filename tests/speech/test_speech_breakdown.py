@@ -20,7 +20,8 @@ import pytest
 from speech_support import Sink, my_children, no_more, wait_for
 
 from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.speaking import SessionSpeaker
 from pyramide_a11y.engine import Layout

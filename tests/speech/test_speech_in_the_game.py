@@ -15,7 +15,8 @@ import pytest
 from speech_support import Sink, my_children, no_more, wait_for
 from terminal import TMUX, window
 
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.speaking import SessionSpeaker
 from pyramide_a11y.engine import Layout
