@@ -30,8 +30,10 @@ def _own_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """Every test ends in English, the language the next one expects by default."""
+def _english() -> Iterator[None]:
+    """Every test begins and ends in English: the language a test expects unless it
+    sets one, whatever a test before it (or a module's import) left."""
+    set_language("en")
     yield
     set_language("en")
 

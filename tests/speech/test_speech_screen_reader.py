@@ -32,12 +32,6 @@ from pyramide_a11y.speech.screen_reader import ScreenReaderSpeaker, open_reader
 CODE = "PY1-P-AAAAAAB"
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield None
-    set_language("en")
-
-
 def session_with(speaker: Any, language: str = "en", speech: bool = True) -> Session:
     deal = parse_code(CODE)
     source = GameSource(Layout.from_code(deal), deal.rules, str(deal))

@@ -66,13 +66,6 @@ DEFAULT = {"en": "default", "pt_PT": "padrão", "pt_BR": "padrão"}
 LANGUAGES = ("en", "pt_PT", "pt_BR")
 
 
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    set_language("en")
-    yield
-    set_language("en")
-
-
 def session_in(
     language: str, storage: GameStorage | None = None, **settings: object
 ) -> tuple[Session, RecordingSpeaker]:

@@ -12,14 +12,7 @@ import pytest
 from speech_support import Sink
 
 from pyramide_a11y.app.cli import main
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.player import PLAYER_ENV
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield None
-    set_language("en")
 
 
 def test_out_writes_the_sample_in_the_session_voice(tmp_path: Path) -> None:

@@ -23,13 +23,6 @@ from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings
 
 
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    set_language("en")
-    yield
-    set_language("en")
-
-
 def session_with(storage: GameStorage, code: str | None) -> Session:
     source = storage.resume_saved() if code is None else None
     session = Session(
