@@ -55,6 +55,7 @@ class SsipConnection:
         timeout: float = REPLY_SECONDS,
         on_event: Callable[[int, str], None] | None = None,
     ) -> None:
+        self.path = path
         self._timeout = timeout
         self._on_event = on_event
         self._lock = threading.Lock()
