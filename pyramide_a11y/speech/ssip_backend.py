@@ -14,6 +14,7 @@ deadline. When no server was running, the one started for the game
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -35,6 +36,11 @@ START_SECONDS = 3.0  # the longest a server started for the game may take to lis
 SERVER_IDLE_SECONDS = 30  # a server started for the game ends this long after its last client
 ORDINARY_RATE = 175
 """The game's default rate: at this rate speech-dispatcher's own setting applies."""
+
+
+class ServerNotStarted(SsipError):
+    """No server listens for this user and none could be started for the game (the
+    program is there, or the address is one the game cannot reach)."""
 
 
 def dispatcher_rate(rate: int) -> int:
@@ -76,15 +82,16 @@ def start_server(path: Path, program: str = SERVER) -> subprocess.Popen[bytes] |
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline and server.poll() is None:
         # The socket file appears at bind(), before listen(): wait until it answers.
-        if path.exists() and _listens(path):
+        if path.exists() and listens(path):
             return server
         time.sleep(0.02)
     stop_server(server)
     return None
 
 
-def _listens(path: Path) -> bool:
-    """Whether a server accepts connections at ``path`` now."""
+def listens(path: Path) -> bool:
+    """Whether a server accepts connections at ``path`` now (speech-dispatcher
+    leaves its socket file behind when it ends: the file alone says nothing)."""
     probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     probe.settimeout(0.5)
     try:
@@ -114,15 +121,19 @@ def connect(
     on_event: Callable[[int, str], None] | None = None,
 ) -> tuple[SsipConnection, subprocess.Popen[bytes] | None]:
     """A connection to the user's speech-dispatcher, starting one for the game when
-    none listens. Raises SsipError (with why) when there is none."""
+    none listens. Raises ServerNotStarted when none listens and none starts,
+    SsipError (with why) when the one there does not answer."""
     path = path or socket_path()
     if path is None:
-        raise SsipError("XDG_RUNTIME_DIR is not set")
+        address = os.environ.get("SPEECHD_ADDRESS", "")
+        raise ServerNotStarted(f"SPEECHD_ADDRESS={address}: the game needs a unix_socket")
     server = None
-    if not path.exists():
+    if not listens(path):  # no file, or one left by a server that has ended
         server = start_server(path, program)
         if server is None:
-            raise SsipError(f"{program} is not running and could not be started")
+            raise ServerNotStarted(
+                f"nothing listens at {path}, and {program} started for the game did not listen"
+            )
     try:
         return SsipConnection(path, on_event=on_event), server
     except SsipError:

@@ -74,6 +74,8 @@ def main() -> None:
     path = sys.argv[sys.argv.index("--socket-path") + 1]
     mode = os.environ.get("FAKE_SSIP_MODE", "plays")
     log = os.environ["FAKE_SSIP_LOG"]
+    if os.path.exists(path):  # a socket file an ended server left: replaced, as the real one does
+        os.unlink(path)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(path)
     server.listen()
