@@ -12,7 +12,8 @@ from threading import Event
 
 from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.par import solver_par
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Card, Layout, Move, Rules, parse_code

@@ -328,7 +328,8 @@ class Play:
         return answers.keyboard_mode(on)
 
     def escape(self) -> list[str]:
-        """Esc: close the hint still thinking, else cancel the selection (seed 004);
+        """Esc: close the hint still thinking, else cancel the selection (as in the
+        rules of ``paciencia``);
         in keyboard mode, also leave it, in one answer (Esc always leaves keyboard
         mode)."""
         self.timer.activity()

@@ -51,7 +51,7 @@ from .timer import GameTimer
 
 GOODBYE_WAIT = 3.0
 """Seconds the exit waits at most for the goodbye to be spoken."""
-__all__ = ["GOODBYE_WAIT", "Session", "Settings"]
+__all__ = ["GOODBYE_WAIT", "Session"]
 
 
 class Session:

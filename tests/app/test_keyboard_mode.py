@@ -25,7 +25,6 @@ from terminal import TMUX, window
 from pyramide_a11y.app.loop import Printer, run_prompt
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.commands.syntax import NEW_WORDS, SINGLE_LETTERS, WORDS, Action
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import answers, sentence
 from pyramide_a11y.narration import messages as m
 
@@ -42,12 +41,6 @@ LESSON_WORDS = {w for w, a in WORDS.items() if a is Action.LEARN}
 """They start the lesson, which answers every line after them (test_lesson.py)."""
 SWEPT = [w for w in EVERY_WORD if w not in ENDING | KEYBOARD_WORDS | LESSON_WORDS]
 CODE = won_code("classic")
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> object:
-    yield
-    set_language("en")
 
 
 def _session(language: str, keys: bool = True) -> tuple[Session, list[str]]:
