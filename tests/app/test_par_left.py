@@ -21,7 +21,6 @@ from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.par import NO_WIN, solver_par
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.engine import Draw, Layout, Move, Rules, parse_code
-from pyramide_a11y.i18n import set_language
 
 LEFT = {
     "en": "The deal you left could be won in 52 moves.",
@@ -56,12 +55,6 @@ class HeldFinder:
         if self.value is None:
             return None
         return NO_WIN if self.value == 0 else (Draw(),) * self.value  # only its length
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> object:
-    yield
-    set_language("en")
 
 
 def _session(

@@ -20,7 +20,6 @@ from pyramide_a11y.app.par import NO_WIN
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.engine import Draw, Layout, Move, Rules
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.storage.paths import DATABASE_NAME
 
 OTHER = won_code("classic")
@@ -36,12 +35,6 @@ HISTORY_NOT_WINNABLE = {
     "pt_PT": "PY1-C-SKOHAAA, não ganho, 0 cartas retiradas; não tinha solução.",
     "pt_BR": "PY1-C-SKOHAAA, não vencido, 0 cartas retiradas; não tinha solução.",
 }
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> object:
-    yield
-    set_language("en")
 
 
 class HeldFinder:
