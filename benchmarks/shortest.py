@@ -74,11 +74,53 @@ def main(argv: list[str] | None = None) -> int:
 
     rows: list[str] = []
     times: list[float] = []
+    cpu: list[float] = []  # CPU seconds of this process: what other load does not inflate
     agree = unproven = bad_replay = 0
     over_30 = 0
     start = time.perf_counter()
+
+    def report_lines(finished: bool) -> list[str]:
+        total = sum(times)
+        peer_total = sum(peer.values())
+        measured = indexes[: len(times)]
+        peer_subset = sum(peer.get(i, 0.0) for i in measured)
+        subset = len(measured) < len(positions)
+        report = [
+            "# Shortest-line benchmark — msc-1500 under paciencia (three passes)",
+            f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
+            f"one process, timeout {args.timeout:g} s per deal; "
+            f"load average {os.getloadavg()[0]:.1f} at the end",
+            "command: python -m benchmarks.shortest "
+            + shlex.join(sys.argv[1:] if argv is None else argv),
+            f"deals {len(indexes)}"
+            + (f" (every {args.every}, limit {args.limit})" if subset else " (all)"),
+            f"lengths equal to solution-lengths.txt: {agree} of {len(measured)}; "
+            f"not proven shortest (timeout): {unproven}; lines that failed to replay: {bad_replay}",
+            f"time per deal: total {total:.1f} s, median {percentile(times, 0.5) * 1000:.1f} ms, "
+            f"max {max(times):.2f} s; deals over 30 s: {over_30}",
+            f"peer Java A* on the same deals: {peer_subset:.1f} s (all 1500: {peer_total:.1f} s); "
+            f"ratio ours/peer {total / peer_subset if peer_subset else 0:.2f}",
+            f"CPU time of this process: total {sum(cpu):.1f} s (ratio to the peer's wall time "
+            f"{sum(cpu) / peer_subset if peer_subset else 0:.2f}; "
+            "wall time above counts other load)",
+        ]
+        if subset:
+            scale = len(positions) / len(measured)
+            report.append(
+                f"extrapolation to 1500 deals (scaled by {scale:.1f}, an estimate, not a "
+                f"measurement): {total * scale:.0f} s against the goal of {peer_total / 3:.0f} s"
+            )
+        report.append(f"peak resident memory: {peak_memory_mb():.0f} MB")
+        report.append("")
+        report.append("deal\tlength\tknown\tcheck\tnodes\tseconds\tcpu_seconds")
+        if not finished:
+            report.insert(1, f"PARTIAL: {len(rows)} of {len(indexes)} deals done (the run goes on)")
+        return report
+
     for done, i in enumerate(indexes, 1):
+        cpu_start = time.process_time()
         answer = solve_shortest(positions[i], rules, timeout=args.timeout)
+        cpu.append(time.process_time() - cpu_start)
         times.append(answer.seconds)
         over_30 += answer.seconds > 30
         length = answer.length or 0
@@ -94,9 +136,13 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(
             f"{i}\t{length if answer.verdict is not Verdict.UNKNOWN else '?'}\t{lengths[i]}\t"
             f"{'ok' if ok else 'DIFF' if proven else 'unproven'}\t{answer.nodes}\t"
-            f"{answer.seconds:.3f}"
+            f"{answer.seconds:.3f}\t{cpu[-1]:.3f}"
         )
         if done % 25 == 0 or done == len(indexes):
+            if done < len(indexes):  # a long run keeps what it measured so far
+                args.output.parent.mkdir(parents=True, exist_ok=True)
+                partial = report_lines(False)
+                args.output.write_text("\n".join(partial + rows) + "\n", encoding="utf-8")
             elapsed = time.perf_counter() - start
             print(
                 f"{done}/{len(indexes)} in {elapsed:.0f} s, {agree} agree",
@@ -104,36 +150,8 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
 
-    total = sum(times)
-    peer_total = sum(peer.values())
-    peer_subset = sum(peer.get(i, 0.0) for i in indexes)
-    subset = len(indexes) < len(positions)
-    report = [
-        "# Shortest-line benchmark — msc-1500 under paciencia (three passes)",
-        f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
-        f"one process, timeout {args.timeout:g} s per deal; "
-        f"load average {os.getloadavg()[0]:.1f} at the end",
-        "command: python -m benchmarks.shortest "
-        + shlex.join(sys.argv[1:] if argv is None else argv),
-        f"deals {len(indexes)}"
-        + (f" (every {args.every}, limit {args.limit})" if subset else " (all)"),
-        f"lengths equal to solution-lengths.txt: {agree} of {len(indexes)}; "
-        f"not proven shortest (timeout): {unproven}; lines that failed to replay: {bad_replay}",
-        f"time per deal: total {total:.1f} s, median {percentile(times, 0.5) * 1000:.1f} ms, "
-        f"max {max(times):.2f} s; deals over 30 s: {over_30}",
-        f"peer Java A* on the same deals: {peer_subset:.1f} s (all 1500: {peer_total:.1f} s); "
-        f"ratio ours/peer {total / peer_subset if peer_subset else 0:.2f}",
-    ]
-    if subset:
-        scale = len(positions) / len(indexes)
-        report.append(
-            f"extrapolation to 1500 deals (scaled by {scale:.1f}, an estimate, not a "
-            f"measurement): {total * scale:.0f} s against the goal of {peer_total / 3:.0f} s"
-        )
-    report.append(f"peak resident memory: {peak_memory_mb():.0f} MB")
-    report.append("")
-    report.append("deal\tlength\tknown\tcheck\tnodes\tseconds")
-    print("\n".join(report[:8]), flush=True)
+    report = report_lines(True)
+    print("\n".join(report[:9]), flush=True)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text("\n".join(report + rows) + "\n", encoding="utf-8")
     print(f"written to {args.output}", file=sys.stderr)

@@ -17,6 +17,10 @@ work, each idea measured in ``benchmarks/shortest.py``:
     cards that may meet (one lying on the other never do); the cards left over
     need sequence cards, so X ≥ that excess (with nothing else, the bound is
     the Kings plus, for each pair of values, both counts less the matching);
+  - all pyramid pairs together are at most the most pairs in any order of
+    clearing the pyramid (both cards free at once), computed exactly over the
+    1430 shapes a pyramid can have (:meth:`_AStar._most_pairs`): where that is
+    fewer than the matchings allow, the excess grows to match;
   - the farthest stock card that must come into play: every stock card in
     front of it is drawn or removed, one X each at least (two for a King, two
     where no pyramid card can take it and tops do not pair), plus the pairs
@@ -59,11 +63,12 @@ from pyramide_a11y.engine import (
     RemovePair,
     Rules,
 )
-from pyramide_a11y.engine.geometry import SLOTS
+from pyramide_a11y.engine.geometry import COVERS, SLOTS
 
 from .search import (
     _ALLOWED,
     _ALLOWED_COVER,
+    _COVER_MASK,
     _PYR,
     Answer,
     Solution,
@@ -196,6 +201,7 @@ class _AStar:
         self.shapes: dict[int, _Shape] = {}
         self.allowed = _ALLOWED_COVER if rules.cover_pairs else _ALLOWED
         self.forced_pairs = 0
+        self.most_pairs: dict[int, int] = {0: 0}
 
     # -- the lower bound --------------------------------------------------------
 
@@ -236,10 +242,52 @@ class _AStar:
                 lonely |= self.seq_masks[w]
         cards = sum(count[1:13])
         excess = sum(e for _, e in needs)
+        if not self.strict:
+            # The matchings ignore the order: a pair needs both cards free at
+            # once. The most pyramid pairs in any order of removal is a tighter
+            # limit (and, as a whole, never above the sum of the matchings).
+            pairs = self._most_pairs(pyr)
+            if cards - 2 * pairs > excess:
+                excess = cards - 2 * pairs
+                removals = count[13] + cards - pairs
         kept = tuple(needs) if not self.strict else ()
         shape = (removals, kept, lonely, count[13], cards, excess)
         self.shapes[pyr] = shape
         return shape
+
+    def _most_pairs(self, pyr: int) -> int:
+        """The most pairs of two pyramid cards in any order of clearing the pyramid
+        ``pyr``, where a pair takes two free cards (with cover pairs, also a card
+        and the only card on it) and any free card may also leave alone (with a
+        sequence card, or a King). Exact for that relaxation, so no winning line
+        has more pyramid pairs. Memoised: a pyramid has 1430 shapes at most (the
+        sets of removed cards that every card on a removed card is removed too).
+        """
+        known = self.most_pairs.get(pyr)
+        if known is not None:
+            return known
+        val = self.val
+        free = _free_slots(pyr)
+        best = 0
+        for i, a in enumerate(free):
+            for b in free[i + 1 :]:
+                if val[a] + val[b] == 13:
+                    got = 1 + self._most_pairs(pyr & ~(1 << a) & ~(1 << b))
+                    if got > best:
+                        best = got
+            if self.rules.cover_pairs:
+                for b in COVERS[a]:
+                    # b lies under a alone: with cover pairs they may pair
+                    if pyr >> b & 1 and pyr & _COVER_MASK[b] == 1 << a and val[a] + val[b] == 13:
+                        got = 1 + self._most_pairs(pyr & ~(1 << a) & ~(1 << b))
+                        if got > best:
+                            best = got
+        for a in free:
+            got = self._most_pairs(pyr & ~(1 << a))
+            if got > best:
+                best = got
+        self.most_pairs[pyr] = best
+        return best
 
     def _matching(self, left: int, right: int) -> int:
         """The largest set of disjoint pairs of pyramid slots that may pair, one in
