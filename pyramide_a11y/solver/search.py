@@ -227,6 +227,15 @@ class _Search:
         self.failed_drawn: dict[int, int] = {}
         self.keep_wins = not relax
         self._build_checks()
+        # Sequence cards of one value are alike: two tables whose sequences read the
+        # same values in the same order play the same. The memo keys a table by its
+        # sequence moved to the earliest places that read those values (see _canon).
+        seq_next: list[list[int]] = [[-1] * 14 for _ in range(self.n + 1)]
+        for i in range(self.n - 1, -1, -1):
+            seq_next[i] = seq_next[i + 1][:]
+            seq_next[i][self.val[SLOTS + i]] = i
+        self.seq_next = seq_next
+        self.canon_cache: dict[int, int] = {}
         # The relaxation: every sequence card always at hand, no pairs inside the
         # sequence. Any win under the real rules is a win there (with the
         # sequence-only pairs left out), so a table it loses is lost. It is cheap,
@@ -418,18 +427,24 @@ class _Search:
         # (rec, ptr) orders the states of one table: each can draw (and recycle)
         # its way to every later one, so a failure covers every later state too.
         stamp = rec << 6 | ptr
-        failed = self.failed.get(present)
-        if failed is not None and failed <= stamp:
+        deck = present >> SLOTS
+        canon = self._canon(deck)
+        if canon == deck:
+            key, key_stamp = present, stamp
+        else:
+            key = present & _PYR | canon << SLOTS
+            key_stamp = rec << 6 | self._canon(deck & ((1 << ptr) - 1)).bit_length()
+        failed = self.failed.get(key)
+        if failed is not None and failed <= key_stamp:
             return
         memo = self.failed
         if drawn:
             memo = self.failed_drawn
-            failed = memo.get(present)
-            if failed is not None and failed <= stamp:
+            failed = memo.get(key)
+            if failed is not None and failed <= key_stamp:
                 return
         val = self.val
         free = _free_slots(present & _PYR)
-        deck = present >> SLOTS
         below = deck & ((1 << ptr) - 1)
         wt = below.bit_length() - 1 + SLOTS if below else -1
         above = deck >> ptr
@@ -470,8 +485,35 @@ class _Search:
                     yield ("D", target, 0), present, target, rec
             elif wt >= 0 and rec < (self.limit or 0):
                 yield ("R", 0, 0), present, 0, rec + 1
-        if failed is None or stamp < failed:
-            memo[present] = stamp
+        if failed is None or key_stamp < failed:
+            memo[key] = key_stamp
+        if key != present:
+            # Also under the table itself, which the children's look-ups use.
+            failed = memo.get(present)
+            if failed is None or stamp < failed:
+                memo[present] = stamp
+
+    def _canon(self, deck: int) -> int:
+        """The sequence cards ``deck`` (a bitmask of sequence indexes) moved to the
+        earliest indexes that read the same values in the same order (each card to the
+        first index of its value after the previous card's). Two tables with the same
+        pyramid and the same canonical sequence play the same, since the search looks
+        at sequence cards only through their values and their order (cached)."""
+        canon = self.canon_cache.get(deck)
+        if canon is None:
+            canon = 0
+            at = 0
+            seq_next = self.seq_next
+            val = self.val
+            rest = deck
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                at = seq_next[at][val[low.bit_length() - 1 + SLOTS]]
+                canon |= 1 << at
+                at += 1
+            self.canon_cache[deck] = canon
+        return canon
 
     def _forced(self, present: int, pairs: list[tuple[int, int]]) -> tuple[int, int] | None:
         """A pair of ``pairs`` where one card's last possible partner is the other,
