@@ -97,6 +97,8 @@ _ALLOWED_COVER = tuple(
     _ALLOWED[s] | sum(1 << t for t in (*COVERED_BY[s], *COVERS[s])) for s in range(SLOTS)
 )
 _FREE_CACHE: dict[int, tuple[int, ...]] = {}
+import os
+_EXP = os.environ.get('EXP') == '1'
 
 
 def _free_slots(pyr: int) -> tuple[int, ...]:
@@ -477,6 +479,8 @@ class _Search:
                 continue
             if not last and not self._relaxed_holds(nxt):
                 continue
+            if last and self._lacking(nxt, nxt):
+                continue  # (the relaxation is not worth its cost in the last pass)
             yield ("P", a, b), nxt, nptr, rec
         if forced is None:
             if st >= 0:
@@ -644,10 +648,13 @@ class _Search:
             self._tick()
         if not present & self.goal_mask:
             return True
-        if present in self.won_set:
+        deck = present >> SLOTS
+        canon = self._canon(deck)
+        key = present if canon == deck else present & _PYR | canon << SLOTS
+        if key in self.won_set:
             # Only the relaxation fills won_set: its lines are thrown away.
             return True
-        if present in self.failed_set:
+        if key in self.failed_set:
             return False
         val = self.val
         free = _free_slots(present & _PYR)
@@ -668,14 +675,16 @@ class _Search:
                 continue
             if self._unlimited_step(("P", a, b), nxt):
                 return True
-        self.failed_set.add(present)
+        failed_set.add(key)
+        failed_set.add(present)  # (the children's look-ups use the table itself)
         return False
 
     def _unlimited_step(self, step: _Step, present: int) -> bool:
         if self._unlimited(present):
             self.line.append(step)
             if self.keep_wins:
-                self.won_set.add(present)
+                deck = present >> SLOTS
+                self.won_set.add(present & _PYR | self._canon(deck) << SLOTS)
             return True
         return False
 
