@@ -97,8 +97,6 @@ _ALLOWED_COVER = tuple(
     _ALLOWED[s] | sum(1 << t for t in (*COVERED_BY[s], *COVERS[s])) for s in range(SLOTS)
 )
 _FREE_CACHE: dict[int, tuple[int, ...]] = {}
-import os
-_EXP = os.environ.get('EXP') == '1'
 
 
 def _free_slots(pyr: int) -> tuple[int, ...]:
@@ -554,15 +552,15 @@ class _Search:
             rest ^= low
             place = low.bit_length() - 1 + SLOTS
             v = val[place]
-            if wanted >> v & 1:
-                return place - SLOTS + 1
             if stp:
+                # The card at place was the stock top here or at an earlier stop
+                # (where its pairs were offered): only the card it uncovers counts.
                 if rest:
                     nxt = (rest & -rest).bit_length() - 1 + SLOTS
                     w = val[nxt]
                     if wanted >> w & 1 or (swp and v + w == 13):
                         return place - SLOTS + 1
-            elif swp and prev >= 0 and v + val[prev] == 13:
+            elif wanted >> v & 1 or (swp and prev >= 0 and v + val[prev] == 13):
                 return place - SLOTS + 1
             prev = place
         if last:
