@@ -291,7 +291,10 @@ class _Search:
         needs = self.needs_cache.get(pyr)
         if needs is None:
             needs = self._needs(pyr)
-        return any((avail & mask).bit_count() < e for mask, e in needs)
+        for mask, e in needs:
+            if (avail & mask).bit_count() < e:
+                return True
+        return False
 
     def _needs(self, pyr: int) -> tuple[tuple[int, int], ...]:
         """For the pyramid ``pyr``: (mask of the sequence cards of a value, how many
@@ -428,7 +431,9 @@ class _Search:
         # its way to every later one, so a failure covers every later state too.
         stamp = rec << 6 | ptr
         deck = present >> SLOTS
-        canon = self._canon(deck)
+        canon = self.canon_cache.get(deck)
+        if canon is None:
+            canon = self._canon(deck)
         if canon == deck:
             key, key_stamp = present, stamp
         else:
