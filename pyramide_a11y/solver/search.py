@@ -291,10 +291,7 @@ class _Search:
         needs = self.needs_cache.get(pyr)
         if needs is None:
             needs = self._needs(pyr)
-        for mask, e in needs:
-            if (avail & mask).bit_count() < e:
-                return True
-        return False
+        return any((avail & mask).bit_count() < e for mask, e in needs)
 
     def _needs(self, pyr: int) -> tuple[tuple[int, int], ...]:
         """For the pyramid ``pyr``: (mask of the sequence cards of a value, how many
@@ -468,6 +465,9 @@ class _Search:
             yield (("K", st, 0), present & ~(1 << st), ptr, rec)
             return  # the King's table was lost
         known = self.failed.get
+        # The relaxation costs more than it saves in the last two passes (measured:
+        # benchmarks/results/solver-ideas.txt); the matching test stands in for it.
+        relax = rec + 2 <= (self.limit or 0)
         pairs = list(self._pairs(present, free, wt, st, below, drawn))
         forced = self._forced(present, pairs)
         if forced is not None:
@@ -480,10 +480,11 @@ class _Search:
                 continue  # that table already failed from here or earlier
             if self._hopeless(nxt, (val[a], val[b])):
                 continue
-            if not last and not self._relaxed_holds(nxt):
+            if relax:
+                if not self._relaxed_holds(nxt):
+                    continue
+            elif self._lacking(nxt, nxt):
                 continue
-            if last and self._lacking(nxt, nxt):
-                continue  # (the relaxation is not worth its cost in the last pass)
             yield ("P", a, b), nxt, nptr, rec
         if forced is None:
             if st >= 0:
