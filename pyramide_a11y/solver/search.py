@@ -62,6 +62,15 @@ search in the tests):
   played before it, they reach the same table.
 - In the last pass, waste cards buried under a card that can never leave are
   dropped from the state: they can never move nor pair again.
+- Sequence cards of one value are alike: tables whose sequences read the same
+  values in the same order (and whose pointers stand after the same number of
+  them) play the same, so the memo keys a table by its canonical sequence.
+- Where the stock top plays, a draw is worth stopping at only for the card it
+  uncovers: the card drawn was the stock top here or at an earlier stop, where
+  its pairs were offered (to the same tables).
+- Before the last two passes, each pair is checked against the relaxation; in
+  them the matching test stands in for it (there the relaxation pruned next to
+  nothing for its cost).
 """
 
 from __future__ import annotations
