@@ -1,9 +1,13 @@
-"""Test-wide set-up: the tests never touch the player's real data folder.
+"""Test-wide set-up: the tests never touch the player's real data folder, nor this
+machine's speech-dispatcher.
 
 Every program the tests start (in process, or as a child process that inherits
 the environment) keeps its saved games, statistics and settings in a folder
 named by ``PYRAMIDE_DATA_DIR``: a fresh one for each test, so a game one test
-leaves in progress is never offered to another.
+leaves in progress is never offered to another. It finds speech-dispatcher at a
+socket of the test's own (``SPEECHD_ADDRESS``), where nothing listens, and the
+``speech-dispatcher`` first on ``PATH`` ends at once: installed but not starting.
+The tests that speak SSIP start the stand-in server instead (``ssip_server``).
 """
 
 from __future__ import annotations
@@ -20,6 +24,10 @@ from pyramide_a11y.i18n import set_language
 
 _DATA_DIR = tempfile.mkdtemp(prefix="pyramide-tests-")
 os.environ["PYRAMIDE_DATA_DIR"] = _DATA_DIR  # for anything started outside a test
+_NO_DISPATCHER = Path(_DATA_DIR) / "bin"
+_NO_DISPATCHER.mkdir()
+(_NO_DISPATCHER / "speech-dispatcher").write_text("#!/bin/sh\nexit 1\n")
+(_NO_DISPATCHER / "speech-dispatcher").chmod(0o755)
 
 
 @pytest.fixture(autouse=True)
@@ -30,8 +38,18 @@ def _own_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    """Every test ends in English, the language the next one expects by default."""
+def _no_speech_dispatcher(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``auto`` must not find (or start) this machine's speech-dispatcher: the
+    tests would then hang on, or hear, whatever it does."""
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path / 'no-speechd.sock'}")
+    monkeypatch.setenv("PATH", f"{_NO_DISPATCHER}{os.pathsep}{os.environ.get('PATH', '')}")
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Every test begins and ends in English: the language a test expects unless it
+    sets one, whatever a test before it (or a module's import) left."""
+    set_language("en")
     yield
     set_language("en")
 

@@ -12,7 +12,8 @@ from threading import Event
 
 from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.par import solver_par
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Card, Layout, Move, Rules, parse_code
@@ -233,6 +234,26 @@ LESSONS: dict[str, list[str]] = {
 TOUR_CODES = {"pt_PT": "PY1-N-AAAAAAB", "pt_BR": "PY1-P-AAAAAAB", "en": "PY1-C-AAAAABG"}
 
 
+NOT_WINNABLE_CODE = "PY1-C-SKOHAAA"
+"""A classic deal the solver proves lost at once."""
+_LEFT_WORDS = {
+    "en": ("new", "status", "quit"),
+    "pt_PT": ("novo", "estado", "q"),
+    "pt_BR": ("novo", "estado", "sair"),
+}
+
+
+def left_commands(language: str) -> list[str]:
+    """The par of deals left unfinished: a move in the paciencia deal (par 52), a new
+    deal (no par: undo can still bring it back), undo, the new deal again and a
+    move in it (now the first deal's par is sought and said); a move, then the
+    classic won deal: its first move says the second deal could not be won."""
+    new, status, leave = _LEFT_WORDS[language]
+    lost = f"{new} {NOT_WINNABLE_CODE}"
+    first = winning_commands("classic", language)[0]
+    return ["d", lost, status, "u", lost, "d", "d", f"{new} {won_code('classic')}", first, leave]
+
+
 def golden_cases() -> dict[str, tuple[str, str, list[str]]]:
     """File name → (code, language, commands) of every golden transcript."""
     cases: dict[str, tuple[str, str, list[str]]] = {}
@@ -245,6 +266,7 @@ def golden_cases() -> dict[str, tuple[str, str, list[str]]]:
             )
         cases[f"tour.{language}.txt"] = (TOUR_CODES[language], language, TOURS[language])
         cases[f"lesson.{language}.txt"] = (TOUR_CODES[language], language, LESSONS[language])
+        cases[f"left.{language}.txt"] = (won_code("paciencia"), language, left_commands(language))
     return cases
 
 

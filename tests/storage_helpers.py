@@ -86,6 +86,7 @@ _LATE_PAR = (
     "You won in ",
     "You won the previous deal in ",
     "The fewest possible for this deal was not",
+    "The deal you left could ",
 )
 
 
@@ -116,8 +117,9 @@ class Program:
         self.proc.stdin.flush()
 
     def answer(self, timeout: float = 20) -> list[str]:
-        """The next answer: the program writes and flushes each answer at once. The
-        par said late after a win (English) is left out: it answers no line."""
+        """The next answer: the program writes and flushes each answer at once. A
+        par said late (English: after a win, or of a deal left) is left out: it
+        answers no line."""
         while True:
             lines = [line for line in self._chunk(timeout) if not line.startswith(_LATE_PAR)]
             if lines:

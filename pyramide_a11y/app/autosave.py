@@ -202,14 +202,23 @@ class GameStorage:
             return False
         return current.flush()
 
-    # -- the par of a won deal ---------------------------------------------------------
+    # -- the par of a deal once its game is over --------------------------------------
 
     def par_keeper(self) -> Callable[[int], None] | None:
         """For the game just won: a function that keeps its deal's par with its
         record, safe to call from any thread (the par is found on its own thread,
         and the connection is the session's). The par is written at the next
         :meth:`take_sentences` or :meth:`close`. None without a record."""
-        record_id = self.current.record_id if self.current is not None else None
+        return self._par_keeper(self.current)
+
+    def left_par_keeper(self) -> Callable[[int], None] | None:
+        """As :meth:`par_keeper`, for the game just set aside (:meth:`set_aside`):
+        its par is sought once it is left for good, and kept with its record
+        (0: the deal cannot be won)."""
+        return self._par_keeper(self.left)
+
+    def _par_keeper(self, game: AutosavedGame | None) -> Callable[[int], None] | None:
+        record_id = game.record_id if game is not None else None
         if self.store is None or record_id is None:
             return None
 

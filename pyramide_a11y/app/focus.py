@@ -24,8 +24,9 @@ class Focus:
         self.heard = False
         """Whether an arrow has spoken the focus in this deal yet."""
         self.keyboard_mode = False
-        """Keyboard mode (seed 004's one-key controls), entered only on purpose: the
-        command ``keyboard``/``teclado`` or F2; left by Escape, F2 or a typed word."""
+        """Keyboard mode (the one-key controls of the rules of ``paciencia``), entered
+        only on purpose: the command ``keyboard``/``teclado`` or F2; left by Escape, F2
+        or a typed word."""
 
     def start_over(self, index: int = 0, heard: bool = False) -> None:
         """A new deal (the first card, not heard yet), or a game brought back."""

@@ -9,7 +9,8 @@ letter into a command. Up and Down are the prompt's history; on an empty line,
 Left and Right say the playable cards one by one (a reading aid; Enter still
 sends the line); Escape on an empty line cancels the selection.
 
-The prompt adds keyboard mode (seed 004's one-key controls), which the player
+The prompt adds keyboard mode (the one-key controls of the rules of
+``paciencia``), which the player
 enters on purpose with the command ``keyboard``/``teclado`` or F2, and the
 session keeps (``Session.keyboard``, which the key bindings call). In it the arrows move the focus
 among the playable cards (Up and Down change row), Enter or Space selects the

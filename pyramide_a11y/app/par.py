@@ -1,15 +1,26 @@
-"""The deal's par, found once the game is won, off the prompt's thread.
+"""The deal's par, found once the game is over, off the prompt's thread.
 
-Only after the win: the shortest-line solver sees the whole layout, stock and
-all, so asking it earlier would peek at unseen cards. The win panel is said at
-once; the par comes later through the session's ``emit`` (as a slow hint does):
-«You won in 42 moves. The fewest possible for this deal is 31.» When the player
-has started another game meanwhile, it is still said, as the previous deal's.
-The par is also kept with the game record (``GameStorage.par_keeper``), so
-``history`` and ``stats`` show it. A par known already (the same deal won again)
-is said in the win answer itself,
-and ``status`` says it after the win; ``par`` (``mínimo``) then plays that
-shortest line again on a fresh game, one move per Enter (:class:`ParWalk`).
+Only once the game is over: the shortest-line solver sees the whole layout,
+stock and all, so asking it earlier would peek at unseen cards. A game is over
+when it is won (:meth:`Pars.won`), or when it was left for good after at least
+one move (:meth:`Pars.left`): a game left for a new deal can still come back
+with undo until the player acts in the new one, so its par is sought only then.
+
+The answer is said at once; the par comes later through the session's ``emit``
+(as a slow hint does): «You won in 42 moves. The fewest possible for this deal
+is 31.» When the player has started another game meanwhile, a win's par is
+still said, as the previous deal's; a left game's is always said as the left
+deal's («The deal you left could be won in 31 moves.», or «… could not be
+won.»). A par not proven within :data:`PAR_BUDGET` is said («… was not found in
+time») only for the won game still in play, the one answer the player is
+waiting for; otherwise nothing is said (nobody asked for it).
+
+The par is also kept with the game record (``GameStorage.par_keeper``,
+``GameStorage.left_par_keeper``), so ``history`` and ``stats`` show it: the
+line's length, 0 for a deal proven to have no winning line. A par known
+already (the same deal won or left before) is said in the answer itself, and
+``status`` says it after the win; ``par`` (``mínimo``) then plays that shortest
+line again on a fresh game, one move per Enter (:class:`ParWalk`).
 """
 
 from __future__ import annotations
@@ -28,17 +39,23 @@ PAR_BUDGET = 30.0
 ParFinder = Callable[[Layout, Rules, float | None, threading.Event], tuple[Move, ...] | None]
 """A shortest winning line of a layout under rules (its length is the par), proven
 within a budget in seconds (None: no budget), stopping when the event is set;
-None when not proven."""
+:data:`NO_WIN` when the deal is proven to have none; None when not proven."""
+
+NO_WIN: tuple[Move, ...] = ()
+"""A finder's answer for a deal proven not to be winnable (a dealt layout is
+never won already, so no winning line is empty)."""
 
 
 def solver_par(
     layout: Layout, rules: Rules, budget: float | None, cancelled: threading.Event
 ) -> tuple[Move, ...] | None:
     """The solver's proven shortest line (as :func:`~pyramide_a11y.solver.par`),
-    cancellable."""
+    cancellable; :data:`NO_WIN` for a deal proven lost, None when not proven."""
     answer = solve_shortest(layout.position(), rules, timeout=budget, cancelled=cancelled)
     if answer.verdict is Verdict.WINNABLE and answer.proven:
         return answer.moves
+    if answer.verdict is Verdict.LOST:
+        return NO_WIN
     return None
 
 
@@ -64,19 +81,21 @@ class Pars:
         self.budget = budget
         self._deliver = deliver
         self._current = current
-        self._known: dict[_Deal, tuple[Move, ...]] = {}  # a par not found is sought again next win
+        self._known: dict[_Deal, tuple[Move, ...]] = {}  # a par not found is sought again
         self._threads: list[threading.Thread] = []
-        self._waiting: list[threading.Thread] = []  # until the win answer is said
+        self._waiting: list[threading.Thread] = []  # until the answer that asked is said
         self._cancelled = threading.Event()
         self._lock = threading.Lock()
 
     def known(self, layout: Layout, rules: Rules) -> int | None:
-        """The par of this deal when it was found (only ever after a win)."""
+        """The par of this deal when it was found (only ever once a game of it was
+        over); 0 when it was proven not winnable."""
         line = self.line(layout, rules)
         return None if line is None else len(line)
 
     def line(self, layout: Layout, rules: Rules) -> tuple[Move, ...] | None:
-        """The shortest line of this deal when it was found (after a win)."""
+        """The shortest line of this deal when it was found (once a game of it was
+        over); :data:`NO_WIN` when it has none."""
         with self._lock:
             return self._known.get(_Deal(layout, rules))
 
@@ -87,18 +106,52 @@ class Pars:
         is known, else none, and the search starts (its lines come later).
         ``keep(par)`` gets the par when it is known, now or later from the
         search's thread (the game record keeps it)."""
-        deal = _Deal(layout, game.rules)
+        moves = game.moves
+
+        def words(found: tuple[Move, ...] | None) -> list[str]:
+            if self._current() is game:
+                return answers.par(moves, len(found)) if found else answers.par_not_found()
+            if found:  # another game began meanwhile: named as the previous deal's
+                return answers.previous_par(moves, len(found))
+            return []
+
+        return self._seek(_Deal(layout, game.rules), words, keep)
+
+    def left(
+        self, game: Game, layout: Layout, keep: Callable[[int], None] | None = None
+    ) -> list[str]:
+        """``game`` (dealt from ``layout``, not won, at least one move played) was
+        left for good: undo can no longer bring it back, so its deal may be
+        solved now. As :meth:`won`: the lines now when the par is known, else
+        none and the search starts; a par not proven in time is not said (the
+        player asked for nothing, and is playing another game)."""
+
+        def words(found: tuple[Move, ...] | None) -> list[str]:
+            if found is None:
+                return []
+            return answers.left_par(len(found)) if found else answers.left_not_winnable()
+
+        return self._seek(_Deal(layout, game.rules), words, keep)
+
+    def _seek(
+        self,
+        deal: _Deal,
+        words: Callable[[tuple[Move, ...] | None], list[str]],
+        keep: Callable[[int], None] | None,
+    ) -> list[str]:
+        """``words(line)`` now when the deal's line is known (and ``keep`` gets its
+        length), else none and a search waits to start; ``words`` then runs on the
+        search's thread, and its lines (none: nothing to say) are delivered."""
         with self._lock:
             known = self._known.get(deal)
         if known is not None:
             if keep is not None:
                 keep(len(known))
-            return answers.par(game.moves, len(known))
+            return words(known)
         if self.finder is None:
             return []
-        finder, moves = self.finder, game.moves
         thread = threading.Thread(
-            target=self._run, args=(finder, deal, game, moves, keep), name="par", daemon=True
+            target=self._run, args=(self.finder, deal, words, keep), name="par", daemon=True
         )
         with self._lock:
             self._waiting.append(thread)
@@ -106,7 +159,7 @@ class Pars:
 
     def start_waiting(self) -> None:
         """Start the searches the last answer asked for: called once that answer
-        was said, so that a par found quickly is never said before the win."""
+        was said, so that a par found quickly is never said before it."""
         with self._lock:
             waiting, self._waiting = self._waiting, []
             self._threads = [t for t in self._threads if t.is_alive()] + waiting
@@ -117,8 +170,7 @@ class Pars:
         self,
         finder: ParFinder,
         deal: _Deal,
-        game: Game,
-        moves: int,
+        words: Callable[[tuple[Move, ...] | None], list[str]],
         keep: Callable[[int], None] | None,
     ) -> None:
         try:
@@ -132,13 +184,9 @@ class Pars:
                 self._known[deal] = found
             if keep is not None:
                 keep(len(found))
-        if self._current() is game:
-            lines = answers.par(moves, len(found)) if found else answers.par_not_found()
-        elif found is not None:  # another game began meanwhile: named as the previous deal's
-            lines = answers.previous_par(moves, len(found))
-        else:
-            return
-        self._deliver(lines)
+        lines = words(found)
+        if lines:
+            self._deliver(lines)
 
     def wait(self, seconds: float | None = None) -> bool:
         """Wait for every par still being found (tests and transcripts); True when

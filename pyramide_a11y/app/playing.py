@@ -65,6 +65,9 @@ class Play:
         """The shortest line played move by move after a win (``par``), while it runs."""
         self.focus = Focus()
         self.set_aside = SetAside(storage)
+        self._left_par: list[str] = []
+        """The par of the game just left for good, when known at once: said at the
+        end of this answer."""
         self.source = source
         self.game = self.make_game(source)
 
@@ -172,7 +175,7 @@ class Play:
         moved = isinstance(outcome, Event) and outcome.kind not in _TABLE_UNCHANGED
         overtaken = moved and self.hints.drop()
         if isinstance(outcome, Event):
-            self.set_aside.forget()
+            self._leave_for_good()
         if moved:  # the clock stops at the win, and runs again if it is undone
             if self.game.won:
                 self.timer.stop()
@@ -189,7 +192,21 @@ class Play:
             if self.pars is not None:  # known already (won before), else said later
                 keep = self.storage.par_keeper() if self.storage else None
                 lines = [*lines, *self.pars.won(self.game, self.source.layout, keep)]
-        return answers.hint_dropped(lines) if overtaken else lines
+        lines = answers.hint_dropped(lines) if overtaken else lines
+        return [*lines, *self._take_left_par()]
+
+    def _leave_for_good(self) -> None:
+        """An action in this game: the game set aside can no longer come back. Lost
+        if a move was played in it: its game is over, so its par is sought now (a
+        won one had its own; one left before any move is discarded, no par)."""
+        left = self.set_aside.forget()
+        if left is None or self.pars is None or left.game.won or left.game.moves == 0:
+            return
+        self._left_par += self.pars.left(left.game, left.source.layout, left.keep_par)
+
+    def _take_left_par(self) -> list[str]:
+        lines, self._left_par = self._left_par, []
+        return lines
 
     def undo(self) -> list[str]:
         """Undo a move; right after a new deal, bring back the game it replaced."""
@@ -207,7 +224,9 @@ class Play:
         lines = self._touch_pair(cards)
         if dropped is not None:  # two typed cards replaced a selection
             lines = answers.selection_replaced(lines, dropped)
-        return lines
+        # A covered second card is answered without outcome(): a par known at once
+        # for the game this touch left for good still ends the answer.
+        return [*lines, *self._take_left_par()]
 
     def _touch_pair(self, cards: tuple[Card, ...]) -> list[str]:
         game = self.game
@@ -216,7 +235,7 @@ class Play:
         if isinstance(outcome, Refusal) or outcome.kind is not EventKind.SELECT:
             # The first card was refused, or was a King and left alone.
             return self._pair_refused(outcome, first)
-        self.set_aside.forget()  # the first card is selected: an action in this game
+        self._leave_for_good()  # the first card is selected: an action in this game
         outcome = game.select(second)
         if isinstance(outcome, Refusal) and outcome.reason is not Reason.SUM_NOT_13:
             # One line, one action: refused, it leaves nothing selected (a sum that is
@@ -309,7 +328,8 @@ class Play:
         return answers.keyboard_mode(on)
 
     def escape(self) -> list[str]:
-        """Esc: close the hint still thinking, else cancel the selection (seed 004);
+        """Esc: close the hint still thinking, else cancel the selection (as in the
+        rules of ``paciencia``);
         in keyboard mode, also leave it, in one answer (Esc always leaves keyboard
         mode)."""
         self.timer.activity()

@@ -195,6 +195,17 @@ def result_words(record: GameRecord) -> str:
             return _("won in {time}, {moves}").format(
                 time=duration(record.result_ms or 0), moves=m.moves(record.result_moves or 0)
             )
+        case "lost" if record.winnable is False:
+            # Translators: a game in the history: left unfinished, and its deal was
+            # proven to have no winning line; {removed} as in "not won, {removed}".
+            return _("not won, {removed}; the deal could not be won").format(removed=removed)
+        case "lost" if record.par is not None:
+            # Translators: a game in the history: left unfinished; {removed} as in
+            # "not won, {removed}"; {par} is the deal's par: the fewest moves that
+            # would have won it.
+            return _("not won, {removed}; the fewest possible was {par}").format(
+                removed=removed, par=format_number(record.par)
+            )
         case "lost":
             # Translators: a game in the history: left unfinished; {removed} says how
             # many pyramid cards went (e.g. "12 of 28 cards removed").

@@ -7,7 +7,7 @@ legal actions. The session parses and dispatches: :class:`~.playing.Play` plays
 :class:`~.hinting.Hints` runs the hint off-thread, :class:`~.lesson.Lessons` runs
 the lesson, :class:`~.keyboard.Keyboard` answers the loop's keys; narration words
 every answer. The session speaks each answer (:meth:`Session.say`); the prompt
-loops (``loop.py``) print them. Late answers (a slow hint, a won deal's par) go
+loops (``loop.py``) print them. Late answers (a slow hint, a deal's par) go
 out through the ``emit`` callback it is given.
 """
 
@@ -51,7 +51,7 @@ from .timer import GameTimer
 
 GOODBYE_WAIT = 3.0
 """Seconds the exit waits at most for the goodbye to be spoken."""
-__all__ = ["GOODBYE_WAIT", "Session", "Settings"]
+__all__ = ["GOODBYE_WAIT", "Session"]
 
 
 class Session:
@@ -77,8 +77,8 @@ class Session:
     ) -> None:
         """``storage`` (autosave, saved settings, the player's best) makes every game
         and keeps the clock: give a ``timer`` only without it. ``emit`` gets, from
-        another thread, the answers that come late (a hint, the par after a win);
-        ``hint_finder`` and ``par_finder`` (a won deal's par) None are the solver's.
+        another thread, the answers that come late (a hint, a deal's par once its game is over);
+        ``hint_finder`` and ``par_finder`` (a deal's par) None are the solver's.
         ``cues`` plays the sound cues (None: none). ``keyboard_keys``: the loop has
         keys for keyboard mode (the prompt; plain lines from a pipe have none, so
         ``keyboard`` there says so).

@@ -3,12 +3,15 @@ until the player plays an action in the new game.
 
 The session keeps one :class:`SetAside`; with storage, the autosaved game is set
 aside, brought back or left for good along with it (``GameStorage.set_aside``,
-``bring_back``, ``drop_left``).
+``bring_back``, ``drop_left``). :meth:`SetAside.forget` is the moment a game
+left with a move played is over (lost): its par may be sought then, never
+before (``Play`` asks :meth:`~.par.Pars.left`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from pyramide_a11y.engine import Game
 
@@ -25,6 +28,9 @@ class LeftGame:
     elapsed: float
     focus: int
     focus_heard: bool
+    keep_par: Callable[[int], None] | None = None
+    """Keeps the deal's par with this game's record (set by :meth:`SetAside.keep`
+    with storage): see ``GameStorage.left_par_keeper``."""
 
 
 class SetAside:
@@ -41,6 +47,7 @@ class SetAside:
         self.left = left
         if self.storage is not None:
             self.storage.set_aside()
+            self.left = replace(left, keep_par=self.storage.left_par_keeper())
 
     def bring_back(self) -> LeftGame | None:
         """Undo right after a new deal: the game it replaced (None: there is none)."""
@@ -49,9 +56,10 @@ class SetAside:
             self.storage.bring_back()
         return left
 
-    def forget(self) -> None:
-        """The player moved on in the new game: the one left cannot come back."""
-        if self.left is not None:
-            self.left = None
-            if self.storage is not None:
-                self.storage.drop_left()
+    def forget(self) -> LeftGame | None:
+        """The player moved on in the new game: the one left cannot come back. It is
+        returned (None: there was none), over for good: lost if a move was played."""
+        left, self.left = self.left, None
+        if left is not None and self.storage is not None:
+            self.storage.drop_left()
+        return left

@@ -116,7 +116,7 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_source_options(parser: argparse.ArgumentParser, *, code_required: bool = False) -> None:
-    """``CODE`` or ``--layout FILE`` (JSON, or seed 000's text listing)."""
+    """``CODE`` or ``--layout FILE`` (JSON, or the text listing of the rules of ``pyramide``)."""
     parser.add_argument(
         "code",
         nargs=None if code_required else "?",
@@ -222,7 +222,7 @@ def layout_problem_text(path: Path, err: LayoutError) -> str:
 
 
 def read_layout_file(path: Path, seed: int = 0) -> Layout:
-    """A layout from a JSON file or a seed-000 text listing.
+    """A layout from a JSON file or a text listing as the rules of ``pyramide`` print it.
 
     Raises:
         SourceError: the file cannot be read or is not a valid layout (one sentence

@@ -1,4 +1,5 @@
-"""Layouts: the exact cards of a deal, as a value, as JSON and as seed 000's listing.
+"""Layouts: the exact cards of a deal, as a value, as JSON and as the listing of the
+rules of ``pyramide``.
 
 JSON shape (cards in canonical notation)::
 

@@ -83,7 +83,8 @@ def parse_card_name(text: str) -> Card:
 
 
 def format_listing(position: Position) -> str:
-    """The table in seed 000's listing format (stock size, waste top, each row)."""
+    """The table in the listing format of the rules of ``pyramide`` (stock size, waste
+    top, each row)."""
     n = len(position.stock)
     stock = f"Monte: {n} {'carta' if n == 1 else 'cartas'}"
     top = position.waste_top
@@ -103,7 +104,7 @@ _ROW_RE = re.compile(r"fila\s+([0-9]{1,4})\s*:\s*([^;]*)")
 
 
 def parse_listing(text: str, seed: int = 0) -> Layout:
-    """Read a starting layout from seed 000's listing.
+    """Read a starting layout from a listing as the rules of ``pyramide`` print it.
 
     The listing shows the waste top and every pyramid card but not the stock's
     order: the remaining cards fill the stock in an order shuffled from ``seed``.

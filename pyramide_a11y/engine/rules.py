@@ -137,8 +137,8 @@ PRESETS: dict[str, Rules] = {
         recycles=2,
     ),
 }
-"""The three rule systems, by id: ``pyramide`` (seed 000), ``classic`` (seed 002)
-and ``paciencia`` (seed 004)."""
+"""The three rule systems, by id: ``pyramide`` (the Pyramide app), ``classic`` (the
+traditional game) and ``paciencia`` (the Paciência Pirâmide web game)."""
 
 ALIASES: dict[str, str] = {
     "pyramid": "pyramide",

@@ -1,7 +1,8 @@
 """The languages of the game (a registry of :class:`~.record.Language` records),
 and which of them a locale name or a typed word means.
 
-``pt`` alone is European Portuguese (seed 000's language); ``pt-BR``,
+``pt`` alone is European Portuguese (the language of the
+rules of ``pyramide``); ``pt-BR``,
 ``pt_BR.UTF-8`` and ``pt_BR`` are Brazilian Portuguese; any English is ``en``:
 each record says which locale names are its own (``locale_language`` and
 ``territories``). Everything else in the game reads languages from here; no

@@ -281,6 +281,16 @@ def previous_par(moves: int, found: int) -> list[str]:
     return [join([m.won_previous_in(moves), m.par_of_previous(found)])]
 
 
+def left_par(found: int) -> list[str]:
+    """The par of a deal the player left for good (it arrived once the game was over)."""
+    return [sentence(m.left_par(found))]
+
+
+def left_not_winnable() -> list[str]:
+    """A deal the player left for good was proven not winnable."""
+    return [sentence(m.left_not_winnable())]
+
+
 def par_not_found() -> list[str]:
     return [sentence(m.par_not_found())]
 

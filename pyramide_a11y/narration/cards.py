@@ -2,9 +2,10 @@
 
 Cards are always words («dez de paus», "ten of clubs"), never symbols: a
 screen reader or a speech engine reads "10♣" badly or not at all. Both
-Portuguese catalogs say «valete», «dama», «rei», «ás»: seed 004 writes J and
-Q in its table of values, but a letter read aloud ("jota") is not what a
-Brazilian player calls the card, and the seeds' own listings use the words.
+Portuguese catalogs say «valete», «dama», «rei», «ás»: the rules of ``paciencia``
+write J and Q in their table of values, but a letter read aloud ("jota") is not
+what a Brazilian player calls the card, and the listings of the rules documents use
+the words.
 """
 
 from __future__ import annotations
@@ -118,7 +119,7 @@ def card_list(cards: Iterable[Card], style: str = "standard") -> str:
 def row_name(row: int) -> str:
     """A pyramid row from 1 (top) to 7 (bottom): «fila 3», «fileira 3», "row 3"."""
     # Translators: a pyramid row, 1 at the top to 7 at the bottom. pt_PT «fila»
-    # as in seed 000, pt_BR «fileira» as in seed 004.
+    # as in the rules of `pyramide`, pt_BR «fileira» as in the rules of `paciencia`.
     return _("row {row}").format(row=row)
 
 

@@ -75,7 +75,8 @@ def keys_lines() -> list[str]:
             "Keyboard mode: type keyboard, or press F2, to enter it; Escape or F2 "
             "leaves it, and so does typing anything else, which starts a typed command."
         ),
-        # Translators: keyboard mode help, line 2: the keys in it (seed 004's keys).
+        # Translators: keyboard mode help, line 2: the keys in it (those of the rules of
+        # `paciencia`).
         _(
             "In it: Left and Right move among the playable cards, Up and Down change "
             "row; Enter or Space selects; the letters u, h, n, d and r act at once; "
@@ -144,7 +145,7 @@ def rules_lines(rules: Rules) -> list[str]:
         # «--recycles none»): d is the draw command.
         parts.append(_("With d you draw a card; there is no recycle: one pass through the stock"))
     elif rules.draw_recycles:
-        # Translators: rules text (seed 000): d is the draw command.
+        # Translators: rules text (the rules of `pyramide`): d is the draw command.
         parts.append(
             _("With d you draw a card; on an empty stock it turns the waste back into the stock")
         )
@@ -174,13 +175,13 @@ def rules_lines(rules: Rules) -> list[str]:
         # Translators: rules text.
         parts.append(_("You win when the pyramid is clear, whatever is left in the stock"))
     if rules.scoring:
-        # Translators: rules text (seed 000's score).
+        # Translators: rules text (the score of the rules of `pyramide`).
         parts.append(_("Each pyramid card removed scores 10 points"))
     if rules.undo_limit is None:
         # Translators: rules text.
         parts.append(_("Undo has no limit"))
     else:
-        # Translators: rules text: the undo limit (100 in seed 000).
+        # Translators: rules text: the undo limit (100 in the rules of `pyramide`).
         parts.append(
             ngettext(
                 "Undo takes back up to {count} action",

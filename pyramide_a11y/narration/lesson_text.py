@@ -43,7 +43,7 @@ def title(step: str) -> str:
             # Translators: lesson step title.
             return _("rounds and recycles")
         case "stock_top":
-            # Translators: lesson step title: the rules of paciencia (seed 004).
+            # Translators: lesson step title: the rules of `paciencia`.
             return _("the face-up stock top of paciencia")
         case "undo":
             # Translators: lesson step title.
@@ -172,7 +172,7 @@ def intro(step: str, cards: tuple[Card, ...]) -> list[str]:
             # Translators: lesson, step 7: r is the recycle command.
             parts.append(_("This is paciencia and the stock is empty: type r to start round 2"))
         case "stock_top":
-            # Translators: lesson, step 8 (paciencia, seed 004).
+            # Translators: lesson, step 8 (the rules of `paciencia`).
             parts.append(
                 _(
                     "In paciencia the top card of the stock is face up, and plays at once "

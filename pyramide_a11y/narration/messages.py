@@ -1,9 +1,10 @@
 """Every sentence the game says, in one place (as Orca's ``messages.py``).
 
 Each function returns one translated sentence for the current language. The
-``# Translators:`` comments go into the catalogs. Sentences quoted in the seeds
-(see RULES.md) are reproduced exactly by the pt_PT (seed 000) and pt_BR (seed
-004) catalogs, without a full stop where the seed has none.
+``# Translators:`` comments go into the catalogs. Sentences quoted in the rules
+documents (see RULES.md) are reproduced exactly by the pt_PT (the rules of
+``pyramide``) and pt_BR (the rules of ``paciencia``) catalogs, without a full stop
+where the rules have none.
 """
 
 from __future__ import annotations
@@ -71,28 +72,30 @@ def refusal(reason: Reason, cards: tuple[Card, ...]) -> str:
     first = card_name(cards[0]) if cards else ""
     match reason:
         case Reason.COVERED:
-            # Translators: a covered card was chosen. pt_PT seed 000: «Esta carta está
-            # bloqueada por outra»; pt_BR seed 004: «essa carta ainda está coberta».
+            # Translators: a covered card was chosen. pt_PT, the rules of `pyramide`:
+            # «Esta carta está bloqueada por outra»; pt_BR, the rules of `paciencia`:
+            # «essa carta ainda está coberta».
             return _("That card is still covered")
         case Reason.SUM_NOT_13:
-            # Translators: two cards that do not sum to 13. pt_PT seed 000: «A soma tem
-            # de ser igual a 13»; pt_BR seed 004: «essas duas não somam 13».
+            # Translators: two cards that do not sum to 13. pt_PT, the rules of
+            # `pyramide`: «A soma tem de ser igual a 13»; pt_BR, the rules of `paciencia`:
+            # «essas duas não somam 13».
             return _("Those two do not add up to 13")
         case Reason.NOTHING_TO_DRAW:
-            # Translators: draw with an empty stock. pt_BR seed 004: «não há mais cartas
-            # para virar».
+            # Translators: draw with an empty stock. pt_BR, the rules of `paciencia`:
+            # «não há mais cartas para virar».
             return _("There are no more cards to turn over")
         case Reason.RECYCLE_STOCK_NOT_EMPTY:
-            # Translators: recycle while the stock still has cards. pt_BR seed 004:
-            # «dá para reciclar quando o monte ficar vazio».
+            # Translators: recycle while the stock still has cards. pt_BR, the rules
+            # of `paciencia`: «dá para reciclar quando o monte ficar vazio».
             return _("You can recycle when the stock is empty")
         case Reason.RECYCLE_NONE_LEFT:
-            # Translators: recycle with no recycles left. pt_BR seed 004: «não há mais
-            # reciclagens».
+            # Translators: recycle with no recycles left. pt_BR, the rules of
+            # `paciencia`: «não há mais reciclagens».
             return _("There are no more recycles")
         case Reason.RECYCLE_WASTE_EMPTY:
-            # Translators: recycle with an empty waste. pt_BR seed 004: «não há nada na
-            # pilha de descarte para reciclar».
+            # Translators: recycle with an empty waste. pt_BR, the rules of
+            # `paciencia`: «não há nada na pilha de descarte para reciclar».
             return _("There is nothing in the waste pile to recycle")
         case Reason.NOT_PAIRABLE:
             # Translators: two cards that sum to 13 but these rules do not let them pair
@@ -114,7 +117,7 @@ def refusal(reason: Reason, cards: tuple[Card, ...]) -> str:
             # Translators: undo with nothing played yet.
             return _("There is nothing to undo")
         case Reason.UNDO_LIMIT:
-            # Translators: undo beyond the limit of 100 actions (seed 000).
+            # Translators: undo beyond the limit of 100 actions (the rules of `pyramide`).
             return _("Older moves cannot be undone")
         case Reason.NOTHING_SELECTED:
             # Translators: cancel with no card selected.
@@ -345,19 +348,21 @@ def stock_count(count: int) -> str:
 
 
 def round_of(round_: int, total: int) -> str:
-    # Translators: the pass through the stock. pt_BR seed 004: «rodada N de 3».
+    # Translators: the pass through the stock. pt_BR, the rules of `paciencia`:
+    # «rodada N de 3».
     return _("round {round} of {total}").format(
         round=format_number(round_), total=format_number(total)
     )
 
 
 def removed_of_28(removed: int) -> str:
-    # Translators: pyramid cards removed so far. pt_BR seed 004: «N de 28».
+    # Translators: pyramid cards removed so far. pt_BR, the rules of
+    # `paciencia`: «N de 28».
     return _("{removed} of 28").format(removed=format_number(removed))
 
 
 def score(points: int) -> str:
-    # Translators: seed 000's score.
+    # Translators: the score of the rules of `pyramide`.
     return _("score {score}").format(score=format_number(points))
 
 
@@ -558,7 +563,8 @@ def won_exits() -> str:
 
 
 def impasse() -> str:
-    # Translators: no move is left. pt_PT seed 000: «Não há mais jogadas possíveis».
+    # Translators: no move is left. pt_PT, the rules of `pyramide`:
+    # «Não há mais jogadas possíveis».
     return _("No more moves possible")
 
 
@@ -573,13 +579,13 @@ def impasse_exits() -> str:
 def preset_name(name: str) -> str:
     match name:
         case "pyramide":
-            # Translators: the rules of seed 000, the Pyramide app.
+            # Translators: the rules of `pyramide`, from the Pyramide app.
             return _("Pyramide")
         case "classic":
-            # Translators: the traditional rules of seed 002.
+            # Translators: the rules of `classic`, the traditional game.
             return _("Classic Pyramid")
         case _:
-            # Translators: the rules of seed 004, the Paciência Pirâmide web game.
+            # Translators: the rules of `paciencia`, from the Paciência Pirâmide web game.
             return _("Pyramid Patience")
 
 
@@ -826,12 +832,12 @@ def variants_listed(count: int, example: str, variants: Sequence[str]) -> str:
 
 
 def error_help_on() -> str:
-    # Translators: error help (seed 000) switched on.
+    # Translators: error help (from the rules of `pyramide`) switched on.
     return _("Error help on")
 
 
 def error_help_off() -> str:
-    # Translators: error help (seed 000) switched off.
+    # Translators: error help (from the rules of `pyramide`) switched off.
     return _("Error help off")
 
 
@@ -1099,7 +1105,8 @@ def game_saved() -> str:
 
 
 def searching() -> str:
-    # Translators: the hint is thinking. pt_BR seed 004: «procurando uma solução».
+    # Translators: the hint is thinking. pt_BR, the rules of `paciencia`:
+    # «procurando uma solução».
     return _("searching for a solution")
 
 
@@ -1167,6 +1174,23 @@ def par_of_previous(count: int) -> str:
         "The fewest possible for it is {count}",
         count,
     ).format(count=format_number(count))
+
+
+def left_par(count: int) -> str:
+    # Translators: the par of a deal the player left unfinished (for a new deal),
+    # found once undo could no longer bring it back: the fewest moves that would
+    # have won it. pt_PT: «partida»; pt_BR: «jogo».
+    return ngettext(
+        "The deal you left could be won in {count} move",
+        "The deal you left could be won in {count} moves",
+        count,
+    ).format(count=format_number(count))
+
+
+def left_not_winnable() -> str:
+    # Translators: a deal the player left unfinished (for a new deal) was proven to
+    # have no winning line at all. pt_PT: «partida»; pt_BR: «jogo».
+    return _("The deal you left could not be won")
 
 
 def par_not_found() -> str:

@@ -35,7 +35,7 @@ class Verbosity(enum.Enum):
 
 @dataclass(frozen=True)
 class Style:
-    """How much to say: verbosity, and seed 000's error help."""
+    """How much to say: verbosity, and the error help of the rules of ``pyramide``."""
 
     verbosity: Verbosity = Verbosity.BRIEF
     error_help: bool = True

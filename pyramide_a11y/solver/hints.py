@@ -6,7 +6,7 @@ the stock cards that have been face up (in their stock order, which the player
 saw them in), and the *set* of the cards never seen, sorted so their order is
 gone. Everything after works on that view.
 
-Policy (seed 004):
+Policy (from the rules of ``paciencia``):
 
 - Everything seen: solve the real table exactly. A winning line gives the move;
   a proof that nothing wins gives ``LOST`` (the interface offers undo, hint,

@@ -62,6 +62,15 @@ search in the tests):
   played before it, they reach the same table.
 - In the last pass, waste cards buried under a card that can never leave are
   dropped from the state: they can never move nor pair again.
+- Sequence cards of one value are alike: tables whose sequences read the same
+  values in the same order (and whose pointers stand after the same number of
+  them) play the same, so the memo keys a table by its canonical sequence.
+- Where the stock top plays, a draw is worth stopping at only for the card it
+  uncovers: the card drawn was the stock top here or at an earlier stop, where
+  its pairs were offered (to the same tables).
+- Before the last two passes, each pair is checked against the relaxation; in
+  them the matching test stands in for it (there the relaxation pruned next to
+  nothing for its cost).
 """
 
 from __future__ import annotations
@@ -227,6 +236,15 @@ class _Search:
         self.failed_drawn: dict[int, int] = {}
         self.keep_wins = not relax
         self._build_checks()
+        # Sequence cards of one value are alike: two tables whose sequences read the
+        # same values in the same order play the same. The memo keys a table by its
+        # sequence moved to the earliest places that read those values (see _canon).
+        seq_next: list[list[int]] = [[-1] * 14 for _ in range(self.n + 1)]
+        for i in range(self.n - 1, -1, -1):
+            seq_next[i] = seq_next[i + 1][:]
+            seq_next[i][self.val[SLOTS + i]] = i
+        self.seq_next = seq_next
+        self.canon_cache: dict[int, int] = {}
         # The relaxation: every sequence card always at hand, no pairs inside the
         # sequence. Any win under the real rules is a win there (with the
         # sequence-only pairs left out), so a table it loses is lost. It is cheap,
@@ -418,18 +436,26 @@ class _Search:
         # (rec, ptr) orders the states of one table: each can draw (and recycle)
         # its way to every later one, so a failure covers every later state too.
         stamp = rec << 6 | ptr
-        failed = self.failed.get(present)
-        if failed is not None and failed <= stamp:
+        deck = present >> SLOTS
+        canon = self.canon_cache.get(deck)
+        if canon is None:
+            canon = self._canon(deck)
+        if canon == deck:
+            key, key_stamp = present, stamp
+        else:
+            key = present & _PYR | canon << SLOTS
+            key_stamp = rec << 6 | self._canon(deck & ((1 << ptr) - 1)).bit_length()
+        failed = self.failed.get(key)
+        if failed is not None and failed <= key_stamp:
             return
         memo = self.failed
         if drawn:
             memo = self.failed_drawn
-            failed = memo.get(present)
-            if failed is not None and failed <= stamp:
+            failed = memo.get(key)
+            if failed is not None and failed <= key_stamp:
                 return
         val = self.val
         free = _free_slots(present & _PYR)
-        deck = present >> SLOTS
         below = deck & ((1 << ptr) - 1)
         wt = below.bit_length() - 1 + SLOTS if below else -1
         above = deck >> ptr
@@ -448,6 +474,9 @@ class _Search:
             yield (("K", st, 0), present & ~(1 << st), ptr, rec)
             return  # the King's table was lost
         known = self.failed.get
+        # The relaxation costs more than it saves in the last two passes (measured:
+        # benchmarks/results/solver-ideas.txt); the matching test stands in for it.
+        relax = rec + 2 <= (self.limit or 0)
         pairs = list(self._pairs(present, free, wt, st, below, drawn))
         forced = self._forced(present, pairs)
         if forced is not None:
@@ -460,7 +489,10 @@ class _Search:
                 continue  # that table already failed from here or earlier
             if self._hopeless(nxt, (val[a], val[b])):
                 continue
-            if not last and not self._relaxed_holds(nxt):
+            if relax:
+                if not self._relaxed_holds(nxt):
+                    continue
+            elif self._lacking(nxt, nxt):
                 continue
             yield ("P", a, b), nxt, nptr, rec
         if forced is None:
@@ -470,8 +502,35 @@ class _Search:
                     yield ("D", target, 0), present, target, rec
             elif wt >= 0 and rec < (self.limit or 0):
                 yield ("R", 0, 0), present, 0, rec + 1
-        if failed is None or stamp < failed:
-            memo[present] = stamp
+        if failed is None or key_stamp < failed:
+            memo[key] = key_stamp
+        if key != present:
+            # Also under the table itself, which the children's look-ups use.
+            failed = memo.get(present)
+            if failed is None or stamp < failed:
+                memo[present] = stamp
+
+    def _canon(self, deck: int) -> int:
+        """The sequence cards ``deck`` (a bitmask of sequence indexes) moved to the
+        earliest indexes that read the same values in the same order (each card to the
+        first index of its value after the previous card's). Two tables with the same
+        pyramid and the same canonical sequence play the same, since the search looks
+        at sequence cards only through their values and their order (cached)."""
+        canon = self.canon_cache.get(deck)
+        if canon is None:
+            canon = 0
+            at = 0
+            seq_next = self.seq_next
+            val = self.val
+            rest = deck
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                at = seq_next[at][val[low.bit_length() - 1 + SLOTS]]
+                canon |= 1 << at
+                at += 1
+            self.canon_cache[deck] = canon
+        return canon
 
     def _forced(self, present: int, pairs: list[tuple[int, int]]) -> tuple[int, int] | None:
         """A pair of ``pairs`` where one card's last possible partner is the other,
@@ -508,15 +567,15 @@ class _Search:
             rest ^= low
             place = low.bit_length() - 1 + SLOTS
             v = val[place]
-            if wanted >> v & 1:
-                return place - SLOTS + 1
             if stp:
+                # The card at place was the stock top here or at an earlier stop
+                # (where its pairs were offered): only the card it uncovers counts.
                 if rest:
                     nxt = (rest & -rest).bit_length() - 1 + SLOTS
                     w = val[nxt]
                     if wanted >> w & 1 or (swp and v + w == 13):
                         return place - SLOTS + 1
-            elif swp and prev >= 0 and v + val[prev] == 13:
+            elif wanted >> v & 1 or (swp and prev >= 0 and v + val[prev] == 13):
                 return place - SLOTS + 1
             prev = place
         if last:
@@ -602,10 +661,13 @@ class _Search:
             self._tick()
         if not present & self.goal_mask:
             return True
-        if present in self.won_set:
+        deck = present >> SLOTS
+        canon = self._canon(deck)
+        key = present if canon == deck else present & _PYR | canon << SLOTS
+        if key in self.won_set:
             # Only the relaxation fills won_set: its lines are thrown away.
             return True
-        if present in self.failed_set:
+        if key in self.failed_set:
             return False
         val = self.val
         free = _free_slots(present & _PYR)
@@ -626,14 +688,16 @@ class _Search:
                 continue
             if self._unlimited_step(("P", a, b), nxt):
                 return True
-        self.failed_set.add(present)
+        failed_set.add(key)
+        failed_set.add(present)  # (the children's look-ups use the table itself)
         return False
 
     def _unlimited_step(self, step: _Step, present: int) -> bool:
         if self._unlimited(present):
             self.line.append(step)
             if self.keep_wins:
-                self.won_set.add(present)
+                deck = present >> SLOTS
+                self.won_set.add(present & _PYR | self._canon(deck) << SLOTS)
             return True
         return False
 

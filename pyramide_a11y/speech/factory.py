@@ -33,7 +33,7 @@ from .screen_reader import PACKAGE as PRISM_PACKAGE
 from .screen_reader import ReaderMissing, ReaderProblem, open_reader
 from .ssip import SsipError, socket_path
 from .ssip_backend import SERVER as SSIP_SERVER
-from .ssip_backend import SsipSpeaker
+from .ssip_backend import ServerNotStarted, SsipSpeaker, listens
 
 BACKENDS = ("pyttsx3", "espeak-ng", "speech-dispatcher", "none")
 """The game's own voices (self-voicing), then none."""
@@ -50,6 +50,7 @@ class Missing(enum.Enum):
     PROGRAM = "program"  # espeak-ng, speech-dispatcher, the audio player
     AUDIO = "audio"  # the player runs but there is no sound device
     NOT_RESPONDING = "not responding"  # it hangs or fails every time
+    NOT_STARTING = "not starting"  # installed, but not running, and it does not start
     NO_READER = "no reader"  # the screen-reader route finds no screen reader running
 
 
@@ -213,13 +214,23 @@ def _open_dispatcher(
     language: str, rate: int | None, player: Sequence[str]
 ) -> tuple[BackgroundSpeaker | None, SpeechProblem | None]:
     """speech-dispatcher over SSIP: reachable (or startable) is all the probe can
-    know; whether audio plays shows with the first answer (it must begin)."""
+    know; whether audio plays shows with the first answer (it must begin).
+
+    Missing only when no server listens and the program is not installed;
+    installed but not running, and it does not start (or listens where the game
+    cannot reach): NOT_STARTING; a server that does not answer: NOT_RESPONDING.
+    """
     hint = install_hint(_DISPATCHER | {"win32": "", "darwin": ""})
     path = socket_path()
-    if path is None or not (path.exists() or shutil.which(SSIP_SERVER)):
+    listening = path is not None and listens(path)
+    if not listening and shutil.which(SSIP_SERVER) is None:
         return None, SpeechProblem("speech-dispatcher", Missing.PROGRAM, SSIP_SERVER, hint)
     try:
-        return SsipSpeaker(language, rate, path=path), None
+        return SsipSpeaker(language, rate, path=path, program=SSIP_SERVER), None
+    except ServerNotStarted as err:
+        return None, SpeechProblem(
+            "speech-dispatcher", Missing.NOT_STARTING, SSIP_SERVER, "", str(err)
+        )
     except SsipError as err:
         return None, SpeechProblem(
             "speech-dispatcher", Missing.NOT_RESPONDING, SSIP_SERVER, hint, str(err)

@@ -35,6 +35,12 @@ def problem_sentence(problem: SpeechProblem) -> str:
         return _("Speech is off: {what} does not respond. The game goes on as text.").format(
             what=problem.what
         )
+    if problem.missing is Missing.NOT_STARTING:
+        # Translators: said once at start. {what} is a program name (speech-dispatcher):
+        # it is installed, but it is not running and the game could not start it.
+        return _(
+            "Speech is off: {what} is installed but does not start. The game goes on as text."
+        ).format(what=problem.what)
     if problem.install:
         # Translators: said once at start. {what} is a package or program name
         # (libespeak-ng1, espeak-ng); {install} is the command that installs it.

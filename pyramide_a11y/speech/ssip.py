@@ -1,9 +1,10 @@
 """A small SSIP client: one persistent connection to speech-dispatcher.
 
 SSIP is speech-dispatcher's text protocol over a unix socket
-(``$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock``, or ``SPEECHD_ADDRESS``
-``unix_socket:PATH``). Commands end in CRLF; a reply is lines ``NNN-text`` then
-``NNN text``; 2xx is success. Events (7xx: begin, end, cancel) arrive on the
+(``speech-dispatcher/speechd.sock`` in the user's runtime folder, as
+:func:`socket_path` finds it, or ``SPEECHD_ADDRESS`` ``unix_socket:PATH``).
+Commands end in CRLF; a reply is lines ``NNN-text`` then ``NNN text``; 2xx is
+success. Events (7xx: begin, end, cancel) arrive on the
 same socket once notifications are on. Only what the game needs: its client
 name, language, rate, volume, ``SPEAK`` and ``CANCEL SELF`` (only the game's own
 messages: Orca's go on). Every read has a deadline.
@@ -27,14 +28,26 @@ class SsipError(Exception):
 
 
 def socket_path() -> Path | None:
-    """Where speech-dispatcher listens for this user, or None when unknown."""
-    address = os.environ.get("SPEECHD_ADDRESS", "")
-    if address.startswith("unix_socket:"):
-        return Path(address.split(":", 1)[1])
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if not runtime:
+    """Where speech-dispatcher listens for this user, found as its own client library
+    and server find it; None when ``SPEECHD_ADDRESS`` names another kind of address
+    (``inet_socket``: the game speaks over a unix socket only).
+
+    ``SPEECHD_ADDRESS`` ``unix_socket:PATH`` is that path; otherwise
+    ``speech-dispatcher/speechd.sock`` in GLib's user runtime folder:
+    ``$XDG_RUNTIME_DIR``, or when that is unset (a console or container without a
+    login session) the user's cache folder, ``$XDG_CACHE_HOME`` or ``~/.cache``.
+    """
+    address = os.environ.get("SPEECHD_ADDRESS", "").strip()
+    method, _, where = address.partition(":")
+    if method == "unix_socket" and where and where != "default":
+        return Path(where).expanduser()
+    if method and method != "unix_socket":
         return None
-    return Path(runtime) / "speech-dispatcher" / "speechd.sock"
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    if not os.path.isabs(runtime):
+        runtime = os.environ.get("XDG_CACHE_HOME", "")
+    folder = Path(runtime) if os.path.isabs(runtime) else Path.home() / ".cache"
+    return folder / "speech-dispatcher" / "speechd.sock"
 
 
 def escape(text: str) -> str:
@@ -55,6 +68,7 @@ class SsipConnection:
         timeout: float = REPLY_SECONDS,
         on_event: Callable[[int, str], None] | None = None,
     ) -> None:
+        self.path = path
         self._timeout = timeout
         self._on_event = on_event
         self._lock = threading.Lock()

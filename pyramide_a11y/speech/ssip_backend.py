@@ -2,17 +2,19 @@
 
 Each answer: ``CANCEL self`` (only the game's own messages: Orca and other
 clients go on), the language, the rate (only when the player set one other than
-the ordinary 175 words a minute, so the rate set for Orca applies otherwise)
-and volume, then ``SPEAK``. An answer counts as spoken only when the server
-reports that it *began* (event 701): a server that cannot open audio accepts
-messages but never begins them, and after three such answers the speaker gives
-up and says so. Every reply has a deadline. When no server was running, the
-one started for the game (``speech-dispatcher --run-single``) is the game's
-child and ends with it.
+the ordinary 175 words a minute, so the rate set for Orca applies otherwise),
+the voice chosen by name if any, and volume, then ``SPEAK``. Back to the default
+voice, the connection is opened afresh, so the server's own voice settings apply.
+An answer counts as spoken only when the server reports that it *began* (event
+701): a server that cannot open audio accepts messages but never begins them, and
+after three such answers the speaker gives up and says so. Every reply has a
+deadline. When no server was running, the one started for the game
+(``speech-dispatcher --run-single``) is the game's child and ends with it.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -34,9 +36,11 @@ START_SECONDS = 3.0  # the longest a server started for the game may take to lis
 SERVER_IDLE_SECONDS = 30  # a server started for the game ends this long after its last client
 ORDINARY_RATE = 175
 """The game's default rate: at this rate speech-dispatcher's own setting applies."""
-DEFAULT_VOICE_TYPE = "MALE1"
-"""speech-dispatcher's default voice type: setting it forgets a synthesis voice
-chosen before (the server clears the voice name), so the language's voice speaks."""
+
+
+class ServerNotStarted(SsipError):
+    """No server listens for this user and none could be started for the game (the
+    program is there, or the address is one the game cannot reach)."""
 
 
 def dispatcher_rate(rate: int) -> int:
@@ -78,15 +82,16 @@ def start_server(path: Path, program: str = SERVER) -> subprocess.Popen[bytes] |
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline and server.poll() is None:
         # The socket file appears at bind(), before listen(): wait until it answers.
-        if path.exists() and _listens(path):
+        if path.exists() and listens(path):
             return server
         time.sleep(0.02)
     stop_server(server)
     return None
 
 
-def _listens(path: Path) -> bool:
-    """Whether a server accepts connections at ``path`` now."""
+def listens(path: Path) -> bool:
+    """Whether a server accepts connections at ``path`` now (speech-dispatcher
+    leaves its socket file behind when it ends: the file alone says nothing)."""
     probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     probe.settimeout(0.5)
     try:
@@ -116,15 +121,19 @@ def connect(
     on_event: Callable[[int, str], None] | None = None,
 ) -> tuple[SsipConnection, subprocess.Popen[bytes] | None]:
     """A connection to the user's speech-dispatcher, starting one for the game when
-    none listens. Raises SsipError (with why) when there is none."""
+    none listens. Raises ServerNotStarted when none listens and none starts,
+    SsipError (with why) when the one there does not answer."""
     path = path or socket_path()
     if path is None:
-        raise SsipError("XDG_RUNTIME_DIR is not set")
+        address = os.environ.get("SPEECHD_ADDRESS", "")
+        raise ServerNotStarted(f"SPEECHD_ADDRESS={address}: the game needs a unix_socket")
     server = None
-    if not path.exists():
+    if not listens(path):  # no file, or one left by a server that has ended
         server = start_server(path, program)
         if server is None:
-            raise SsipError(f"{program} is not running and could not be started")
+            raise ServerNotStarted(
+                f"nothing listens at {path}, and {program} started for the game did not listen"
+            )
     try:
         return SsipConnection(path, on_event=on_event), server
     except SsipError:
@@ -153,6 +162,7 @@ class SsipSpeaker(BackgroundSpeaker):
         self._voice_sent = False  # a synthesis voice is set on the connection
         self.program = "speech-dispatcher"
         self.connection, self.server = connect(path, program, self._event)
+        self._path = self.connection.path
         super().__init__(language, rate)
 
     def _event(self, code: int, message: str) -> None:
@@ -185,13 +195,12 @@ class SsipSpeaker(BackgroundSpeaker):
             self.connection.command("CANCEL self")
             if not utterance.text:
                 return
+            if self._voice_sent and not utterance.voice:
+                self._fresh_connection()  # back to speech-dispatcher's own voice
             self.connection.command(f"SET self LANGUAGE {dispatcher_language(utterance.language)}")
             if utterance.voice:
                 self.connection.command(f"SET self SYNTHESIS_VOICE {utterance.voice}")
                 self._voice_sent = True
-            elif self._voice_sent:  # back to the language's voice
-                self.connection.command(f"SET self VOICE_TYPE {DEFAULT_VOICE_TYPE}")
-                self._voice_sent = False
             if utterance.rate is not None and utterance.rate != ORDINARY_RATE:
                 self.connection.command(f"SET self RATE {dispatcher_rate(utterance.rate)}")
             if utterance.volume is not None:
@@ -213,6 +222,17 @@ class SsipSpeaker(BackgroundSpeaker):
                 return  # a newer answer: it cancels this one
         error = f"{self.name}: the server took the answer but did not begin to speak it"
         self._failed(self.program, FailureKind.NOT_RESPONDING, error)
+
+    def _fresh_connection(self) -> None:
+        """Swap the connection for a new one, which starts from the server's own
+        settings: SSIP has no command that forgets a synthesis voice without choosing
+        another (``VOICE_TYPE`` would force one type over the ``DefaultVoiceType`` the
+        player configured). The new one opens before the old one closes, so a server
+        started for the game never sees no client. Raises SsipError."""
+        fresh = SsipConnection(self._path, on_event=self._event)
+        old, self.connection = self.connection, fresh
+        self._voice_sent = False
+        old.close()
 
     def _release(self) -> None:
         self.connection.close()

@@ -14,7 +14,7 @@ not kept in the ``stats`` table: a par arrives after the win is counted, so they
 are summed from the game records when read (:func:`par_figures`), over the won
 games whose par is known.
 
-The best game follows the order of the rules of ``pyramide`` (seed 000): highest
+The best game follows the order of the rules of ``pyramide``: highest
 score, then shortest time, then fewest moves (then the earliest).
 """
 

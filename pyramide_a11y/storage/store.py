@@ -34,6 +34,10 @@ WON = "won"
 LOST = "lost"
 DISCARDED = "discarded"
 
+NOT_WINNABLE_PAR = 0
+"""The ``par`` kept for a deal proven to have no winning line (no deal is won in
+no move, so 0 is no par)."""
+
 
 def utc_now() -> str:
     """The current time as stored: ISO 8601 in UTC, to the second."""
@@ -83,7 +87,8 @@ class GameRecord:
     result_score: int | None
     snapshot: Snapshot
     par: int | None = None
-    """The deal's proven fewest moves, when found (after a win)."""
+    """The deal's proven fewest moves, when found (once the game was over: won or
+    lost); :data:`NOT_WINNABLE_PAR` when the deal was proven not winnable."""
     damaged_at: str | None = None
     """When the player was told this game does not replay (then never offered)."""
     tokens: tuple[str, ...] = ()
@@ -97,6 +102,11 @@ class GameRecord:
     def damaged(self) -> bool:
         """The record was found not to replay (and the player was told)."""
         return self.damaged_at is not None
+
+    @property
+    def winnable(self) -> bool | None:
+        """Whether the deal can be won, when its par was found (None: not known)."""
+        return None if self.par is None else self.par != NOT_WINNABLE_PAR
 
     @property
     def over_par(self) -> int | None:
@@ -342,9 +352,9 @@ class Store:
             )
 
     def set_par(self, game_id: int, par: int) -> None:
-        """Store the deal's par (its proven fewest moves) with game ``game_id``,
-        found after the game was won. The game's order in the history does not
-        change.
+        """Store the deal's par (its proven fewest moves, :data:`NOT_WINNABLE_PAR`
+        for a deal proven not winnable) with game ``game_id``, found once the game
+        was over (won, or lost). The game's order in the history does not change.
 
         Raises:
             StorageError: nothing was written.

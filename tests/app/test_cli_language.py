@@ -51,12 +51,6 @@ ENGLISH_WORDS = re.compile(
 )
 
 
-@pytest.fixture(autouse=True)
-def _english_afterwards() -> object:
-    yield
-    set_language("en")
-
-
 def english_words(text: str) -> list[str]:
     """The English words of ``text``, leaving out options (``--json``), choices in
     braces and quotes, file names and the canonical notation of files (``KD, 10C+3S,

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import daily_deal, random_deal
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.engine.daily import daily_code, daily_number

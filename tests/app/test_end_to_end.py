@@ -17,7 +17,6 @@ from prompt_toolkit.output import DummyOutput
 from terminal import TMUX, window
 
 from pyramide_a11y.app.loop import Printer, run_plain, run_prompt
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.i18n.pseudo import PseudoTranslations, untranslated_residue
 from pyramide_a11y.narration import card_name, sentence
 
@@ -25,12 +24,6 @@ WON = {"pt_PT": "Ganhou!", "pt_BR": "Você venceu!", "en": "You won!"}
 GOODBYE = {"pt_PT": "Até à próxima.", "pt_BR": "Até a próxima.", "en": "Goodbye."}
 F2 = "\x1bOQ"
 CASES = [(preset, language) for preset in PRESETS for language in LANGUAGES]
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> object:
-    yield
-    set_language("en")
 
 
 @pytest.mark.parametrize(("preset", "language"), CASES)

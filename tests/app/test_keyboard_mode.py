@@ -25,7 +25,6 @@ from terminal import TMUX, window
 from pyramide_a11y.app.loop import Printer, run_prompt
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.commands.syntax import NEW_WORDS, SINGLE_LETTERS, WORDS, Action
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import answers, sentence
 from pyramide_a11y.narration import messages as m
 
@@ -44,15 +43,12 @@ SWEPT = [w for w in EVERY_WORD if w not in ENDING | KEYBOARD_WORDS | LESSON_WORD
 CODE = won_code("classic")
 
 
-@pytest.fixture(autouse=True)
-def _english_after() -> object:
-    yield
-    set_language("en")
-
-
 def _session(language: str, keys: bool = True) -> tuple[Session, list[str]]:
     session, speaker = recording_session(CODE, language, keyboard_keys=keys)
     session.play.rng = random.Random(9)  # the same new deals in the prompt and the reference
+    # A par comes late, at a moment of its own (the swept words leave deals
+    # unfinished): no par here, so both sessions say the same things in order.
+    session.pars.finder = None
     return session, speaker.spoken
 
 

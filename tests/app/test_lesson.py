@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,6 @@ from playthrough import recording_session
 
 from pyramide_a11y.app.cli import main
 from pyramide_a11y.app.lesson import STEPS, Lesson, LessonProgress
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration.help import help_lines
 from pyramide_a11y.storage import Store
 
@@ -43,13 +41,6 @@ WRONG = {
     "hint": "u",
     "review": "kd",
 }
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    set_language("en")
-    yield
-    set_language("en")
 
 
 def at_step(index: int) -> Lesson:

@@ -13,7 +13,6 @@ from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.par import PAR_BUDGET, solver_par
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.engine import Draw, Layout, Move, Rules
-from pyramide_a11y.i18n import set_language
 
 PAR_LINE = {
     "en": "You won in 56 moves. The fewest possible for this deal is 52. "
@@ -70,12 +69,6 @@ def _play_to_the_last_move(session: Session, language: str) -> str:
     for command in commands[:-1]:
         session.handle(command)
     return commands[-1]
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> object:
-    yield
-    set_language("en")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import SourceError, add_rules_options, coded_source
 from pyramide_a11y.app.sources import rules_from_options as _rules_from_options
 from pyramide_a11y.engine import Rules, get_rules, parse_code, parse_count, parse_rules

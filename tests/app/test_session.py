@@ -10,7 +10,8 @@ from fakes import FakeClock
 from playthrough import source_of, won_code
 
 from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import IDLE_LIMIT, GameTimer
 from pyramide_a11y.engine import Draw, Layout, parse_code

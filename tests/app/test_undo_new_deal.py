@@ -12,7 +12,8 @@ from fakes import FakeClock
 from storage_helpers import game_state
 
 from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Layout, parse_code

@@ -215,7 +215,8 @@ def test_cards_with_a_suit_two_cards_numbers_and_words_still_read(
 def test_the_session_says_the_letter_rule_and_names_the_rank_word(
     letter: str, language: str, said: str
 ) -> None:
-    from pyramide_a11y.app.session import Session, Settings
+    from pyramide_a11y.app.session import Session
+    from pyramide_a11y.app.settings import Settings
     from pyramide_a11y.app.sources import GameSource
 
     deal = parse_code("PY1-N-AAAAAAS")

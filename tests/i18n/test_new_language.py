@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from pyramide_a11y import i18n
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.engine import Layout, parse_code
 from pyramide_a11y.i18n import Language, Vocabulary, Voices

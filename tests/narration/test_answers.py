@@ -16,7 +16,8 @@ from playthrough import source_of, winning_commands, won_code
 from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.autosave import GameStorage
 from pyramide_a11y.app.loop import Printer, run_plain
-from pyramide_a11y.app.session import GOODBYE_WAIT, Session, Settings
+from pyramide_a11y.app.session import GOODBYE_WAIT, Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Draw, Game
 from pyramide_a11y.i18n import set_language

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from playthrough import notation
 
 from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.engine import Card, Game, Layout, Rules, get_rules

@@ -7,6 +7,7 @@ variant). Run as ``speech-dispatcher``: only ``--socket-path`` counts."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import sys
@@ -20,11 +21,12 @@ VOICES = (
     ("English (America)", "en-US", "none"),
     ("English (Great Britain)", "en-GB", "none"),
 )
+_numbers = itertools.count(1)  # message ids, server-wide as speech-dispatcher's
+_numbers_lock = threading.Lock()
 
 
 def serve(conn: socket.socket, mode: str, log: str) -> None:
     buffer = b""
-    number = 0
     notify = False
     with conn:
         while True:
@@ -50,7 +52,8 @@ def serve(conn: socket.socket, mode: str, log: str) -> None:
                 text, buffer = buffer.split(b"\r\n.\r\n", 1)
                 with open(log, "a") as out:
                     out.write("TEXT " + text.decode().replace("\r\n", " ") + "\n")
-                number += 1
+                with _numbers_lock:
+                    number = next(_numbers)
                 conn.sendall(f"225-{number}\r\n225 OK MESSAGE QUEUED\r\n".encode())
                 if mode == "plays" and notify:
                     conn.sendall(f"701-{number}\r\n701-1\r\n701 BEGIN\r\n".encode())
@@ -71,6 +74,8 @@ def main() -> None:
     path = sys.argv[sys.argv.index("--socket-path") + 1]
     mode = os.environ.get("FAKE_SSIP_MODE", "plays")
     log = os.environ["FAKE_SSIP_LOG"]
+    if os.path.exists(path):  # a socket file an ended server left: replaced, as the real one does
+        os.unlink(path)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(path)
     server.listen()

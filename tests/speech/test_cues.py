@@ -15,7 +15,8 @@ import pytest
 
 from pyramide_a11y.app.cli import main
 from pyramide_a11y.app.cueing import card_place
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.engine import Layout, parse_code
 from pyramide_a11y.speech.cue_player import CuePlayer, RecordingCues

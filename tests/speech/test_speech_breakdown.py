@@ -20,12 +20,12 @@ import pytest
 from speech_support import Sink, my_children, no_more, wait_for
 
 from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.speaking import SessionSpeaker
 from pyramide_a11y.engine import Layout
 from pyramide_a11y.engine.dealcode import parse_code
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.background import BackgroundSpeaker
 from pyramide_a11y.speech.base import FailureKind, SilentSpeaker
 from pyramide_a11y.speech.factory import Missing, SpeakerChoice, SpeechProblem
@@ -76,12 +76,6 @@ def player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Player:
     monkeypatch.setenv(PLAYER_ENV, str(found.path))
     monkeypatch.setenv("PYRAMIDE_DATA_DIR", str(tmp_path / "data"))
     return found
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield None
-    set_language("en")
 
 
 def game(speaker: SessionSpeaker, language: str) -> Session:

@@ -15,22 +15,16 @@ import pytest
 from speech_support import Sink, my_children, no_more, wait_for
 from terminal import TMUX, window
 
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.speaking import SessionSpeaker
 from pyramide_a11y.engine import Layout
 from pyramide_a11y.engine.dealcode import parse_code
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.factory import open_speaker
 from pyramide_a11y.speech.player import PLAYER_ENV
 
 CODE = "PY1-P-AAAAAAB"
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield None
-    set_language("en")
 
 
 @pytest.fixture(autouse=True)

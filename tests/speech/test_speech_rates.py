@@ -23,13 +23,6 @@ LANGUAGES = ("en", "pt_PT", "pt_BR")
 RATE = {"en": "rate", "pt_PT": "velocidade", "pt_BR": "velocidade"}
 
 
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    set_language("en")
-    yield
-    set_language("en")
-
-
 def session_in(
     language: str, storage: GameStorage | None = None, **settings: object
 ) -> tuple[Session, RecordingSpeaker]:

@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 import pytest
 from speech_support import wait_for
 
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.sources import GameSource
 from pyramide_a11y.app.speaking import SessionSpeaker, make_session_speaker
 from pyramide_a11y.engine import Layout
@@ -29,12 +30,6 @@ from pyramide_a11y.speech.messages import problem_sentence
 from pyramide_a11y.speech.screen_reader import ScreenReaderSpeaker, open_reader
 
 CODE = "PY1-P-AAAAAAB"
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield None
-    set_language("en")
 
 
 def session_with(speaker: Any, language: str = "en", speech: bool = True) -> Session:

@@ -3,15 +3,18 @@ as ``speech-dispatcher`` (the real one is not installed in CI)."""
 
 from __future__ import annotations
 
+import socket
 import time
 from pathlib import Path
 
 import pytest
 from speech_support import alive, my_children, no_more, wait_for
 
+from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import FailureKind
-from pyramide_a11y.speech.factory import open_speaker
-from pyramide_a11y.speech.ssip import escape
+from pyramide_a11y.speech.factory import Missing, open_speaker
+from pyramide_a11y.speech.messages import problem_sentence
+from pyramide_a11y.speech.ssip import escape, socket_path
 from pyramide_a11y.speech.ssip_backend import SsipSpeaker, dispatcher_rate
 
 FAKE = Path(__file__).with_name("fake_ssip_server.py")
@@ -92,6 +95,114 @@ def test_no_server_and_no_program_says_what_is_missing(
     monkeypatch.setattr("pyramide_a11y.speech.factory.SSIP_SERVER", "no-such-speech-dispatcher")
     choice = open_speaker("speech-dispatcher", "en")
     assert choice.problem is not None and choice.problem.what == "no-such-speech-dispatcher"
+
+
+@pytest.mark.parametrize(
+    ("environment", "expected"),
+    [
+        ({"SPEECHD_ADDRESS": "unix_socket:/srv/speech.sock"}, "/srv/speech.sock"),
+        ({"XDG_RUNTIME_DIR": "/run/user/1000"}, "/run/user/1000/speech-dispatcher/speechd.sock"),
+        (
+            {"SPEECHD_ADDRESS": "unix_socket:default", "XDG_RUNTIME_DIR": "/run/user/7"},
+            "/run/user/7/speech-dispatcher/speechd.sock",
+        ),
+        # No login session (a console, a container): GLib's runtime folder is the
+        # cache folder, where speech-dispatcher itself then listens.
+        ({"XDG_CACHE_HOME": "/var/cache/me"}, "/var/cache/me/speech-dispatcher/speechd.sock"),
+        ({}, "/home/me/.cache/speech-dispatcher/speechd.sock"),
+        ({"XDG_RUNTIME_DIR": "relative/run"}, "/home/me/.cache/speech-dispatcher/speechd.sock"),
+        ({"SPEECHD_ADDRESS": "inet_socket:localhost:6560"}, None),
+    ],
+)
+def test_the_socket_is_where_speech_dispatcher_listens(
+    environment: dict[str, str], expected: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("SPEECHD_ADDRESS", "XDG_RUNTIME_DIR", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", "/home/me")
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert socket_path() == (Path(expected) if expected else None)
+
+
+def socket_left_behind(path: Path) -> None:
+    """A socket file nothing listens at, as speech-dispatcher leaves when it ends."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.bind(str(path))
+    sock.close()
+
+
+def test_installed_without_a_login_session_speaks(
+    server: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The reported case: speech-dispatcher installed, XDG_RUNTIME_DIR unset. It was
+    # called missing; the game now looks where the server does, and starts one there.
+    monkeypatch.delenv("XDG_RUNTIME_DIR")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    choice = open_speaker("speech-dispatcher", "en")
+    speaker = choice.speaker
+    assert choice.problem is None and isinstance(speaker, SsipSpeaker)
+    try:
+        assert speaker.server is not None
+        assert speaker.connection.path == tmp_path / "home/.cache/speech-dispatcher/speechd.sock"
+        speaker.say("ten of clubs")
+        assert wait_for(lambda: speaker.spoken == 1, 5)
+    finally:
+        speaker.close()
+
+
+def test_a_socket_left_by_an_ended_server_gets_a_new_server(server: Path, tmp_path: Path) -> None:
+    socket_left_behind(tmp_path / "run/speech-dispatcher/speechd.sock")
+    choice = open_speaker("speech-dispatcher", "en")
+    try:
+        assert choice.problem is None and isinstance(choice.speaker, SsipSpeaker)
+        assert choice.speaker.server is not None  # started for the game, not "no answer"
+    finally:
+        choice.speaker.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en", "Speech is off: speech-dispatcher is installed but does not start. "
+               "The game goes on as text."),
+        ("pt_PT", "Voz desligada: o speech-dispatcher está instalado mas não arranca. "
+                  "O jogo continua em texto."),
+        ("pt_BR", "Voz desligada: o speech-dispatcher está instalado, mas não inicia. "
+                  "O jogo continua em texto."),
+    ],
+)  # fmt: skip
+def test_installed_but_not_starting_is_not_called_missing(
+    language: str, sentence: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    program = bin_dir / "speech-dispatcher"
+    program.write_text("#!/bin/sh\nexit 1\n")  # there, but it ends at once
+    program.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.delenv("SPEECHD_ADDRESS")
+    socket_left_behind(tmp_path / "run/speech-dispatcher/speechd.sock")
+    choice = open_speaker("speech-dispatcher", language)
+    problem = choice.problem
+    assert problem is not None and problem.missing is Missing.NOT_STARTING
+    assert problem.what == "speech-dispatcher" and "nothing listens at" in problem.detail
+    set_language(language)
+    assert problem_sentence(problem) == sentence
+
+
+def test_not_installed_with_a_socket_left_behind_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    monkeypatch.delenv("SPEECHD_ADDRESS")
+    monkeypatch.setattr("pyramide_a11y.speech.factory.SSIP_SERVER", "no-such-speech-dispatcher")
+    socket_left_behind(tmp_path / "speech-dispatcher/speechd.sock")
+    choice = open_speaker("speech-dispatcher", "en")
+    assert choice.problem is not None and choice.problem.missing is Missing.PROGRAM
 
 
 def test_the_rate_maps_onto_speech_dispatcher_s_scale() -> None:

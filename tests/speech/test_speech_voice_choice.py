@@ -66,13 +66,6 @@ DEFAULT = {"en": "default", "pt_PT": "padrão", "pt_BR": "padrão"}
 LANGUAGES = ("en", "pt_PT", "pt_BR")
 
 
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    set_language("en")
-    yield
-    set_language("en")
-
-
 def session_in(
     language: str, storage: GameStorage | None = None, **settings: object
 ) -> tuple[Session, RecordingSpeaker]:
@@ -369,8 +362,13 @@ def test_speech_dispatcher_lists_and_sets_synthesis_voices(ssip_server: Path) ->
     log = ssip_server.read_text().splitlines()
     first, second = log.index("TEXT Dez de paus."), log.index("TEXT Três de espadas.")
     assert "SET self SYNTHESIS_VOICE Portuguese (Brazil)+Adam" in log[:first]
-    assert "SET self VOICE_TYPE MALE1" in log[first:second]  # back to the language's voice
-    assert not [c for c in log[first:second] if "SYNTHESIS_VOICE" in c]
+    # Back to speech-dispatcher's own voice: no voice type is forced over the one the
+    # player configured; a fresh connection starts from the server's settings, and
+    # the old one says goodbye only once the new one is open.
+    between = log[first:second]
+    assert not [c for c in between if "VOICE_TYPE" in c or "SYNTHESIS_VOICE" in c]
+    assert between.index("SET self CLIENT_NAME user:pyramide:main") < between.index("QUIT")
+    assert "SET self LANGUAGE pt" in between[between.index("QUIT") :]
 
 
 def test_the_voice_list_reply_is_read() -> None:

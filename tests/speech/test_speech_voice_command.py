@@ -12,14 +12,7 @@ import pytest
 from speech_support import Sink
 
 from pyramide_a11y.app.cli import main
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.player import PLAYER_ENV
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield None
-    set_language("en")
 
 
 def test_out_writes_the_sample_in_the_session_voice(tmp_path: Path) -> None:
@@ -73,3 +66,26 @@ def test_no_backend_working_says_text_only(monkeypatch: pytest.MonkeyPatch) -> N
         "pyttsx3: Voz desligada: falta o no-such-audio-player. O jogo continua em texto." in lines
     )
     assert lines[-1] == "Nenhum motor de voz funciona aqui: o jogo será só texto."
+
+
+def test_speech_dispatcher_installed_but_not_starting_is_said_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    program = bin_dir / "speech-dispatcher"
+    program.write_text("#!/bin/sh\nexit 1\n")  # installed, but it ends at once
+    program.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+    monkeypatch.setenv(PLAYER_ENV, "no-such-audio-player")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.delenv("SPEECHD_ADDRESS")
+    out = io.StringIO()
+    assert main(["voz", "--lang", "pt", "--speech", "none"], out) == 0
+    line = next(x for x in out.getvalue().splitlines() if x.startswith("speech-dispatcher: "))
+    socket_file = tmp_path / "run/speech-dispatcher/speechd.sock"
+    assert line == (
+        "speech-dispatcher: Voz desligada: o speech-dispatcher está instalado mas não "
+        f"arranca. O jogo continua em texto. (nothing listens at {socket_file}, and "
+        "speech-dispatcher started for the game did not listen)"
+    )

@@ -19,7 +19,6 @@ from pyramide_a11y.app.cli import main
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.engine import Draw, Layout, Move, Rules
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.paths import DATABASE_NAME
 from pyramide_a11y.storage.schema import SCHEMA_VERSION, migrate
@@ -37,12 +36,6 @@ STATS = {
     "pt_BR": "Jogadas acima do mínimo: 4 em média, 4 no melhor, em 1 jogo vencido.",
 }
 LANG_OPTION = {"en": "en", "pt_PT": "pt", "pt_BR": "pt-BR"}
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> object:
-    yield
-    set_language("en")
 
 
 class HeldFinder:

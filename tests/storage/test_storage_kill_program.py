@@ -15,13 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
 from storage_helpers import Program, game_state, winning_line
 
 from pyramide_a11y.app import records_text
 from pyramide_a11y.engine import Draw, Game, Layout, Recycle, RemoveKing, RemovePair, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
-from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import narrator
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.actions import apply_token, select_token
@@ -94,11 +92,6 @@ def commands_of(move: object) -> list[tuple[str, str]]:
         case RemovePair(first, second):
             return [(str(first), select_token(first)), (str(second), select_token(second))]
     raise AssertionError(move)
-
-
-@pytest.fixture(autouse=True)
-def english() -> None:
-    set_language("en")
 
 
 def saved_in_progress(folder: Path) -> tuple[int, list[str], str | None] | None:

@@ -14,19 +14,13 @@ from storage_helpers import Program
 from pyramide_a11y.app.autosave import GameStorage
 from pyramide_a11y.app.hinting import default_finder
 from pyramide_a11y.app.loop import Printer, run_plain
-from pyramide_a11y.app.session import Session, Settings
+from pyramide_a11y.app.session import Session
+from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import RecordingSpeaker
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings
-
-
-@pytest.fixture(autouse=True)
-def _english() -> object:
-    set_language("en")
-    yield
-    set_language("en")
 
 
 def session_with(storage: GameStorage, code: str | None) -> Session:
