@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+
+from pyramide_a11y.app.par import NO_WIN
+from pyramide_a11y.engine import Draw, Layout, Move, Rules
+
 
 class FakeClock:
     """A clock the test moves by hand: ``clock.now += 5``."""
@@ -11,3 +16,23 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+class HeldFinder:
+    """A par finder that answers a line of ``value`` moves (0: no winning line,
+    None: not proven) only when released, and notes the deals it was asked.
+    Only the line's length counts: its moves are draws."""
+
+    def __init__(self, value: int | None = 52) -> None:
+        self.value = value
+        self.release = threading.Event()
+        self.calls: list[tuple[Layout, Rules]] = []
+
+    def __call__(
+        self, layout: Layout, rules: Rules, budget: float | None, cancelled: threading.Event
+    ) -> tuple[Move, ...] | None:
+        self.calls.append((layout, rules))
+        assert self.release.wait(10.0)
+        if self.value is None:
+            return None
+        return NO_WIN if self.value == 0 else (Draw(),) * self.value

@@ -4,15 +4,13 @@ the previous deal's par, a par not found in time; in the three languages."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
+from fakes import HeldFinder
 from playthrough import LANGUAGES, recording_session, winning_commands, won_code
 
 from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.par import PAR_BUDGET, solver_par
 from pyramide_a11y.app.session import Session
-from pyramide_a11y.engine import Draw, Layout, Move, Rules
 
 PAR_LINE = {
     "en": "You won in 56 moves. The fewest possible for this deal is 52. "
@@ -38,22 +36,6 @@ NOT_FOUND = {
     "pt_BR": "O mínimo para este jogo não foi encontrado a tempo.",
 }
 PRESET = "paciencia"  # won in 56 moves; its par is 52
-
-
-class HeldFinder:
-    """A par finder that answers ``value`` only when released, and notes its calls."""
-
-    def __init__(self, value: int | None = 52) -> None:
-        self.value = value
-        self.release = threading.Event()
-        self.calls: list[tuple[Layout, Rules]] = []
-
-    def __call__(
-        self, layout: Layout, rules: Rules, budget: float | None, cancelled: threading.Event
-    ) -> tuple[Move, ...] | None:
-        self.calls.append((layout, rules))
-        assert self.release.wait(10.0)
-        return None if self.value is None else (Draw(),) * self.value  # only its length
 
 
 def _session(language: str, finder: HeldFinder | None) -> tuple[Session, list[Answer]]:

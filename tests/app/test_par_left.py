@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from fakes import HeldFinder
 from playthrough import (
     LANGUAGES,
     NOT_WINNABLE_CODE,
@@ -20,7 +21,7 @@ from playthrough import (
 from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.par import NO_WIN, solver_par
 from pyramide_a11y.app.session import Session
-from pyramide_a11y.engine import Draw, Layout, Move, Rules, parse_code
+from pyramide_a11y.engine import Layout, parse_code
 
 LEFT = {
     "en": "The deal you left could be won in 52 moves.",
@@ -36,25 +37,6 @@ NEW = {"en": "new", "pt_PT": "novo", "pt_BR": "novo"}
 STATUS = {"en": "status", "pt_PT": "estado", "pt_BR": "estado"}
 PRESET = "paciencia"  # its par is 52
 OTHER = won_code("classic")  # the deal the player moves on to
-
-
-class HeldFinder:
-    """A par finder that answers a line of ``value`` moves (0: no winning line,
-    None: not proven) only when released, and notes the deals it was asked."""
-
-    def __init__(self, value: int | None = 52) -> None:
-        self.value = value
-        self.release = threading.Event()
-        self.calls: list[tuple[Layout, Rules]] = []
-
-    def __call__(
-        self, layout: Layout, rules: Rules, budget: float | None, cancelled: threading.Event
-    ) -> tuple[Move, ...] | None:
-        self.calls.append((layout, rules))
-        assert self.release.wait(10.0)
-        if self.value is None:
-            return None
-        return NO_WIN if self.value == 0 else (Draw(),) * self.value  # only its length
 
 
 def _session(

@@ -8,18 +8,16 @@ from __future__ import annotations
 import io
 import json
 import sqlite3
-import threading
 from pathlib import Path
 
 import pytest
+from fakes import HeldFinder
 from playthrough import LANGUAGES, NOT_WINNABLE_CODE, source_of, won_code
 
 from pyramide_a11y.app.autosave import GameStorage
 from pyramide_a11y.app.cli import main
-from pyramide_a11y.app.par import NO_WIN
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.engine import Draw, Layout, Move, Rules
 from pyramide_a11y.storage.paths import DATABASE_NAME
 
 OTHER = won_code("classic")
@@ -35,20 +33,6 @@ HISTORY_NOT_WINNABLE = {
     "pt_PT": "PY1-C-SKOHAAA, não ganho, 0 cartas retiradas; não tinha solução.",
     "pt_BR": "PY1-C-SKOHAAA, não vencido, 0 cartas retiradas; não tinha solução.",
 }
-
-
-class HeldFinder:
-    """A line of ``value`` moves (0: none wins) once released."""
-
-    def __init__(self, value: int = 52) -> None:
-        self.value = value
-        self.release = threading.Event()
-
-    def __call__(
-        self, layout: Layout, rules: Rules, budget: float | None, cancelled: threading.Event
-    ) -> tuple[Move, ...] | None:
-        assert self.release.wait(10.0)
-        return NO_WIN if self.value == 0 else (Draw(),) * self.value
 
 
 def _session(folder: Path, language: str, code: str, finder: HeldFinder) -> Session:

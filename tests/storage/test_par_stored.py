@@ -8,17 +8,16 @@ from __future__ import annotations
 import io
 import json
 import sqlite3
-import threading
 from pathlib import Path
 
 import pytest
+from fakes import HeldFinder
 from playthrough import LANGUAGES, source_of, winning_commands, won_code
 
 from pyramide_a11y.app.autosave import GameStorage
 from pyramide_a11y.app.cli import main
 from pyramide_a11y.app.session import Session
 from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.engine import Draw, Layout, Move, Rules
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.paths import DATABASE_NAME
 from pyramide_a11y.storage.schema import SCHEMA_VERSION, migrate
@@ -36,20 +35,6 @@ STATS = {
     "pt_BR": "Jogadas acima do mínimo: 4 em média, 4 no melhor, em 1 jogo vencido.",
 }
 LANG_OPTION = {"en": "en", "pt_PT": "pt", "pt_BR": "pt-BR"}
-
-
-class HeldFinder:
-    """A par finder that answers a line of ``value`` moves only when released."""
-
-    def __init__(self, value: int = 52) -> None:
-        self.value = value
-        self.release = threading.Event()
-
-    def __call__(
-        self, layout: Layout, rules: Rules, budget: float | None, cancelled: threading.Event
-    ) -> tuple[Move, ...] | None:
-        assert self.release.wait(10.0)
-        return (Draw(),) * self.value  # only its length counts here
 
 
 def _stored_par(folder: Path) -> list[tuple[object, ...]]:
