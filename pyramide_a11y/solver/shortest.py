@@ -87,7 +87,7 @@ _Step = tuple[str, int, int]
 # What the bound keeps of a pyramid: removals left, the sequence cards needed
 # (value, count), the sequence cards no pyramid card can take (as a mask),
 # Kings, other cards, and the excess (sequence cards pyramid cards must meet).
-_Shape = tuple[int, tuple[tuple[int, int], ...], int, int, int, int]
+_Shape = tuple[int, tuple[tuple[int, int], ...], int, int, int, int, int]
 _LOST = 1 << 20
 # A state key: the ``present`` bitmask (bits 0..51), this flag when the state was
 # reached by a draw or a recycle, and (recycles << 6 | pointer) from bit 64.
@@ -202,6 +202,10 @@ class _AStar:
         self.allowed = _ALLOWED_COVER if rules.cover_pairs else _ALLOWED
         self.forced_pairs = 0
         self.most_pairs: dict[int, int] = {0: 0}
+        # For _passes: an id per tuple of needs, and what the stock and waste
+        # give those needs, per (needs, deck state).
+        self.needs_ids: dict[tuple[tuple[int, int], ...], int] = {}
+        self.reaches: dict[int, int] = {}
 
     # -- the lower bound --------------------------------------------------------
 
@@ -251,7 +255,8 @@ class _AStar:
                 excess = cards - 2 * pairs
                 removals = count[13] + cards - pairs
         kept = tuple(needs) if not self.strict else ()
-        shape = (removals, kept, lonely, count[13], cards, excess)
+        needs_id = self.needs_ids.setdefault(kept, len(self.needs_ids))
+        shape = (removals, kept, lonely, count[13], cards, excess, needs_id)
         self.shapes[pyr] = shape
         return shape
 
@@ -306,21 +311,67 @@ class _AStar:
         pyramid card can take it and two sequence cards cannot pair), and so is
         that card: X ≥ that count too. Without a playable stock top each of those
         cards is drawn (two each), then paired."""
-        removals, needs, lonely, kings, cards, excess = shape
+        removals, needs, lonely, kings, cards, excess, needs_id = shape
         deck = present >> SLOTS
+        can_recycle = self.limit is None or rec < self.limit
+        # The stock and waste part depends on the needs alone, not on the rest of
+        # the pyramid: pyramids that differ elsewhere share it (about half the
+        # calls on hard deals).
+        key = ((deck << 5 | ptr) << 1 | can_recycle) << 16 | needs_id
+        found = self.reaches.get(key)
+        if found is None:
+            found = self._reach(needs, deck, ptr, can_recycle)
+            self.reaches[key] = found
+        if found < 0:
+            return _LOST
+        far = (found >> 8) - 1
+        reach = found & 255
+        stock = deck >> ptr
+        masks = self.seq_masks
+        if far < 0:
+            if reach > excess:
+                return kings + (cards + reach + 1) // 2
+            return removals
+        ahead = stock & ((1 << (far + 1)) - 1)  # the farthest card included
+        passed = ahead.bit_count()
+        if self.stp:
+            # No pyramid card can take the cards of ``lonely`` values; the pairs
+            # pyramid cards still need beyond the others in front take cards from
+            # elsewhere. (Other values may hold more cards in front than pyramid
+            # cards can take: counting them all as taken keeps the bound low.)
+            ahead <<= ptr
+            kings_ahead = (ahead & masks[13]).bit_count()
+            stuck = (ahead & lonely).bit_count()
+            takes = passed - kings_ahead - stuck
+            passed += kings_ahead
+            if not self.swp:
+                passed += stuck
+            if excess > takes:
+                passed += excess - takes
+        else:
+            passed = 2 * passed + excess
+        x = max(passed, excess, reach)
+        return kings + (cards + x + 1) // 2
+
+    def _reach(
+        self, needs: tuple[tuple[int, int], ...], deck: int, ptr: int, can_recycle: bool
+    ) -> int:
+        """For :meth:`_passes`: the farthest stock card that must come into play
+        (``far``, its index from the pointer, −1 for none) and the X needed to
+        bring a buried waste card (or a stock card) into play (``reach``), packed
+        as ``(far + 1) << 8 | reach``; −1 when some need has too few partners left."""
         waste = deck & ((1 << ptr) - 1)
         stock = deck >> ptr
         masks = self.seq_masks
         far = -1
-        reach = 0  # X needed to bring a buried waste card (or a stock card) into play
-        can_recycle = self.limit is None or rec < self.limit
+        reach = 0
         stock_count = stock.bit_count()
         for w, e in needs:
             partners = deck & masks[w]
             wp = partners & waste
             sp = partners >> ptr
             if wp.bit_count() + sp.bit_count() < e:
-                return _LOST
+                return -1
             if wp:
                 # A candidate's cost: the cards in front of it, each moved at least
                 # once. Every waste candidate costs at least as much as the top one
@@ -357,30 +408,7 @@ class _AStar:
             pos = (sp & -sp).bit_length() - 1
             if pos > far:
                 far = pos
-        if far < 0:
-            if reach > excess:
-                return kings + (cards + reach + 1) // 2
-            return removals
-        ahead = stock & ((1 << (far + 1)) - 1)  # the farthest card included
-        passed = ahead.bit_count()
-        if self.stp:
-            # No pyramid card can take the cards of ``lonely`` values; the pairs
-            # pyramid cards still need beyond the others in front take cards from
-            # elsewhere. (Other values may hold more cards in front than pyramid
-            # cards can take: counting them all as taken keeps the bound low.)
-            ahead <<= ptr
-            kings_ahead = (ahead & masks[13]).bit_count()
-            stuck = (ahead & lonely).bit_count()
-            takes = passed - kings_ahead - stuck
-            passed += kings_ahead
-            if not self.swp:
-                passed += stuck
-            if excess > takes:
-                passed += excess - takes
-        else:
-            passed = 2 * passed + excess
-        x = max(passed, excess, reach)
-        return kings + (cards + x + 1) // 2
+        return (far + 1) << 8 | reach
 
     # -- the search -------------------------------------------------------------
 
@@ -492,9 +520,11 @@ class _AStar:
         if st >= 0:
             # Draw straight to the next card that could leave (or to the end of
             # the stock when a recycle is left): the stops skipped only offer
-            # pairs of the pyramid alone, which commute with the draws.
+            # pairs of the pyramid alone, which commute with the draws. A King
+            # on the stock is taken, never drawn: the draw would cost the same
+            # move only to bury a card under it.
             last = self.limit is not None and rec >= self.limit
-            target = base._next_stop(present, ptr, free, last)
+            target = -1 if stp and val[st] == 13 else base._next_stop(present, ptr, free, last)
             if target >= 0:
                 run = (above & ((1 << (target - ptr)) - 1)).bit_count()
                 out.append((("D", target, run), present, target, rec))
