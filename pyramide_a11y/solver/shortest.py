@@ -86,13 +86,15 @@ __all__ = ["Shortest", "par", "solve_shortest"]
 _Step = tuple[str, int, int]
 # What the bound keeps of a pyramid: removals left, the sequence cards needed
 # (value, count), the sequence cards no pyramid card can take (as a mask),
-# Kings, other cards, and the excess (sequence cards pyramid cards must meet).
+# Kings, other cards, the excess (sequence cards pyramid cards must meet), and
+# an id of the needs (a key of :attr:`_AStar.reaches`).
 _Shape = tuple[int, tuple[tuple[int, int], ...], int, int, int, int, int]
-_LOST = 1 << 20
+_LOST = 1 << 20  # a bound past any line: the state cannot be won
 # A state key: the ``present`` bitmask (bits 0..51), this flag when the state was
 # reached by a draw or a recycle, and (recycles << 6 | pointer) from bit 64.
 _DRAWN = 1 << 60
-_STATE = _DRAWN - 1  # a bound past any line: the state cannot be won
+_STATE = _DRAWN - 1  # the ``present`` bits of a key
+_DECK = (1 << 24) - 1  # the sequence cards' bits of a key, shifted down
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,13 +426,16 @@ class _AStar:
         start_ptr = base._norm(base.present, base.ptr)
         start_rec = base.rec if self.limit is not None else 0
         start = base.present | (start_rec << 6 | start_ptr) << 64
-        best: dict[int, int] = {start: 0}
+        canonical = self._canonical
+        # The best cost per canonical key (states that play the same share one);
+        # the move into each state expanded, per actual key (its line is real).
+        best: dict[int, int] = {canonical(start): 0}
         parent: dict[int, tuple[int, _Step]] = {}
-        buckets: list[list[tuple[int, int]]] = [[] for _ in range(upper + 2)]
+        buckets: list[list[tuple[int, int, int]]] = [[] for _ in range(upper + 2)]
         f0 = self.bound(base.present, start_ptr, start_rec)
         if f0 > upper:
             return None
-        buckets[f0].append((0, start))
+        buckets[f0].append((0, start, canonical(start)))
         low = 63  # the pointer's bits in a stamp
         goal_mask = self.goal_mask
         expand = self._children
@@ -441,8 +446,8 @@ class _AStar:
             if not bucket:
                 f += 1
                 continue
-            g, key = bucket.pop()
-            if best.get(key, -1) != g:
+            g, key, ckey = bucket.pop()
+            if best.get(ckey, -1) != g:
                 continue  # reached again more cheaply since
             present = key & _STATE
             if not present & goal_mask:
@@ -461,18 +466,34 @@ class _AStar:
                     ng = g + 1
                     if kind == "R":
                         nkey |= _DRAWN
-                old = best.get(nkey)
+                nckey = canonical(nkey)
+                old = best.get(nckey)
                 if old is not None and old <= ng:
                     continue
                 nf = ng + bound(nxt, nptr, nrec)
                 if nf > upper:
                     continue
-                best[nkey] = ng
+                best[nckey] = ng
                 parent[nkey] = (key, step)
                 if ng <= f and not nxt & goal_mask:
                     return self._line(nkey, parent)  # nothing left costs less
-                buckets[nf if nf > f else f].append((ng, nkey))
+                buckets[nf if nf > f else f].append((ng, nkey, nckey))
         return None
+
+    def _canonical(self, key: int) -> int:
+        """The key of the state that plays the same as ``key`` with its sequence
+        cards moved to the earliest indexes reading the same values in the same
+        order (see :meth:`.search._Search._canon`): everything the search and the
+        bound look at in the sequence is values and order, so both states have the
+        same shortest lines, move for move."""
+        deck = key >> SLOTS & _DECK
+        canon = self.base._canon(deck)
+        if canon == deck:
+            return key
+        stamp = key >> 64
+        ptr = stamp & 63
+        cptr = self.base._canon(deck & ((1 << ptr) - 1)).bit_length() if ptr else 0
+        return key & (_PYR | _DRAWN) | canon << SLOTS | (stamp >> 6 << 6 | cptr) << 64
 
     def _children(
         self, present: int, ptr: int, rec: int, drawn: int
