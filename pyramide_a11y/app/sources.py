@@ -255,11 +255,13 @@ def coded_source(code: DealCode, rules: Rules | None = None) -> GameSource:
     """
     chosen = rules or code.rules
     if chosen.initial_waste != code.rules.initial_waste:
-        # Translators: command-line error; {code_rules} and {rules} are rules names.
+        # Translators: command-line error; {code} is a deal code (PY1-N-AAAAAAS),
+        # {code_rules} and {rules} are rules names, --rules is typed as it is.
         raise SourceError(
-            _("the code deals for {code_rules}; its piles do not fit {rules}").format(
-                code_rules=code.rules.name, rules=chosen.name
-            )
+            _(
+                "deal {code} is dealt for {code_rules}; its piles do not fit {rules}: "
+                "play it without --rules"
+            ).format(code=str(code), code_rules=code.rules.name, rules=chosen.name)
         )
     return GameSource(Layout.from_code(code), chosen, code_text(chosen, code.number))
 

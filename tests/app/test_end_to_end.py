@@ -225,6 +225,46 @@ def test_a_bad_deal_code_on_the_command_line_is_one_sentence_in_the_language() -
     )
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "pyramide: Deal PY1-N-AAAAAAS is dealt for pyramide; its piles do not fit "
+            "paciencia: play it without --rules.",
+        ),
+        (
+            "pt",
+            "pyramide: A partida PY1-N-AAAAAAS é dada para pyramide; as pilhas não servem "
+            "para paciencia: jogue-a sem --rules.",
+        ),
+        (
+            "pt-BR",
+            "pyramide: O jogo PY1-N-AAAAAAS é dado para pyramide; as pilhas não servem "
+            "para paciencia: jogue sem --rules.",
+        ),
+    ],
+)
+def test_a_good_code_for_other_rules_says_why_it_does_not_fit(
+    lang: str, said: str, tmp_path: Path
+) -> None:
+    # The code reads well: calling it unreadable (and offering itself as the
+    # example) would leave the player nowhere.
+    result = subprocess.run(
+        [
+            *(sys.executable, "-m", "pyramide_a11y", "--lang", lang, "--speech", "none"),
+            *("--data-dir", str(tmp_path), "--rules", "paciencia", "--deal", "PY1-N-AAAAAAS"),
+        ],
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == said
+    assert result.stdout == ""
+
+
 def test_visual_mode_prints_symbols_but_never_speaks_them() -> None:
     session, speaker = recording_session(won_code("pyramide"), "en")
     out = io.StringIO()
