@@ -638,14 +638,14 @@ def _chunks_note(chunk: int) -> list[str]:
         "deals, kept one by one, and goes on from the chunks done when it is started "
         "again. A chunk is the row's command with `--first K --deals N`, which solves "
         "the deals the command solves from the K-th on: together, the chunks are "
-        "exactly the deals of the command beside the row, which gives the same figures "
-        'in one run. Such a row says "run in N chunks" beside its command. The '
+        "exactly the deals of the command beside the row, and give the verdicts it "
+        'gives in one piece. Such a row says "run in N chunks" beside its command. The '
         "chunks' reports are merged exactly: won, lost, unknown and nodes are summed, the share "
         "and its interval computed from the sums, the first unknown deals kept in code "
         "order; the median and 95th percentile come from the chunks' time histograms "
         "added together (what one run reports, within about 1%), and the longest time is "
-        "the longest of all. Its wall time (in its JSON file) is the sum of its chunks' "
-        "times. The rows without that note ran in one piece.",
+        "the longest of all. The wall time of such a row (in its JSON file) is the sum "
+        "of its chunks' times. The rows without that note ran in one piece.",
     ]
 
 
