@@ -309,3 +309,20 @@ def test_chunks_of_a_real_analyse_add_up_to_one_run(tmp_path: Path) -> None:
     )
     for key in ("deals", "winnable", "lost", "unknown", "nodes", "ci95"):
         assert merged[key] == whole[key], key
+
+
+def test_a_damaged_or_foreign_chunk_file_is_measured_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chunks = tmp_path / "chunks" / "pyramide"
+    chunks.mkdir(parents=True)
+    (chunks / "0.json").write_text('{"row": "pyramide", "rep', encoding="utf-8")
+    (chunks / "10.json.part").write_text("{", encoding="utf-8")  # a write cut short
+    other_seed = _chunk(20, 5)
+    other_seed["report"]["seed"] = 1
+    (chunks / "20.json").write_text(json.dumps(other_seed), encoding="utf-8")
+    calls: list[list[str]] = []
+    monkeypatch.setattr(win_rates, "analyse_child", _fake_analyse(calls))
+    assert _run(tmp_path, "pyramide") == 0
+    assert [c[c.index("--first") + 1] for c in calls] == ["0", "10", "20"]
+    assert json.loads((chunks / "20.json").read_text(encoding="utf-8"))["report"]["seed"] == 0
