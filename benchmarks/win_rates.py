@@ -7,13 +7,18 @@ Run from the repository root::
     .venv/bin/python -m benchmarks.win_rates list                   # rows, done or not
     .venv/bin/python -m benchmarks.win_rates check                  # same games, same verdicts
 
-``run`` measures each row of :data:`ROWS` with ``pyramide analyse --json`` (a
-child process, so a row is exactly its rerun command), cheapest rows first. A
-finished row's report, with when and where it ran, is kept as
-``benchmarks/results/win-rates/<row>.json``; a row whose file is there (same
-deals, seed and timeout) is skipped, so a run that was stopped goes on where it
-stopped, one row at a time (a row cut short is started again). After each row the
-page is rendered again. ``render`` builds ``docs/win-rates.md`` from the files
+``run`` measures each row of :data:`ROWS` with ``pyramide analyse --json``,
+cheapest rows first, in chunks of ``--chunk`` deals (10,000): each chunk is one
+child process ``pyramide analyse … --first K --deals N --json`` (the deals the
+row's single command solves from the K-th on), and its report, with when and
+where it ran, is written at once (aside, then renamed) to
+``benchmarks/results/win-rates/chunks/<row>/<K>.json``. So a run stopped at any
+moment loses at most the chunk in progress; the next ``run`` measures only the
+chunks missing. When every chunk of a row is in, they are merged
+(:func:`merge_chunks`: the report one run of the row's command would give) into
+``benchmarks/results/win-rates/<row>.json`` and the page is rendered again. A row
+whose file is there (same deals, seed and timeout) is skipped, whether it ran in
+chunks or in one piece. ``render`` builds ``docs/win-rates.md`` from the row files
 alone: only finished rows appear, and the rows still to run are listed with their
 command.
 """
@@ -33,6 +38,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pyramide_a11y.app.analyse_tally import RELATIVE_PRECISION, UNKNOWN_LISTED, LogHistogram
+from pyramide_a11y.solver.stats import wilson_interval
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "win-rates"
 DOC = ROOT / "docs" / "win-rates.md"
@@ -40,6 +48,8 @@ DEFAULT_DEALS = 100_000
 DEFAULT_SEED = 0
 DEFAULT_JOBS = 2
 DEFAULT_TIMEOUT = 30.0
+DEFAULT_CHUNK = 10_000
+"""Deals per chunk: 10,000 take from under a minute to about an hour a row here."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +75,17 @@ class Row:
     same_game: str = ""
     minutes: int = 0
 
-    def arguments(self, deals: int, seed: int, jobs: int, timeout: float) -> list[str]:
-        """The ``analyse`` arguments of this row."""
+    def arguments(
+        self, deals: int, seed: int, jobs: int, timeout: float, first: int | None = None
+    ) -> list[str]:
+        """The ``analyse`` arguments of this row; with ``first``, of its chunk of
+        ``deals`` deals from the ``first``-th on (``--first``)."""
         return [
             "analyse",
             "--rules",
             self.preset,
             *self.options,
+            *([] if first is None else ["--first", str(first)]),
             "--deals",
             str(deals),
             "--seed",
@@ -83,9 +97,11 @@ class Row:
             "--json",
         ]
 
-    def command(self, deals: int, seed: int, jobs: int, timeout: float) -> str:
-        """The rerun command, as a person types it."""
-        return " ".join(["pyramide", *self.arguments(deals, seed, jobs, timeout)])
+    def command(
+        self, deals: int, seed: int, jobs: int, timeout: float, first: int | None = None
+    ) -> str:
+        """The rerun command, as a person types it (of a chunk, with ``first``)."""
+        return " ".join(["pyramide", *self.arguments(deals, seed, jobs, timeout, first)])
 
 
 SECTIONS: dict[str, str] = {
@@ -202,21 +218,15 @@ def _now() -> str:
     return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def run_row(
-    row: Row, results: Path, deals: int, seed: int, jobs: int, timeout: float, log: Any
-) -> dict[str, Any]:
-    """Measure ``row`` with ``pyramide analyse`` in a child process and keep the result.
-
-    The file appears only once the row is finished (written aside, then renamed), so
-    a row cut short leaves nothing and is measured again next time.
+def analyse_child(arguments: list[str], log: Any) -> dict[str, Any]:
+    """Run ``pyramide <arguments>`` (an ``analyse … --json``) in a child process,
+    progress lines to ``log``, and return its report.
 
     Raises:
         RuntimeError: ``analyse`` failed (its standard error is in the log).
     """
-    started, load_before, clock = _now(), os.getloadavg(), time.perf_counter()
-    args = row.arguments(deals, seed, jobs, timeout)
     done = subprocess.run(
-        [sys.executable, "-m", "pyramide_a11y", *args, "--progress", "lines", "--lang", "en"],
+        [sys.executable, "-m", "pyramide_a11y", *arguments, "--progress", "lines", "--lang", "en"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=log,
@@ -224,22 +234,252 @@ def run_row(
         check=False,
     )
     if done.returncode != 0:
-        raise RuntimeError(f"row {row.key}: analyse ended with status {done.returncode}")
+        raise RuntimeError(f"{' '.join(arguments)}: analyse ended with status {done.returncode}")
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def _write_atomically(path: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` as JSON to ``path`` aside, then rename: the file is whole or absent."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_name(path.name + ".part")
+    part.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    part.replace(path)
+
+
+# --- chunks ------------------------------------------------------------------------
+
+
+def chunk_path(results: Path, row: Row, first: int) -> Path:
+    """Where the chunk of ``row`` starting at deal ``first`` (0-based) is kept."""
+    return results / "chunks" / row.key / f"{first}.json"
+
+
+def load_chunks(results: Path, row: Row, seed: int, timeout: float) -> dict[int, dict[str, Any]]:
+    """The finished chunks of ``row`` for ``seed`` and ``timeout``, by first deal.
+    Damaged files and chunks of other seeds or timeouts are left out."""
+    found: dict[int, dict[str, Any]] = {}
+    folder = results / "chunks" / row.key
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            report = data["report"]
+            first = int(path.stem)
+            fits = (
+                data["row"] == row.key
+                and report["first"] == first
+                and report["deals"] >= 1
+                and report["seed"] == seed
+                and report["timeout"] == timeout
+            )
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if fits:
+            found[first] = data
+    return found
+
+
+def chunk_plan(done: dict[int, int], deals: int, chunk: int) -> list[tuple[int, int, bool]]:
+    """The chunks that make up deals ``0 … deals-1``: ``(first, count, done)``.
+
+    ``done`` maps the first deal of each finished chunk to its count. They are used
+    where they fit; the gaps are cut in chunks of at most ``chunk`` deals that end
+    where the next finished chunk starts (so a change of ``--chunk`` between runs
+    keeps the chunks done)."""
+    plan: list[tuple[int, int, bool]] = []
+    position = 0
+    while position < deals:
+        count = done.get(position, 0)
+        if count and position + count <= deals:
+            plan.append((position, count, True))
+        else:
+            following = min((f for f in done if f > position), default=deals)
+            count = min(chunk, following - position, deals - position)
+            plan.append((position, count, False))
+        position += count
+    return plan
+
+
+def row_plan(
+    results: Path, row: Row, deals: int, chunk: int, seed: int, timeout: float
+) -> tuple[list[tuple[int, int, bool]], dict[int, dict[str, Any]]]:
+    """The chunk plan of ``row`` (:func:`chunk_plan`) and its finished chunks."""
+    chunks = load_chunks(results, row, seed, timeout)
+    plan = chunk_plan({f: c["report"]["deals"] for f, c in chunks.items()}, deals, chunk)
+    return plan, chunks
+
+
+def run_chunk(
+    row: Row,
+    results: Path,
+    first: int,
+    count: int,
+    seed: int,
+    jobs: int,
+    timeout: float,
+    log: Any,
+) -> dict[str, Any]:
+    """Measure ``count`` deals of ``row`` from deal ``first`` on (one ``analyse``
+    child process) and keep the result in :func:`chunk_path`, written aside then
+    renamed: a chunk cut short leaves no file.
+
+    Raises:
+        RuntimeError: ``analyse`` failed (its standard error is in the log).
+    """
+    started, load_before, clock = _now(), os.getloadavg(), time.perf_counter()
+    report = analyse_child(row.arguments(count, seed, jobs, timeout, first), log)
     result = {
         "row": row.key,
-        "command": row.command(deals, seed, jobs, timeout),
+        "first": first,
+        "command": row.command(count, seed, jobs, timeout, first),
         "started": started,
         "finished": _now(),
         "wall_seconds": time.perf_counter() - clock,
         "load_average": {"before": load_before[0], "after": os.getloadavg()[0]},
         "nice": os.getpriority(os.PRIO_PROCESS, 0),
         "machine": machine(),
-        "report": json.loads(done.stdout),
+        "report": report,
     }
-    results.mkdir(parents=True, exist_ok=True)
-    part = result_path(results, row).with_suffix(".json.part")
-    part.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    part.replace(result_path(results, row))
+    _write_atomically(chunk_path(results, row, first), result)
+    return result
+
+
+def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ``analyse`` report of one run over the deals of ``reports``, the reports
+    of consecutive parts of it (``--first``), in order.
+
+    Exact: counts, nodes and seconds are summed; the win rate and its 95% Wilson
+    interval are computed from the sums (``solver.stats.wilson_interval``, as
+    ``analyse`` does); the unknown deals listed are the first
+    :data:`UNKNOWN_LISTED` of all in code order (each part lists its first ones, so
+    none is missed); the time histograms are added, so the median and the 95th
+    percentile are those one run reports (within ``relative_precision``), and the
+    shortest and longest times are exact. A report without a histogram (an older
+    ``analyse``) leaves the median and 95th percentile None: they cannot be
+    merged from medians.
+
+    Raises:
+        ValueError: the parts are not consecutive from deal 0 or differ in rules,
+            seed or timeout.
+    """
+    if not reports:
+        raise ValueError("no parts")
+    head = reports[0]
+    position = 0
+    for report in reports:
+        if report.get("first", 0) != position:
+            raise ValueError(f"a part starts at deal {report.get('first', 0)}, not {position}")
+        if any(report[k] != head[k] for k in ("rules", "seed", "timeout")):
+            raise ValueError("parts of different rules, seed or timeout")
+        position += report["deals"]
+    total = {
+        k: sum(r[k] for r in reports) for k in ("deals", "winnable", "lost", "unknown", "nodes")
+    }
+    decided = total["winnable"] + total["lost"]
+    low, high = wilson_interval(total["winnable"], decided)
+    codes = sorted(code for r in reports for code in r["unknown_deals"])[:UNKNOWN_LISTED]
+    times = [r["seconds_per_deal"] for r in reports]
+    longest = max(t["max"] for t in times)
+    median: float | None = None
+    p95: float | None = None
+    shortest: float | None = None
+    histogram_data: dict[str, Any] | None = None
+    if all("histogram" in t and "min" in t for t in times):
+        histogram = LogHistogram()
+        for t in times:
+            histogram.merge(LogHistogram.from_data(t["histogram"], t["min"], t["max"]))
+        median, p95 = histogram.percentile(0.5), histogram.percentile(0.95)
+        shortest, histogram_data = histogram.low, histogram.to_data()
+    return {
+        "rules": head["rules"],
+        "seed": head["seed"],
+        "first": 0,
+        **{k: total[k] for k in ("deals", "winnable", "lost", "unknown")},
+        "unknown_deals": codes,
+        "unknown_deals_more": total["unknown"] - len(codes),
+        "win_rate": total["winnable"] / decided if decided else None,
+        "ci95": [low, high],
+        "seconds_per_deal": {
+            "median": median,
+            "p95": p95,
+            "min": shortest,
+            "max": longest,
+            "relative_precision": RELATIVE_PRECISION,
+            "histogram": histogram_data,
+        },
+        "nodes": total["nodes"],
+        "seconds": sum(r["seconds"] for r in reports),
+        "jobs": max(r["jobs"] for r in reports),
+        "timeout": head["timeout"],
+    }
+
+
+def merge_chunks(row: Row, chunks: list[dict[str, Any]], jobs: int) -> dict[str, Any]:
+    """The row's result from its chunk results (consecutive from deal 0, in order):
+    the merged report (:func:`merge_reports`), the row's single rerun command, the
+    first start and last end, the wall time summed over the chunks (the time
+    spent, not the time between start and end), and each chunk's when and where
+    under ``chunks``.
+
+    Raises:
+        ValueError: as :func:`merge_reports`.
+    """
+    report = merge_reports([c["report"] for c in chunks])
+    return {
+        "row": row.key,
+        "command": row.command(report["deals"], report["seed"], jobs, report["timeout"]),
+        "started": min(c["started"] for c in chunks),
+        "finished": max(c["finished"] for c in chunks),
+        "wall_seconds": sum(c["wall_seconds"] for c in chunks),
+        "load_average": {
+            "before": chunks[0]["load_average"]["before"],
+            "after": chunks[-1]["load_average"]["after"],
+        },
+        "nice": max(c["nice"] for c in chunks),
+        "machine": chunks[0]["machine"],
+        "report": report,
+        "chunks": [
+            {k: c[k] for k in ("first", "command", "started", "finished", "wall_seconds")}
+            | {
+                "deals": c["report"]["deals"],
+                "load_average": c["load_average"],
+                "nice": c["nice"],
+                "machine": c["machine"],
+            }
+            for c in chunks
+        ],
+    }
+
+
+def run_row(
+    row: Row,
+    results: Path,
+    deals: int,
+    chunk: int,
+    seed: int,
+    jobs: int,
+    timeout: float,
+    log: Any,
+) -> dict[str, Any]:
+    """Measure the chunks of ``row`` not yet done (:func:`run_chunk`), then merge
+    all of them into the row's result file (written aside, then renamed).
+
+    Raises:
+        RuntimeError: ``analyse`` failed (its standard error is in the log).
+    """
+    plan, chunks = row_plan(results, row, deals, chunk, seed, timeout)
+    missing = [(first, count) for first, count, done in plan if not done]
+    for index, (first, count) in enumerate(missing, start=1):
+        print(
+            f"{_now()} {row.key}: chunk {index} of {len(missing)} to run "
+            f"({len(plan) - len(missing)} of {len(plan)} done before): "
+            f"{row.command(count, seed, jobs, timeout, first)}",
+            file=log,
+            flush=True,
+        )
+        chunks[first] = run_chunk(row, results, first, count, seed, jobs, timeout, log)
+    result = merge_chunks(row, [chunks[first] for first, _count, _done in plan], jobs)
+    _write_atomically(result_path(results, row), result)
     return result
 
 
@@ -250,7 +490,9 @@ def _percent(fraction: float | None, digits: int = 2) -> str:
     return "–" if fraction is None else f"{100 * fraction:.{digits}f}%"
 
 
-def _seconds(value: float) -> str:
+def _seconds(value: float | None) -> str:
+    if value is None:
+        return "–"
     if value < 1:
         return f"{value * 1000:.1f} ms"
     return f"{value:.2f} s"
@@ -288,9 +530,18 @@ def render_row(result: dict[str, Any], row: Row | None = None) -> str:
         _seconds(times["median"]),
         _seconds(times["p95"]),
         _seconds(times["max"]),
-        f"`{result['command']}`",
+        f"`{result['command']}`" + _in_chunks(result),
     ]
     return "| " + " | ".join(cells) + " |"
+
+
+def _in_chunks(result: dict[str, Any]) -> str:
+    """ " (run in 10 chunks of 10,000 deals)" for a row measured in chunks, else ""."""
+    chunks = result.get("chunks")
+    if not chunks:
+        return ""
+    size = max(c["deals"] for c in chunks)
+    return f" (run in {len(chunks)} chunks of {size:,} deals)"
 
 
 UNKNOWN_SHOWN = 20
@@ -304,7 +555,9 @@ def unknown_lines(found: list[dict[str, Any]]) -> list[str]:
     for result in found:
         codes = result["report"]["unknown_deals"]
         if codes:
-            more = f" and {len(codes) - UNKNOWN_SHOWN} more" if len(codes) > UNKNOWN_SHOWN else ""
+            # Older reports listed every unknown deal; newer ones count the rest.
+            left = len(codes[UNKNOWN_SHOWN:]) + result["report"].get("unknown_deals_more", 0)
+            more = f" and {left:,} more" if left else ""
             shown = ", ".join(f"`{c}`" for c in codes[:UNKNOWN_SHOWN])
             out.append(
                 f"- Unknown after {result['report']['timeout']:g} s under "
@@ -358,8 +611,10 @@ def _when_and_where(results: dict[str, dict[str, Any]]) -> list[str]:
         return ["No row has been measured yet."]
     first = min(r["started"] for r in results.values())
     last = max(r["finished"] for r in results.values())
-    machines = {json.dumps(r["machine"], sort_keys=True) for r in results.values()}
-    loads = [r["load_average"][k] for r in results.values() for k in ("before", "after")]
+    # A row run in chunks ran in many places and times: every chunk counts.
+    parts = [c for r in results.values() for c in r.get("chunks", [r])]
+    machines = {json.dumps(p["machine"], sort_keys=True) for p in parts}
+    loads = [p["load_average"][k] for p in parts for k in ("before", "after")]
     jobs = sorted({r["report"]["jobs"] for r in results.values()})
     lines = [f"Measured from {first} to {last}, on:", ""]
     for text in sorted(machines):
@@ -369,16 +624,40 @@ def _when_and_where(results: dict[str, dict[str, Any]]) -> list[str]:
         "",
         f"Each row ran as `pyramide analyse` with {', '.join(map(str, jobs))} processes "
         f"at `nice -n 19`, on a machine shared with other work (load average from "
-        f"{min(loads):.1f} to {max(loads):.1f} at the start and end of the rows): the "
-        "times per deal are pessimistic; the verdicts do not depend on them, except "
-        "through the timeout.",
+        f"{min(loads):.1f} to {max(loads):.1f} at the start and end of the rows and "
+        "chunks): the times per deal are pessimistic; the verdicts do not depend on "
+        "them, except through the timeout.",
     ]
     return lines
 
 
-def render(results: dict[str, dict[str, Any]], deals: int = DEFAULT_DEALS) -> str:
+def _chunks_note(chunk: int) -> list[str]:
+    return [
+        "A row can take hours, longer than the machine stays up for one run, so "
+        f"`python -m benchmarks.win_rates run` measures each row in chunks of {chunk:,} "
+        "deals, kept one by one, and goes on from the chunks done when it is started "
+        "again. A chunk is the row's command with `--first K --deals N`, which solves "
+        "the deals the command solves from the K-th on: together, the chunks are "
+        "exactly the deals of the command beside the row, and give the verdicts it "
+        'gives in one piece. Such a row says "run in N chunks" beside its command. The '
+        "chunks' reports are merged exactly: won, lost, unknown and nodes are summed, the share "
+        "and its interval computed from the sums, the first unknown deals kept in code "
+        "order; the median and 95th percentile come from the chunks' time histograms "
+        "added together (what one run reports, within about 1%), and the longest time is "
+        "the longest of all. The wall time of such a row (in its JSON file) is the sum "
+        "of its chunks' times. The rows without that note ran in one piece.",
+    ]
+
+
+def render(
+    results: dict[str, dict[str, Any]],
+    deals: int = DEFAULT_DEALS,
+    chunk: int = DEFAULT_CHUNK,
+    partial: dict[str, tuple[int, int]] | None = None,
+) -> str:
     """The whole page from the finished results, by row key. Rows without a result
-    are listed with their command under "Not yet measured"."""
+    are listed with their command under "Not yet measured", with the chunks done
+    of those begun (``partial``: row key to chunks done and in all)."""
     timeout = next(
         (r["report"]["timeout"] for r in results.values()),
         DEFAULT_TIMEOUT,
@@ -402,6 +681,8 @@ def render(results: dict[str, dict[str, Any]], deals: int = DEFAULT_DEALS) -> st
         "solve.",
         "",
         *_when_and_where(results),
+        "",
+        *_chunks_note(chunk),
         "",
         "## Which rows, and why",
         "",
@@ -458,18 +739,25 @@ def render(results: dict[str, dict[str, Any]], deals: int = DEFAULT_DEALS) -> st
             "## Not yet measured",
             "",
             "These rows are still to run. `python -m benchmarks.win_rates run` measures "
-            "them in this order, skipping the rows above; beside each, the expected time "
-            "with 2 processes on this machine, from 1000 deals (an estimate: the load "
-            "changes it):",
+            f"them in this order, in chunks of {chunk:,} deals, skipping the rows above "
+            "and the chunks already done; beside each, the expected time with 2 "
+            "processes on this machine, from 1000 deals (an estimate: the load changes "
+            "it):",
             "",
         ]
         out += [
             f"- `{r.command(deals, DEFAULT_SEED, DEFAULT_JOBS, timeout)}` "
-            f"(about {_minutes(r.minutes)})"
+            f"(about {_minutes(r.minutes)}{_begun((partial or {}).get(r.key))})"
             for r in missing
         ]
         out.append("")
     return "\n".join(out)
+
+
+def _begun(progress: tuple[int, int] | None) -> str:
+    if not progress or not progress[0]:
+        return ""
+    return f"; {progress[0]} of {progress[1]} chunks done"
 
 
 def _minutes(minutes: int) -> str:
@@ -593,29 +881,56 @@ def _select(keys: Sequence[str] | None) -> Iterable[Row]:
     return [known[k] for k in keys]
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
+def chunks_done(
+    results: Path, row: Row, deals: int, chunk: int, seed: int, timeout: float
+) -> tuple[int, int]:
+    """How many chunks of ``row`` are done, and how many there are in all."""
+    plan, _chunks = row_plan(results, row, deals, chunk, seed, timeout)
+    return sum(done for _first, _count, done in plan), len(plan)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.win_rates")
     parser.add_argument("action", choices=("run", "render", "list", "check"))
     parser.add_argument("rows", nargs="*", help="row keys (default: every row)")
-    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS)
+    parser.add_argument("--deals", type=_positive, default=DEFAULT_DEALS)
+    parser.add_argument(
+        "--chunk", type=_positive, default=DEFAULT_CHUNK, help="deals per `analyse` run"
+    )
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--jobs", type=int, default=DEFAULT_JOBS)
+    parser.add_argument("--jobs", type=_positive, default=DEFAULT_JOBS)
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT)
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--output", type=Path, default=DOC, help="the page `render` writes")
     args = parser.parse_args(argv)
     rows = list(_select(args.rows))
 
+    def progress(row: Row) -> tuple[int, int]:
+        return chunks_done(args.results, row, args.deals, args.chunk, args.seed, args.timeout)
+
     def write_page() -> None:
         found = load_all(args.results, args.deals, args.seed, args.timeout)
-        args.output.write_text(render(found, args.deals), encoding="utf-8")
+        partial = {r.key: progress(r) for r in ROWS if r.key not in found}
+        page = render(found, args.deals, args.chunk, partial)
+        args.output.write_text(page, encoding="utf-8")
 
     if args.action == "list":
         for row in rows:
             result = load_result(args.results, row)
-            state = "done" if is_done(result, args.deals, args.seed, args.timeout) else "to run"
+            if is_done(result, args.deals, args.seed, args.timeout):
+                state = "done"
+            else:
+                done, total = progress(row)
+                state = f"{done}/{total} chunks" if done else "to run"
             command = row.command(args.deals, args.seed, args.jobs, args.timeout)
-            print(f"{row.key:28} {state:7} {command}")
+            print(f"{row.key:28} {state:14} {command}")
         return 0
     if args.action == "render":
         write_page()
@@ -627,11 +942,19 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{_now()} {row.key}: already done", flush=True)
             continue
         print(
-            f"{_now()} {row.key}: {row.command(args.deals, args.seed, args.jobs, args.timeout)}",
+            f"{_now()} {row.key}: {row.command(args.deals, args.seed, args.jobs, args.timeout)} "
+            f"in chunks of {args.chunk}",
             flush=True,
         )
         result = run_row(
-            row, args.results, args.deals, args.seed, args.jobs, args.timeout, sys.stdout
+            row,
+            args.results,
+            args.deals,
+            args.chunk,
+            args.seed,
+            args.jobs,
+            args.timeout,
+            sys.stdout,
         )
         report = result["report"]
         print(
@@ -652,6 +975,7 @@ def main(argv: list[str] | None = None) -> int:
 def _same_options(args: argparse.Namespace) -> list[str]:
     return [
         f"--deals={args.deals}",
+        f"--chunk={args.chunk}",
         f"--seed={args.seed}",
         f"--timeout={args.timeout:g}",
         f"--results={args.results}",

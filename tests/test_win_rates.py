@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from benchmarks import win_rates
-from benchmarks.win_rates import ROWS, is_done, load_all, render, render_row
+from benchmarks.win_rates import (
+    ROWS,
+    chunk_plan,
+    is_done,
+    load_all,
+    merge_reports,
+    render,
+    render_row,
+)
+from pyramide_a11y.app.analyse_command import build_report
+from pyramide_a11y.app.analyse_tally import Tally
+from pyramide_a11y.engine import get_rules
+from pyramide_a11y.solver.stats import wilson_interval
 
 
 def result(rules: str = "pyramide(strict_win=True)", **report: Any) -> dict[str, Any]:
@@ -126,3 +141,188 @@ def test_deals_left_unknown_are_named_under_their_table() -> None:
         "- Unknown after 30 s under `pyramide(strict_win=True)`: `PY1-N-AAAAAAB`, "
         "`PY1-N-AAAAAAC`." in page
     )
+
+
+# --- chunks ---------------------------------------------------------------------------
+
+
+def _tally(deals: range) -> Tally:
+    """A tally of made-up verdicts and times for the deal numbers ``deals``: every
+    third deal won, every seventh unknown, times spread over four decades."""
+    tally = Tally(name=lambda number: f"PY1-N-{number:07d}")
+    for number in deals:
+        verdict = None if number % 7 == 3 else number % 3 == 0
+        tally.add(number, verdict, number * 11 % 97, 10.0 ** -(number % 4) * (1 + number % 13))
+    return tally
+
+
+def _report(deals: range, first: int) -> dict[str, Any]:
+    """``analyse``'s JSON report of a run over ``deals``, through JSON text."""
+    report = build_report(get_rules("pyramide"), 0, _tally(deals), 2.0, 2, 30.0, first)
+    data: dict[str, Any] = json.loads(json.dumps(report))
+    return data
+
+
+def _chunk(first: int, count: int, started: str = "2026-12-01 01:00 UTC") -> dict[str, Any]:
+    return {
+        "row": "pyramide",
+        "first": first,
+        "command": f"pyramide analyse --rules pyramide --first {first} --deals {count} …",
+        "started": started,
+        "finished": "2026-12-01 02:00 UTC",
+        "wall_seconds": 10.0,
+        "load_average": {"before": 1.0, "after": 2.0 + first},
+        "nice": 19,
+        "machine": {"cpu": "Test CPU", "cores": 2, "python": "3.11.7", "system": "Linux 6"},
+        "report": _report(range(first, first + count), first),
+    }
+
+
+def test_merged_chunks_give_the_report_of_one_run_over_their_deals() -> None:
+    whole = _report(range(0, 250), 0)
+    parts = [_report(range(0, 100), 0), _report(range(100, 200), 100)]
+    merged = merge_reports([*parts, _report(range(200, 250), 200)])
+    for key in ("deals", "winnable", "lost", "unknown", "nodes", "unknown_deals"):
+        assert merged[key] == whole[key], key
+    assert merged["unknown_deals_more"] == whole["unknown_deals_more"] > 0
+    # The interval is computed from the sums, as analyse does.
+    assert merged["ci95"] == list(wilson_interval(whole["winnable"], 250 - whole["unknown"]))
+    assert merged["ci95"] == whole["ci95"] and merged["win_rate"] == whole["win_rate"]
+    # Times: the histograms are added, so the percentiles are those of one run.
+    for key in ("median", "p95", "min", "max", "histogram"):
+        assert merged["seconds_per_deal"][key] == whole["seconds_per_deal"][key], key
+    assert merged["seconds"] == 6.0
+
+
+def test_chunks_with_a_gap_or_other_rules_are_refused() -> None:
+    with pytest.raises(ValueError):
+        merge_reports([_report(range(0, 10), 0), _report(range(20, 30), 20)])
+    other = _report(range(10, 20), 10) | {"rules": "classic"}
+    with pytest.raises(ValueError):
+        merge_reports([_report(range(0, 10), 0), other])
+
+
+def test_reports_without_a_histogram_merge_all_but_the_median() -> None:
+    old = [_report(range(0, 10), 0), _report(range(10, 20), 10)]
+    for report in old:
+        del report["seconds_per_deal"]["histogram"]
+    times = merge_reports(old)["seconds_per_deal"]
+    assert times["median"] is None and times["p95"] is None
+    assert times["max"] == max(r["seconds_per_deal"]["max"] for r in old)
+
+
+def test_the_plan_keeps_the_chunks_done_even_of_another_size() -> None:
+    assert chunk_plan({}, 25, 10) == [(0, 10, False), (10, 10, False), (20, 5, False)]
+    assert chunk_plan({0: 10, 20: 5}, 25, 10) == [(0, 10, True), (10, 10, False), (20, 5, True)]
+    # Chunks of 4 done before, now chunks of 10: the gap ends where a chunk starts.
+    assert chunk_plan({0: 4, 8: 4}, 14, 10) == [
+        (0, 4, True),
+        (4, 4, False),
+        (8, 4, True),
+        (12, 2, False),
+    ]
+
+
+def _fake_analyse(calls: list[list[str]], stop_at: int = 0) -> Any:
+    """``analyse_child`` without a child process: the report of made-up deals for
+    the ``--first`` and ``--deals`` asked; the ``stop_at``-th call is cut short."""
+
+    def analyse(arguments: list[str], log: Any) -> dict[str, Any]:
+        calls.append(arguments)
+        if len(calls) == stop_at:
+            raise KeyboardInterrupt  # the session ends in the middle of a chunk
+        first = int(arguments[arguments.index("--first") + 1])
+        count = int(arguments[arguments.index("--deals") + 1])
+        return _report(range(first, first + count), first) | {"timeout": 30.0}
+
+    return analyse
+
+
+def _run(tmp_path: Path, *rows: str) -> int:
+    return win_rates.main(
+        [
+            *("run", *rows, "--deals", "25", "--chunk", "10", "--jobs", "1"),
+            *("--results", str(tmp_path), "--output", str(tmp_path / "page.md")),
+        ]
+    )
+
+
+def test_a_run_cut_short_keeps_its_chunks_and_the_next_run_does_only_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[list[str]] = []
+    monkeypatch.setattr(win_rates, "analyse_child", _fake_analyse(calls, stop_at=2))
+    with pytest.raises(KeyboardInterrupt):
+        _run(tmp_path, "pyramide")
+    chunks = tmp_path / "chunks" / "pyramide"
+    assert sorted(p.name for p in chunks.iterdir()) == ["0.json"]  # no half-written file
+    assert not (tmp_path / "pyramide.json").exists()
+    kept = (chunks / "0.json").read_text(encoding="utf-8")
+    assert (
+        win_rates.main(
+            ["list", "pyramide", "--deals", "25", "--chunk", "10", "--results", str(tmp_path)]
+        )
+        == 0
+    )
+    assert "1/3 chunks" in capsys.readouterr().out
+
+    calls.clear()
+    monkeypatch.setattr(win_rates, "analyse_child", _fake_analyse(calls))
+    assert _run(tmp_path, "pyramide") == 0
+    # The chunk done is not run again; the two missing ones are, with --first.
+    firsts = [c[c.index("--first") + 1] for c in calls]
+    assert firsts == ["10", "20"]
+    assert (chunks / "0.json").read_text(encoding="utf-8") == kept
+    result = json.loads((tmp_path / "pyramide.json").read_text(encoding="utf-8"))
+    assert result["report"]["deals"] == 25
+    assert result["report"]["winnable"] == _report(range(0, 25), 0)["winnable"]
+    assert result["command"] == next(r for r in ROWS if r.key == "pyramide").command(25, 0, 1, 30.0)
+    assert [c["first"] for c in result["chunks"]] == [0, 10, 20]
+    page = (tmp_path / "page.md").read_text(encoding="utf-8")
+    assert "--jobs 1 --timeout 30 --json` (run in 3 chunks of 10 deals) |" in page
+
+    # Finished: a third run measures nothing.
+    calls.clear()
+    assert _run(tmp_path, "pyramide") == 0
+    assert calls == []
+
+
+def test_a_row_finished_in_one_piece_is_not_run_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pyramide-strict.json").write_text(json.dumps(result(deals=25)), encoding="utf-8")
+    calls: list[list[str]] = []
+    monkeypatch.setattr(win_rates, "analyse_child", _fake_analyse(calls))
+    assert _run(tmp_path, "pyramide-strict") == 0
+    assert calls == [] and not (tmp_path / "chunks").exists()
+
+
+def test_chunks_of_a_real_analyse_add_up_to_one_run(tmp_path: Path) -> None:
+    """Two real ``analyse`` child processes of 2 deals against one of 4."""
+    results = tmp_path / "results"
+    args = ["--deals", "4", "--chunk", "2", "--jobs", "1", "--results", str(results)]
+    assert win_rates.main(["run", "pyramide", *args, "--output", str(tmp_path / "p.md")]) == 0
+    merged = json.loads((results / "pyramide.json").read_text(encoding="utf-8"))["report"]
+    whole = win_rates.analyse_child(
+        ["analyse", "--rules", "pyramide", "--deals", "4", "--jobs", "1", "--json"],
+        subprocess.DEVNULL,
+    )
+    for key in ("deals", "winnable", "lost", "unknown", "nodes", "ci95"):
+        assert merged[key] == whole[key], key
+
+
+def test_a_damaged_or_foreign_chunk_file_is_measured_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chunks = tmp_path / "chunks" / "pyramide"
+    chunks.mkdir(parents=True)
+    (chunks / "0.json").write_text('{"row": "pyramide", "rep', encoding="utf-8")
+    (chunks / "10.json.part").write_text("{", encoding="utf-8")  # a write cut short
+    other_seed = _chunk(20, 5)
+    other_seed["report"]["seed"] = 1
+    (chunks / "20.json").write_text(json.dumps(other_seed), encoding="utf-8")
+    calls: list[list[str]] = []
+    monkeypatch.setattr(win_rates, "analyse_child", _fake_analyse(calls))
+    assert _run(tmp_path, "pyramide") == 0
+    assert [c[c.index("--first") + 1] for c in calls] == ["0", "10", "20"]
+    assert json.loads((chunks / "20.json").read_text(encoding="utf-8"))["report"]["seed"] == 0

@@ -43,6 +43,7 @@ from . import cli_text as t
 from .analyse_tally import RELATIVE_PRECISION, Tally
 from .cli_parsing import (
     DEALS_RANGE,
+    FIRST_RANGE,
     JOBS_RANGE,
     SEED_RANGE,
     TIMEOUT_RANGE,
@@ -102,6 +103,16 @@ def add_analyse_command(sub: Any) -> None:
         help=_("seed of the deal numbers (default 0)"),
     )
     parser.add_argument(
+        "--first",
+        type=whole_number_in(*FIRST_RANGE),
+        default=0,
+        metavar="K",
+        # Translators: command-line help.
+        help=_(
+            "skip the first K deal numbers of the seed, to measure a long run in parts (default 0)"
+        ),
+    )
+    parser.add_argument(
         "--jobs",
         type=whole_number_in(*JOBS_RANGE),
         default=None,
@@ -135,10 +146,18 @@ def add_analyse_command(sub: Any) -> None:
     parser.set_defaults(func=run_analyse)
 
 
-def deal_numbers(seed: int, count: int) -> Iterator[int]:
+def deal_numbers(seed: int, count: int, first: int = 0) -> Iterator[int]:
     """``count`` deal numbers drawn from SplitMix64 seeded with ``seed``, one at a
-    time (constant memory, however many)."""
+    time (constant memory, however many), after skipping the first ``first``.
+
+    So ``deal_numbers(seed, a + b)`` is ``deal_numbers(seed, a)`` followed by
+    ``deal_numbers(seed, b, first=a)``: a long run can be measured in parts. The
+    skipped numbers are drawn and dropped (a draw may take more than one output of
+    the generator), about a microsecond each.
+    """
     rng = SplitMix64(seed)
+    for _n in range(first):
+        rng.below(MAX_NUMBER + 1)
     for _n in range(count):
         yield rng.below(MAX_NUMBER + 1)
 
@@ -202,8 +221,12 @@ def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO | None = None
     if jobs < 1:
         # Translators: error of the analyse command; {value} is what the user typed.
         raise SourceError(_("--jobs must be 1 or more, not {value}").format(value=args.jobs))
+    first = getattr(args, "first", 0)
+    if first < 0:
+        # Translators: error of the analyse command; {value} is what the user typed.
+        raise SourceError(_("--first must be 0 or more, not {value}").format(value=first))
     rules = rules_from_options(args, None)
-    numbers = deal_numbers(args.seed, args.deals)
+    numbers = deal_numbers(args.seed, args.deals, first)
     progress = Progress(args.deals, err, progress_mode(getattr(args, "progress", None), out, err))
     start = time.perf_counter()
     # Counts and bounded summaries only: memory stays flat whatever --deals says.
@@ -213,7 +236,7 @@ def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO | None = None
         progress.update(tally.deals)
     progress.finish()
     wall = time.perf_counter() - start
-    report = build_report(rules, args.seed, tally, wall, jobs, args.timeout)
+    report = build_report(rules, args.seed, tally, wall, jobs, args.timeout, first)
     if args.json:
         print(json.dumps(report), file=out)
     else:
@@ -229,20 +252,26 @@ def build_report(
     wall: float,
     jobs: int,
     timeout: float | None,
+    first: int = 0,
 ) -> dict[str, Any]:
     """The report as data (also the ``--json`` shape).
 
+    ``first`` is how many deal numbers of the seed were skipped (``--first``).
+
     ``unknown_deals`` lists at most :data:`.analyse_tally.UNKNOWN_LISTED` codes (20),
     the first in code order; ``unknown_deals_more`` counts the unknown deals not listed.
-    ``seconds_per_deal``: ``max`` is exact; ``median`` and ``p95`` come from a
-    log-scale histogram and are within ``relative_precision`` (about 1.1%) of the
-    exact nearest-rank values (see :mod:`.analyse_tally`).
+    ``seconds_per_deal``: ``min`` and ``max`` are exact; ``median`` and ``p95`` come
+    from a log-scale histogram and are within ``relative_precision`` (about 1.1%) of
+    the exact nearest-rank values (see :mod:`.analyse_tally`). ``histogram`` holds
+    that histogram (:meth:`.LogHistogram.to_data`), so the reports of runs in parts
+    (``--first``) can be merged into the report one run would give.
     """
     decided = tally.won + tally.lost
     low, high = wilson_interval(tally.won, decided)
     return {
         "rules": str(rules),
         "seed": seed,
+        "first": first,
         "deals": tally.deals,
         "winnable": tally.won,
         "lost": tally.lost,
@@ -254,8 +283,10 @@ def build_report(
         "seconds_per_deal": {
             "median": tally.times.percentile(0.5),
             "p95": tally.times.percentile(0.95),
+            "min": tally.times.low,
             "max": tally.times.high,
             "relative_precision": RELATIVE_PRECISION,
+            "histogram": tally.times.to_data(),
         },
         "nodes": tally.nodes,
         "seconds": wall,
@@ -321,13 +352,29 @@ def report_lines(report: dict[str, Any]) -> list[str]:
             longest=_duration(times["max"]),
         )
     )
-    # Translators: analyse report, last line; {rules} like "classic(passes=3)".
-    lines.append(
-        ngettext(
+    first = report.get("first", 0)
+    if first:
+        # Translators: analyse report, last line, after --first; {rules} like
+        # "classic(passes=3)", {first} how many deal numbers of the seed were skipped.
+        last = ngettext(
+            "Rules {rules}, seed {seed}, {deals} deal after the first {first}.",
+            "Rules {rules}, seed {seed}, {deals} deals after the first {first}.",
+            report["deals"],
+        )
+    else:
+        # Translators: analyse report, last line; {rules} like "classic(passes=3)".
+        last = ngettext(
             "Rules {rules}, seed {seed}, {deals} deal.",
             "Rules {rules}, seed {seed}, {deals} deals.",
             report["deals"],
-        ).format(rules=report["rules"], seed=report["seed"], deals=format_number(report["deals"]))
+        )
+    lines.append(
+        last.format(
+            rules=report["rules"],
+            seed=report["seed"],
+            deals=format_number(report["deals"]),
+            first=format_number(first),
+        )
     )
     if report["unknown_deals"]:
         # Translators: analyse report; a list of deal codes follows.

@@ -14,6 +14,7 @@ import bisect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 UNKNOWN_LISTED = 20
 """How many unknown deals the report names; the rest are counted ("and N more")."""
@@ -83,6 +84,46 @@ class LogHistogram:
             index += 1
         middle = SMALLEST_SECONDS * math.pow(2.0, (index + 0.5) / BINS_PER_DOUBLING)
         return min(self.high, max(self.low, middle))
+
+    def to_data(self) -> dict[str, Any]:
+        """The histogram as JSON data: its bins (``bins_per_doubling``, ``smallest``
+        seconds) and ``counts``, the ``[bin, count]`` pairs of the bins not empty
+        (a few dozen, however many times). The shortest and longest times are the
+        report's ``min`` and ``max``."""
+        return {
+            "bins_per_doubling": BINS_PER_DOUBLING,
+            "smallest": SMALLEST_SECONDS,
+            "counts": [[i, c] for i, c in enumerate(self.counts) if c],
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], low: float, high: float) -> LogHistogram:
+        """The histogram :meth:`to_data` wrote, with the shortest and longest times.
+
+        Raises:
+            ValueError: bins other than this module's, or a bin out of range.
+        """
+        if (
+            data.get("bins_per_doubling") != BINS_PER_DOUBLING
+            or data.get("smallest") != SMALLEST_SECONDS
+        ):
+            raise ValueError("histogram with other bins")
+        histogram = cls(low=low, high=high)
+        for index, count in data["counts"]:
+            if not 0 <= index < BINS or count < 0:
+                raise ValueError(f"bad histogram bin {index}: {count}")
+            histogram.counts[index] += count
+            histogram.total += count
+        return histogram
+
+    def merge(self, other: LogHistogram) -> None:
+        """Count ``other``'s times too: the histogram of both runs' times, exactly
+        what one run over all of them would hold."""
+        for index, count in enumerate(other.counts):
+            self.counts[index] += count
+        self.total += other.total
+        self.low = min(self.low, other.low)
+        self.high = max(self.high, other.high)
 
 
 @dataclass(slots=True)

@@ -92,6 +92,8 @@ SEED_RANGE = (0, 2**64 - 1)
 PASSES_RANGE = (1, 1000)
 RECYCLES_RANGE = (0, 999)
 DEALS_RANGE = (1, 10**9)
+FIRST_RANGE = (0, 10**9)
+"""``analyse --first``: deal numbers of the seed skipped before the first solved."""
 JOBS_RANGE = (1, 512)
 TIMEOUT_RANGE = (0.01, 86400.0)
 GAME_NUMBER_RANGE = (1, 2**63 - 1)

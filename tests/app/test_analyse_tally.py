@@ -145,3 +145,28 @@ def test_the_text_report_says_how_many_unknown_deals_are_not_listed() -> None:
     last = report_lines(report)[-1]
     assert last.startswith("Unknown deals: PY1-N-0000000 PY1-N-0000001 ")
     assert last.endswith("PY1-N-0000019 and 5 more.")
+
+
+def test_histograms_of_parts_merge_into_the_histogram_of_the_whole() -> None:
+    rng = random.Random(3)
+    times = [rng.lognormvariate(-6, 2) for _ in range(3000)]
+    whole, parts = LogHistogram(), [LogHistogram(), LogHistogram(), LogHistogram()]
+    for i, seconds in enumerate(times):
+        whole.add(seconds)
+        parts[i % 3].add(seconds)
+    # Through JSON, as the reports of runs in parts carry them.
+    merged = LogHistogram()
+    for part in parts:
+        data = json.loads(json.dumps(part.to_data()))
+        merged.merge(LogHistogram.from_data(data, part.low, part.high))
+    assert merged == whole
+    for fraction in (0.5, 0.95, 1.0):
+        assert merged.percentile(fraction) == whole.percentile(fraction)
+
+
+def test_a_histogram_with_other_bins_is_refused() -> None:
+    data = LogHistogram().to_data() | {"bins_per_doubling": 16}
+    with pytest.raises(ValueError):
+        LogHistogram.from_data(data, 0.0, 1.0)
+    with pytest.raises(ValueError):
+        LogHistogram.from_data(LogHistogram().to_data() | {"counts": [[10**6, 1]]}, 0.0, 1.0)

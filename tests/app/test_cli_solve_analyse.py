@@ -8,9 +8,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from engine_helpers import FIXTURES
 
-from pyramide_a11y.app.analyse_command import Progress, deal_numbers
+from pyramide_a11y.app import analyse_command
+from pyramide_a11y.app.analyse_command import (
+    DealResult,
+    Progress,
+    deal_numbers,
+    run_analyse,
+    solve_deal,
+)
+from pyramide_a11y.app.cli import build_parser
 from pyramide_a11y.solver.stats import percentile, wilson_interval
 
 SEED002 = FIXTURES / "seed002.json"
@@ -135,3 +144,57 @@ def test_progress_off_a_terminal_is_plain_lines() -> None:
     progress.finish()
     # Quick runs print only the final line; nothing is rewritten in place.
     assert stream.getvalue() == "3 of 3 deals, about 0 s left\n"
+
+
+def test_first_skips_the_first_deal_numbers_of_the_seed() -> None:
+    assert list(deal_numbers(5, 6)) == [*deal_numbers(5, 3), *deal_numbers(5, 3, first=3)]
+    assert list(deal_numbers(5, 2, first=0)) == list(deal_numbers(5, 2))
+
+
+def _verdicts(*args: str) -> dict[int, bool | None]:
+    """The deal numbers ``analyse`` solves with ``args`` and their verdicts (the
+    pool is bypassed with one process; the report itself holds only counts)."""
+    found: dict[int, bool | None] = {}
+    parsed = build_parser().parse_args(["analyse", "--rules", "classic", "--jobs", "1", *args])
+
+    def record(job: tuple[str, int, float | None]) -> DealResult:
+        result = solve_deal(job)
+        found[result.number] = result.winnable
+        return result
+
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(analyse_command, "solve_deal", record)
+        assert run_analyse(parsed, out, io.StringIO()) == 0
+    report = json.loads(out.getvalue())
+    assert report["winnable"] == sum(v is True for v in found.values())
+    assert report["lost"] == sum(v is False for v in found.values())
+    return found
+
+
+def test_a_run_in_two_parts_solves_the_same_deals_with_the_same_verdicts() -> None:
+    whole = _verdicts("--first", "0", "--deals", "6", "--json")
+    head = _verdicts("--deals", "3", "--json")
+    tail = _verdicts("--first", "3", "--deals", "3", "--json")
+    assert len(whole) == 6 and set(head).isdisjoint(tail)
+    assert whole == head | tail
+    assert set(whole) == set(deal_numbers(0, 6))
+
+
+def test_first_is_in_the_report_and_its_last_line() -> None:
+    result = run("analyse", "--rules", "pyramide", "--first", "4", "--deals", "2", "--jobs", "1")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[3] == "Rules pyramide, seed 0, 2 deals after the first 4."
+    data = json.loads(
+        run("analyse", "--rules", "pyramide", "--first", "4", "--deals", "2", "--json").stdout
+    )
+    assert data["first"] == 4 and data["deals"] == 2
+
+
+@pytest.mark.parametrize("value", ["-1", "x", "2000000000"])
+def test_a_bad_first_is_one_sentence_and_nothing_runs(value: str) -> None:
+    result = run("analyse", "--deals", "1", "--first", value, lang="pt_PT")
+    assert result.returncode == 2 and result.stdout == ""
+    message = result.stderr.strip().splitlines()[-1]
+    assert message.startswith("pyramide analyse: erro: argumento --first: ")
+    assert "Traceback" not in result.stderr
