@@ -233,6 +233,7 @@ class _Search:
         self.won_set: set[int] = set()
         self.lonely_cache: dict[int, int] = {}
         self.needs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.pyramid_pairs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self.failed_drawn: dict[int, int] = {}
         self.keep_wins = not relax
         self._build_checks()
@@ -437,14 +438,19 @@ class _Search:
         # its way to every later one, so a failure covers every later state too.
         stamp = rec << 6 | ptr
         deck = present >> SLOTS
-        canon = self.canon_cache.get(deck)
+        canon_cache = self.canon_cache
+        canon = canon_cache.get(deck)
         if canon is None:
             canon = self._canon(deck)
         if canon == deck:
             key, key_stamp = present, stamp
         else:
             key = present & _PYR | canon << SLOTS
-            key_stamp = rec << 6 | self._canon(deck & ((1 << ptr) - 1)).bit_length()
+            waste = deck & ((1 << ptr) - 1)
+            canon = canon_cache.get(waste)
+            if canon is None:
+                canon = self._canon(waste)
+            key_stamp = rec << 6 | canon.bit_length()
         failed = self.failed.get(key)
         if failed is not None and failed <= key_stamp:
             return
@@ -455,7 +461,10 @@ class _Search:
             if failed is not None and failed <= key_stamp:
                 return
         val = self.val
-        free = _free_slots(present & _PYR)
+        pyr = present & _PYR
+        free = _FREE_CACHE.get(pyr)
+        if free is None:
+            free = _free_slots(pyr)
         below = deck & ((1 << ptr) - 1)
         wt = below.bit_length() - 1 + SLOTS if below else -1
         above = deck >> ptr
@@ -477,23 +486,78 @@ class _Search:
         # The relaxation costs more than it saves in the last two passes (measured:
         # benchmarks/results/solver-ideas.txt); the matching test stands in for it.
         relax = rec + 2 <= (self.limit or 0)
-        pairs = list(self._pairs(present, free, wt, st, below, drawn))
-        forced = self._forced(present, pairs)
-        if forced is not None:
-            pairs = [forced]
+        # The pairs playable now (as _pairs lists them, inlined: this is the inner
+        # loop of the search).
+        pairs: list[tuple[int, int]] = []
+        if not drawn:
+            # Pairs of two pyramid cards depend on the pyramid alone (cached).
+            inside = self.pyramid_pairs_cache.get(pyr)
+            if inside is None:
+                inside = tuple(self._pyramid_pairs(present, free))
+                self.pyramid_pairs_cache[pyr] = inside
+            pairs.extend(inside)
+        swp = self.swp
+        vw = 13 - val[wt] if wt >= 0 else -1
+        vs = 13 - val[st] if stp and st >= 0 else -1
+        for a in free:
+            v = val[a]
+            if v == vw:
+                pairs.append((a, wt))
+            if v == vs:
+                pairs.append((a, st))
+        if vs >= 0:
+            if swp and wt >= 0 and val[wt] == vs:
+                pairs.append((wt, st))
+        elif swp and wt >= 0 and not stp:
+            rest = below & ~(1 << (wt - SLOTS))
+            if rest:
+                wu = rest.bit_length() - 1 + SLOTS
+                if val[wu] + val[wt] == 13:
+                    pairs.append((wu, wt))
+        forced = None
+        usable = self.usable
+        for a, b in pairs:
+            if present & usable[a] == 1 << b or present & usable[b] == 1 << a:
+                forced = a, b
+                pairs = [forced]
+                break
+        checks = self.checks
+        needs_cache = self.needs_cache
         for a, b in pairs:
             nxt = present & ~(1 << a) & ~(1 << b)
-            nptr = self._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
+            # (b is the sequence card of any pair that has one)
+            nptr = ptr if b < SLOTS else ((nxt >> SLOTS) & ((1 << ptr) - 1)).bit_length()
             seen = known(nxt)
             if seen is not None and seen <= (rec << 6 | nptr):
                 continue  # that table already failed from here or earlier
-            if self._hopeless(nxt, (val[a], val[b])):
+            # (_hopeless for the two values, inlined)
+            hopeless = False
+            for bit, where in checks[val[a]]:
+                if nxt & bit and not nxt & where:
+                    hopeless = True
+                    break
+            if hopeless:
+                continue
+            for bit, where in checks[val[b]]:
+                if nxt & bit and not nxt & where:
+                    hopeless = True
+                    break
+            if hopeless:
                 continue
             if relax:
                 if not self._relaxed_holds(nxt):
                     continue
-            elif self._lacking(nxt, nxt):
-                continue
+            else:
+                # (_lacking, inlined)
+                needs = needs_cache.get(nxt & _PYR)
+                if needs is None:
+                    needs = self._needs(nxt & _PYR)
+                for mask, count in needs:
+                    if (nxt & mask).bit_count() < count:
+                        hopeless = True
+                        break
+                if hopeless:
+                    continue
             yield ("P", a, b), nxt, nptr, rec
         if forced is None:
             if st >= 0:
