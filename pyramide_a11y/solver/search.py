@@ -60,6 +60,13 @@ search in the tests):
   are not buried in the waste) makes the position lost.
 - Right after a draw or a recycle, pairs of two pyramid cards are not tried:
   played before it, they reach the same table.
+- A pair tried at a node (and lost) is "asleep" in the children tried after it,
+  and in all their descendants: a line that plays it later loses, since playing
+  it first, at that node, then the same moves, is a line too (cards gone earlier
+  never block a move) and that child was lost. So asleep pairs are not tried,
+  a card asleep with each partner it has left makes the table lost, and a card
+  whose only partner not asleep with it is playable now is paired at once. (A
+  table that fails this way is lost outright, so the memo keeps it as before.)
 - In the last pass, waste cards buried under a card that can never leave are
   dropped from the state: they can never move nor pair again.
 - Sequence cards of one value are alike: tables whose sequences read the same
@@ -161,7 +168,7 @@ class _Abort(Exception):
 _Step = tuple[str, int, int]
 
 # What a node of the finite search yields: a child to try, or True for a win.
-_Node = Iterator[tuple[_Step, int, int, int] | Literal[True]]
+_Node = Iterator[tuple[_Step, int, int, int, tuple[int, ...]] | Literal[True]]
 
 
 def solve(
@@ -380,7 +387,7 @@ class _Search:
         line grows with the passes (a draw stop per card of each pass), beyond the
         interpreter's recursion limit when the rules allow many passes."""
         new_node = self._finite_node
-        nodes = [new_node(present, ptr, rec, False)]
+        nodes = [new_node(present, ptr, rec, False, ())]
         path: list[_Step] = []  # the step into each node below the first
         answer = next(nodes[0], None)
         while True:
@@ -394,17 +401,23 @@ class _Search:
                 self.line.extend(reversed(path))
                 return True
             else:
-                step, present, ptr, rec = answer
+                step, present, ptr, rec, sleep = answer
                 path.append(step)
-                node = new_node(present, ptr, rec, step[0] in "DR")
+                node = new_node(present, ptr, rec, step[0] in "DR", sleep)
                 nodes.append(node)
                 answer = next(node, None)
 
-    def _finite_node(self, present: int, ptr: int, rec: int, drawn: bool) -> _Node:
+    def _finite_node(
+        self, present: int, ptr: int, rec: int, drawn: bool, sleep: tuple[int, ...]
+    ) -> _Node:
         """One state of :meth:`_finite`'s search. It yields True when the table is
         won, else each child to try in turn, as (step, present, ptr, rec), resumed
         only when that child was lost; it ends when the state is lost. (Ending
         rather than yielding False spares an exception per node.)
+
+        ``sleep``: the pairs (each as the bitmask of its two places) asleep here: tried
+        and lost at an ancestor before the move towards this node (see the top of
+        the module); the children get them, with the pairs tried here before them.
 
         ``drawn``: the state was reached by a draw or a recycle. Then pairs of two
         pyramid cards are not tried: the parent offered each of them before that
@@ -471,16 +484,31 @@ class _Search:
         st = ptr + (above & -above).bit_length() - 1 + SLOTS if above else -1
         stp = self.stp
         # Kings go at once.
+        banned: dict[int, int] = {}
+        if sleep:
+            sleep = tuple([m for m in sleep if present & m == m])
+            # A card never pairs with a card it is asleep with: a card that must
+            # leave and has no other partner left makes the table lost.
+            usable = self.usable
+            for m in sleep:
+                low = m & -m
+                a = low.bit_length() - 1
+                b = (m ^ low).bit_length() - 1
+                banned[a] = banned.get(a, 0) | 1 << b
+                banned[b] = banned.get(b, 0) | 1 << a
+            for a, ban in banned.items():
+                if usable[a] and not present & usable[a] & ~ban:
+                    return
         for s in free:
             if val[s] == 13:
-                yield (("K", s, 0), present & ~(1 << s), ptr, rec)
+                yield (("K", s, 0), present & ~(1 << s), ptr, rec, sleep)
                 return  # the King's table was lost
         if wt >= 0 and val[wt] == 13:
             nxt = present & ~(1 << wt)
-            yield (("K", wt, 0), nxt, self._norm(nxt, ptr), rec)
+            yield (("K", wt, 0), nxt, self._norm(nxt, ptr), rec, sleep)
             return  # the King's table was lost
         if stp and st >= 0 and val[st] == 13:
-            yield (("K", st, 0), present & ~(1 << st), ptr, rec)
+            yield (("K", st, 0), present & ~(1 << st), ptr, rec, sleep)
             return  # the King's table was lost
         known = self.failed.get
         # The relaxation costs more than it saves in the last two passes (measured:
@@ -517,13 +545,20 @@ class _Search:
         forced = None
         usable = self.usable
         for a, b in pairs:
-            if present & usable[a] == 1 << b or present & usable[b] == 1 << a:
+            if present & usable[a] & ~banned.get(a, 0) == 1 << b or (
+                present & usable[b] & ~banned.get(b, 0) == 1 << a
+            ):
                 forced = a, b
                 pairs = [forced]
                 break
         checks = self.checks
         needs_cache = self.needs_cache
+        tried = list(sleep)
         for a, b in pairs:
+            pair = 1 << a | 1 << b
+            if pair in sleep:
+                continue  # tried at an ancestor, before the move that led here
+            tried.append(pair)
             nxt = present & ~(1 << a) & ~(1 << b)
             # (b is the sequence card of any pair that has one)
             nptr = ptr if b < SLOTS else ((nxt >> SLOTS) & ((1 << ptr) - 1)).bit_length()
@@ -558,14 +593,14 @@ class _Search:
                         break
                 if hopeless:
                     continue
-            yield ("P", a, b), nxt, nptr, rec
+            yield ("P", a, b), nxt, nptr, rec, tuple(tried[:-1])
         if forced is None:
             if st >= 0:
                 target = self._next_stop(present, ptr, free, last)
                 if target >= 0:
-                    yield ("D", target, 0), present, target, rec
+                    yield ("D", target, 0), present, target, rec, tuple(tried)
             elif wt >= 0 and rec < (self.limit or 0):
-                yield ("R", 0, 0), present, 0, rec + 1
+                yield ("R", 0, 0), present, 0, rec + 1, tuple(tried)
         if failed is None or key_stamp < failed:
             memo[key] = key_stamp
         if key != present:
