@@ -411,7 +411,7 @@ class _Search:
         self, present: int, ptr: int, rec: int, drawn: bool, sleep: tuple[int, ...]
     ) -> _Node:
         """One state of :meth:`_finite`'s search. It yields True when the table is
-        won, else each child to try in turn, as (step, present, ptr, rec), resumed
+        won, else each child to try in turn, as (step, present, ptr, rec, sleep), resumed
         only when that child was lost; it ends when the state is lost. (Ending
         rather than yielding False spares an exception per node.)
 
@@ -483,7 +483,6 @@ class _Search:
         above = deck >> ptr
         st = ptr + (above & -above).bit_length() - 1 + SLOTS if above else -1
         stp = self.stp
-        # Kings go at once.
         banned: dict[int, int] = {}
         if sleep:
             sleep = tuple([m for m in sleep if present & m == m])
@@ -499,6 +498,7 @@ class _Search:
             for a, ban in banned.items():
                 if usable[a] and not present & usable[a] & ~ban:
                     return
+        # Kings go at once.
         for s in free:
             if val[s] == 13:
                 yield (("K", s, 0), present & ~(1 << s), ptr, rec, sleep)
