@@ -60,6 +60,13 @@ search in the tests):
   are not buried in the waste) makes the position lost.
 - Right after a draw or a recycle, pairs of two pyramid cards are not tried:
   played before it, they reach the same table.
+- A pair tried at a node (and lost) is "asleep" in the children tried after it,
+  and in all their descendants: a line that plays it later loses, since playing
+  it first, at that node, then the same moves, is a line too (cards gone earlier
+  never block a move) and that child was lost. So asleep pairs are not tried,
+  a card asleep with each partner it has left makes the table lost, and a card
+  whose only partner not asleep with it is playable now is paired at once. (A
+  table that fails this way is lost outright, so the memo keeps it as before.)
 - In the last pass, waste cards buried under a card that can never leave are
   dropped from the state: they can never move nor pair again.
 - Sequence cards of one value are alike: tables whose sequences read the same
@@ -161,7 +168,7 @@ class _Abort(Exception):
 _Step = tuple[str, int, int]
 
 # What a node of the finite search yields: a child to try, or True for a win.
-_Node = Iterator[tuple[_Step, int, int, int] | Literal[True]]
+_Node = Iterator[tuple[_Step, int, int, int, tuple[int, ...]] | Literal[True]]
 
 
 def solve(
@@ -233,6 +240,7 @@ class _Search:
         self.won_set: set[int] = set()
         self.lonely_cache: dict[int, int] = {}
         self.needs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.pyramid_pairs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self.failed_drawn: dict[int, int] = {}
         self.keep_wins = not relax
         self._build_checks()
@@ -379,7 +387,7 @@ class _Search:
         line grows with the passes (a draw stop per card of each pass), beyond the
         interpreter's recursion limit when the rules allow many passes."""
         new_node = self._finite_node
-        nodes = [new_node(present, ptr, rec, False)]
+        nodes = [new_node(present, ptr, rec, False, ())]
         path: list[_Step] = []  # the step into each node below the first
         answer = next(nodes[0], None)
         while True:
@@ -393,17 +401,23 @@ class _Search:
                 self.line.extend(reversed(path))
                 return True
             else:
-                step, present, ptr, rec = answer
+                step, present, ptr, rec, sleep = answer
                 path.append(step)
-                node = new_node(present, ptr, rec, step[0] in "DR")
+                node = new_node(present, ptr, rec, step[0] in "DR", sleep)
                 nodes.append(node)
                 answer = next(node, None)
 
-    def _finite_node(self, present: int, ptr: int, rec: int, drawn: bool) -> _Node:
+    def _finite_node(
+        self, present: int, ptr: int, rec: int, drawn: bool, sleep: tuple[int, ...]
+    ) -> _Node:
         """One state of :meth:`_finite`'s search. It yields True when the table is
-        won, else each child to try in turn, as (step, present, ptr, rec), resumed
+        won, else each child to try in turn, as (step, present, ptr, rec, sleep), resumed
         only when that child was lost; it ends when the state is lost. (Ending
         rather than yielding False spares an exception per node.)
+
+        ``sleep``: the pairs (each as the bitmask of its two places) asleep here: tried
+        and lost at an ancestor before the move towards this node (see the top of
+        the module); the children get them, with the pairs tried here before them.
 
         ``drawn``: the state was reached by a draw or a recycle. Then pairs of two
         pyramid cards are not tried: the parent offered each of them before that
@@ -437,14 +451,19 @@ class _Search:
         # its way to every later one, so a failure covers every later state too.
         stamp = rec << 6 | ptr
         deck = present >> SLOTS
-        canon = self.canon_cache.get(deck)
+        canon_cache = self.canon_cache
+        canon = canon_cache.get(deck)
         if canon is None:
             canon = self._canon(deck)
         if canon == deck:
             key, key_stamp = present, stamp
         else:
             key = present & _PYR | canon << SLOTS
-            key_stamp = rec << 6 | self._canon(deck & ((1 << ptr) - 1)).bit_length()
+            waste = deck & ((1 << ptr) - 1)
+            canon = canon_cache.get(waste)
+            if canon is None:
+                canon = self._canon(waste)
+            key_stamp = rec << 6 | canon.bit_length()
         failed = self.failed.get(key)
         if failed is not None and failed <= key_stamp:
             return
@@ -455,53 +474,133 @@ class _Search:
             if failed is not None and failed <= key_stamp:
                 return
         val = self.val
-        free = _free_slots(present & _PYR)
+        pyr = present & _PYR
+        free = _FREE_CACHE.get(pyr)
+        if free is None:
+            free = _free_slots(pyr)
         below = deck & ((1 << ptr) - 1)
         wt = below.bit_length() - 1 + SLOTS if below else -1
         above = deck >> ptr
         st = ptr + (above & -above).bit_length() - 1 + SLOTS if above else -1
         stp = self.stp
+        banned: dict[int, int] = {}
+        if sleep:
+            sleep = tuple([m for m in sleep if present & m == m])
+            # A card never pairs with a card it is asleep with: a card that must
+            # leave and has no other partner left makes the table lost.
+            usable = self.usable
+            for m in sleep:
+                low = m & -m
+                a = low.bit_length() - 1
+                b = (m ^ low).bit_length() - 1
+                banned[a] = banned.get(a, 0) | 1 << b
+                banned[b] = banned.get(b, 0) | 1 << a
+            for a, ban in banned.items():
+                if usable[a] and not present & usable[a] & ~ban:
+                    return
         # Kings go at once.
         for s in free:
             if val[s] == 13:
-                yield (("K", s, 0), present & ~(1 << s), ptr, rec)
+                yield (("K", s, 0), present & ~(1 << s), ptr, rec, sleep)
                 return  # the King's table was lost
         if wt >= 0 and val[wt] == 13:
             nxt = present & ~(1 << wt)
-            yield (("K", wt, 0), nxt, self._norm(nxt, ptr), rec)
+            yield (("K", wt, 0), nxt, self._norm(nxt, ptr), rec, sleep)
             return  # the King's table was lost
         if stp and st >= 0 and val[st] == 13:
-            yield (("K", st, 0), present & ~(1 << st), ptr, rec)
+            yield (("K", st, 0), present & ~(1 << st), ptr, rec, sleep)
             return  # the King's table was lost
         known = self.failed.get
         # The relaxation costs more than it saves in the last two passes (measured:
         # benchmarks/results/solver-ideas.txt); the matching test stands in for it.
         relax = rec + 2 <= (self.limit or 0)
-        pairs = list(self._pairs(present, free, wt, st, below, drawn))
-        forced = self._forced(present, pairs)
-        if forced is not None:
-            pairs = [forced]
+        # The pairs playable now (as _pairs lists them, inlined: this is the inner
+        # loop of the search).
+        pairs: list[tuple[int, int]] = []
+        if not drawn:
+            # Pairs of two pyramid cards depend on the pyramid alone (cached).
+            inside = self.pyramid_pairs_cache.get(pyr)
+            if inside is None:
+                inside = tuple(self._pyramid_pairs(present, free))
+                self.pyramid_pairs_cache[pyr] = inside
+            pairs.extend(inside)
+        swp = self.swp
+        vw = 13 - val[wt] if wt >= 0 else -1
+        vs = 13 - val[st] if stp and st >= 0 else -1
+        for a in free:
+            v = val[a]
+            if v == vw:
+                pairs.append((a, wt))
+            if v == vs:
+                pairs.append((a, st))
+        if vs >= 0:
+            if swp and wt >= 0 and val[wt] == vs:
+                pairs.append((wt, st))
+        elif swp and wt >= 0 and not stp:
+            rest = below & ~(1 << (wt - SLOTS))
+            if rest:
+                wu = rest.bit_length() - 1 + SLOTS
+                if val[wu] + val[wt] == 13:
+                    pairs.append((wu, wt))
+        forced = None
+        usable = self.usable
         for a, b in pairs:
+            if present & usable[a] & ~banned.get(a, 0) == 1 << b or (
+                present & usable[b] & ~banned.get(b, 0) == 1 << a
+            ):
+                forced = a, b
+                pairs = [forced]
+                break
+        checks = self.checks
+        needs_cache = self.needs_cache
+        tried = list(sleep)
+        for a, b in pairs:
+            pair = 1 << a | 1 << b
+            if pair in sleep:
+                continue  # tried at an ancestor, before the move that led here
+            tried.append(pair)
             nxt = present & ~(1 << a) & ~(1 << b)
-            nptr = self._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr
+            # (b is the sequence card of any pair that has one)
+            nptr = ptr if b < SLOTS else ((nxt >> SLOTS) & ((1 << ptr) - 1)).bit_length()
             seen = known(nxt)
             if seen is not None and seen <= (rec << 6 | nptr):
                 continue  # that table already failed from here or earlier
-            if self._hopeless(nxt, (val[a], val[b])):
+            # (_hopeless for the two values, inlined)
+            hopeless = False
+            for bit, where in checks[val[a]]:
+                if nxt & bit and not nxt & where:
+                    hopeless = True
+                    break
+            if hopeless:
+                continue
+            for bit, where in checks[val[b]]:
+                if nxt & bit and not nxt & where:
+                    hopeless = True
+                    break
+            if hopeless:
                 continue
             if relax:
                 if not self._relaxed_holds(nxt):
                     continue
-            elif self._lacking(nxt, nxt):
-                continue
-            yield ("P", a, b), nxt, nptr, rec
+            else:
+                # (_lacking, inlined)
+                needs = needs_cache.get(nxt & _PYR)
+                if needs is None:
+                    needs = self._needs(nxt & _PYR)
+                for mask, count in needs:
+                    if (nxt & mask).bit_count() < count:
+                        hopeless = True
+                        break
+                if hopeless:
+                    continue
+            yield ("P", a, b), nxt, nptr, rec, tuple(tried[:-1])
         if forced is None:
             if st >= 0:
                 target = self._next_stop(present, ptr, free, last)
                 if target >= 0:
-                    yield ("D", target, 0), present, target, rec
+                    yield ("D", target, 0), present, target, rec, tuple(tried)
             elif wt >= 0 and rec < (self.limit or 0):
-                yield ("R", 0, 0), present, 0, rec + 1
+                yield ("R", 0, 0), present, 0, rec + 1, tuple(tried)
         if failed is None or key_stamp < failed:
             memo[key] = key_stamp
         if key != present:

@@ -64,3 +64,14 @@ def test_many_passes_search_deep_without_raising_the_recursion_limit() -> None:
             assert sys.getrecursionlimit() == low
     finally:
         sys.setrecursionlimit(limit)
+
+
+def test_a_slow_two_pass_loss_is_proved_within_a_modest_node_budget() -> None:
+    # Preset deal 207 under classic with two passes is lost; it took 306,568 nodes
+    # before pairs tried and lost at a node were put to sleep in the later children
+    # (benchmarks/results/solver-ideas.txt, fourth round), about 61,000 after.
+    rules = get_rules("classic").with_options(passes=2)
+    number = list(deal_numbers(0, 1000))[207]
+    position = Layout.deal(shuffled_deck(number), rules).position()
+    solution = solve(position, rules, max_nodes=120_000)
+    assert solution.verdict is Verdict.LOST
