@@ -242,10 +242,10 @@ class _Search:
         self.needs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self.pyramid_pairs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self.failed_drawn: dict[int, int] = {}
-        self.dig_cache: dict[int, tuple[list[int], list[int]]] = {}
+        self.dig_cache: dict[int, tuple[list[int], tuple[tuple[int, int], ...]]] = {}
         # (Measured: with stock-against-waste pairs where the stock top does not play,
         # the digging test cut 3% of the nodes for more than its cost.)
-        self.dig = not (self.swp and not self.stp)
+        self.dig = True
         self.keep_wins = not relax
         self._build_checks()
         # Sequence cards of one value are alike: two tables whose sequences read the
@@ -620,18 +620,21 @@ class _Search:
             if failed is None or stamp < failed:
                 memo[present] = stamp
 
-    def _dig_info(self, pyr: int) -> tuple[list[int], list[int]]:
-        """For the pyramid ``pyr``: how many cards of each value it holds, and how
-        many sequence cards of each value it needs at least (see :meth:`_needs`)."""
+    def _dig_info(self, pyr: int) -> tuple[list[int], tuple[tuple[int, int], ...]]:
+        """For the pyramid ``pyr``: how many cards of each value it holds, and for the
+        values where that is positive, how many sequence cards of that value it needs
+        at least (as :meth:`_needs` counts them), as (value, count) (cached)."""
         m = self.value_mask
         count = [(pyr & m[v]).bit_count() for v in range(14)]
-        need = [0] * 14
+        needs: list[tuple[int, int]] = []
         for v in range(1, 7):
             left, right = pyr & m[v], pyr & m[13 - v]
             matched = _matching(left, right, self.allowed) if left and right else 0
-            need[13 - v] = count[v] - matched
-            need[v] = count[13 - v] - matched
-        info = count, need
+            if count[v] > matched:
+                needs.append((13 - v, count[v] - matched))
+            if count[13 - v] > matched:
+                needs.append((v, count[13 - v] - matched))
+        info = count, tuple(needs)
         self.dig_cache[pyr] = info
         return info
 
@@ -641,61 +644,75 @@ class _Search:
         leave first. Take the shallowest waste part the pyramid's needs reach (each
         value's need met by the stock first, then by the waste cards nearest the
         top); with a strict win, the whole waste. Each card of value u in that part
-        needs its own partner: a pyramid card of value w = 13 − u not needed by the
-        pyramid's own cards of value u (those left unpaired inside the pyramid need
+        needs its own partner of value w = 13 − u: a pyramid card not needed by the
+        pyramid's own cards of value u (those not paired inside the pyramid need
         the sequence's w cards, so at least P_u − D_w pyramid pairs of u and w take
-        pyramid w cards), or, with stock-against-waste pairs, a sequence card of
-        value w (only a stock card where the stock top plays)."""
+        pyramid w cards), or, with stock-against-waste pairs, a stock card, or
+        (where the stock top does not play) a waste card next to it now: the cards
+        between two waste cards leave only after the upper one, or with it."""
         pyr = present & _PYR
         info = self.dig_cache.get(pyr)
         if info is None:
             info = self._dig_info(pyr)
-        count, need = info
+        count, needs = info
         deck = present >> SLOTS
         waste = deck & ((1 << ptr) - 1)
-        if not waste:
-            return False
         stock = deck ^ waste
         seq_mask = self.seq_mask
         if self.strict:
             bottom = 0
         else:
             bottom = ptr
-            for v in range(1, 13):
-                if need[v]:
-                    r = need[v] - (stock & seq_mask[v]).bit_count()
-                    if r <= 0:
-                        continue
-                    m = waste & seq_mask[v]
-                    for _ in range(r - 1):
-                        m ^= 1 << (m.bit_length() - 1)
-                    if not m:
-                        return True
-                    top = m.bit_length() - 1
-                    if top < bottom:
-                        bottom = top
+            for v, n in needs:
+                r = n - (stock & seq_mask[v]).bit_count()
+                if r <= 0:
+                    continue
+                m = waste & seq_mask[v]
+                for _ in range(r - 1):
+                    m ^= 1 << (m.bit_length() - 1)
+                if not m:
+                    return True
+                top = m.bit_length() - 1
+                if top < bottom:
+                    bottom = top
             if bottom == ptr:
                 return False
         part = waste >> bottom << bottom
-        swp = self.swp
-        stp = self.stp
-        # With stock-against-waste pairs where the stock top does not play, a card of
-        # the part pairs in the sequence with a card above it or the one right under
-        # it (the cards under it leave after it, or with it): the part, the stock, and
-        # the waste card right under the part.
+        # The part's cards by value, and (see above) how many of each value have a
+        # partner next to them in the waste.
+        val = self.val
+        held = [0] * 14
+        adjacent = [0] * 14
+        inner = self.swp and not self.stp
         under = waste & ((1 << bottom) - 1)
-        side = part | stock
-        if under:
-            side |= 1 << (under.bit_length() - 1)
+        prev = val[under.bit_length() - 1 + SLOTS] if under else 0
+        prev_counted = True
+        rest = part
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            v = val[low.bit_length() - 1 + SLOTS]
+            held[v] += 1
+            if inner and prev + v == 13:
+                if not prev_counted:
+                    adjacent[prev] += 1
+                adjacent[v] += 1
+                prev_counted = True
+            else:
+                prev_counted = False
+            prev = v
+        swp = self.swp
         for u in range(1, 13):
-            pu = (part & seq_mask[u]).bit_count()
+            pu = held[u]
             if not pu:
                 continue
             w = 13 - u
-            dw = (deck & seq_mask[w]).bit_count()
-            cap = count[w] - max(0, count[u] - dw)
+            cap = count[w]
+            lack = count[u] - (deck & seq_mask[w]).bit_count()
+            if lack > 0:
+                cap -= lack
             if swp:
-                cap += (stock & seq_mask[w]).bit_count() if stp else (side & seq_mask[w]).bit_count()
+                cap += (stock & seq_mask[w]).bit_count() + adjacent[u]
             if pu > cap:
                 return True
         return False
