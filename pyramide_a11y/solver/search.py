@@ -260,10 +260,14 @@ class _Search:
         # The relaxation: every sequence card always at hand, no pairs inside the
         # sequence. Any win under the real rules is a win there (with the
         # sequence-only pairs left out), so a table it loses is lost. It is cheap,
-        # because sequence cards of one value are then interchangeable.
+        # because sequence cards of one value are then interchangeable. With a
+        # strict win it asks only for the pyramid: a strict win clears the pyramid
+        # too, and the pairs inside the sequence never free a pyramid card.
         self.relaxed: _Search | None = None
-        if relax and not rules.strict_win and (self.limit is not None or self.swp):
-            relaxed_rules = rules.with_options(recycles=None, stock_waste_pairs=False)
+        if relax and (self.limit is not None or self.swp or self.strict):
+            relaxed_rules = rules.with_options(
+                recycles=None, stock_waste_pairs=False, strict_win=False
+            )
             self.relaxed = _Search(
                 position, relaxed_rules, max_nodes, timeout, cancelled, start, relax=False
             )
