@@ -69,6 +69,11 @@ search in the tests):
   table that fails this way is lost outright, so the memo keeps it as before.)
 - In the last pass, waste cards buried under a card that can never leave are
   dropped from the state: they can never move nor pair again.
+- In the last pass, waste cards leave from the top only: the waste part down to
+  the deepest card the pyramid must use (each value's need met by the stock first;
+  with a strict win, the whole waste) must leave, each card of it with a partner
+  of its own. Too few partners for some value makes the table lost (tested right
+  after a draw, where it cuts most for its cost; see :meth:`_Search._dig_lost`).
 - Sequence cards of one value are alike: tables whose sequences read the same
   values in the same order (and whose pointers stand after the same number of
   them) play the same, so the memo keys a table by its canonical sequence.
@@ -77,7 +82,9 @@ search in the tests):
   its pairs were offered (to the same tables).
 - Before the last two passes, each pair is checked against the relaxation; in
   them the matching test stands in for it (there the relaxation pruned next to
-  nothing for its cost).
+  nothing for its cost). With a strict win the relaxation asks only for the
+  pyramid (a strict win clears it too, and pairs inside the sequence never free a
+  pyramid card); with unlimited passes it is then asked at the root only.
 """
 
 from __future__ import annotations
