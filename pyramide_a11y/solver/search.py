@@ -69,6 +69,11 @@ search in the tests):
   table that fails this way is lost outright, so the memo keeps it as before.)
 - In the last pass, waste cards buried under a card that can never leave are
   dropped from the state: they can never move nor pair again.
+- In the last pass, waste cards leave from the top only: the waste part down to
+  the deepest card the pyramid must use (each value's need met by the stock first;
+  with a strict win, the whole waste) must leave, each card of it with a partner
+  of its own. Too few partners for some value makes the table lost (tested right
+  after a draw, where it cuts most for its cost; see :meth:`_Search._dig_lost`).
 - Sequence cards of one value are alike: tables whose sequences read the same
   values in the same order (and whose pointers stand after the same number of
   them) play the same, so the memo keys a table by its canonical sequence.
@@ -77,7 +82,9 @@ search in the tests):
   its pairs were offered (to the same tables).
 - Before the last two passes, each pair is checked against the relaxation; in
   them the matching test stands in for it (there the relaxation pruned next to
-  nothing for its cost).
+  nothing for its cost). With a strict win the relaxation asks only for the
+  pyramid (a strict win clears it too, and pairs inside the sequence never free a
+  pyramid card); with unlimited passes it is then asked at the root only.
 """
 
 from __future__ import annotations
@@ -242,6 +249,10 @@ class _Search:
         self.needs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self.pyramid_pairs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self.failed_drawn: dict[int, int] = {}
+        self.dig_cache: dict[int, tuple[list[int], tuple[tuple[int, int], ...]]] = {}
+        # (Measured: with stock-against-waste pairs where the stock top does not play,
+        # the digging test cut 3% of the nodes for more than its cost.)
+        self.dig = True
         self.keep_wins = not relax
         self._build_checks()
         # Sequence cards of one value are alike: two tables whose sequences read the
@@ -256,10 +267,14 @@ class _Search:
         # The relaxation: every sequence card always at hand, no pairs inside the
         # sequence. Any win under the real rules is a win there (with the
         # sequence-only pairs left out), so a table it loses is lost. It is cheap,
-        # because sequence cards of one value are then interchangeable.
+        # because sequence cards of one value are then interchangeable. With a
+        # strict win it asks only for the pyramid: a strict win clears the pyramid
+        # too, and the pairs inside the sequence never free a pyramid card.
         self.relaxed: _Search | None = None
-        if relax and not rules.strict_win and (self.limit is not None or self.swp):
-            relaxed_rules = rules.with_options(recycles=None, stock_waste_pairs=False)
+        if relax and (self.limit is not None or self.swp or self.strict):
+            relaxed_rules = rules.with_options(
+                recycles=None, stock_waste_pairs=False, strict_win=False
+            )
             self.relaxed = _Search(
                 position, relaxed_rules, max_nodes, timeout, cancelled, start, relax=False
             )
@@ -275,6 +290,7 @@ class _Search:
                 value_mask[v] |= 1 << place
         self.value_mask = value_mask
         self.deck_value_mask = [m & ~_PYR for m in value_mask]
+        self.seq_mask = [m >> SLOTS for m in self.deck_value_mask]
         allowed = _ALLOWED_COVER if self.cover else _ALLOWED
         self.allowed = allowed
         checks: list[tuple[tuple[int, int], ...]] = [() for _ in range(14)]
@@ -498,6 +514,12 @@ class _Search:
             for a, ban in banned.items():
                 if usable[a] and not present & usable[a] & ~ban:
                     return
+        if last and drawn and self.dig and self._dig_lost(present, ptr):
+            # Lost outright (not for want of the pairs left out after a draw).
+            failed = self.failed.get(key)
+            if failed is None or key_stamp < failed:
+                self.failed[key] = key_stamp
+            return
         # Kings go at once.
         for s in free:
             if val[s] == 13:
@@ -608,6 +630,103 @@ class _Search:
             failed = memo.get(present)
             if failed is None or stamp < failed:
                 memo[present] = stamp
+
+    def _dig_info(self, pyr: int) -> tuple[list[int], tuple[tuple[int, int], ...]]:
+        """For the pyramid ``pyr``: how many cards of each value it holds, and for the
+        values where that is positive, how many sequence cards of that value it needs
+        at least (as :meth:`_needs` counts them), as (value, count) (cached)."""
+        m = self.value_mask
+        count = [(pyr & m[v]).bit_count() for v in range(14)]
+        needs: list[tuple[int, int]] = []
+        for v in range(1, 7):
+            left, right = pyr & m[v], pyr & m[13 - v]
+            matched = _matching(left, right, self.allowed) if left and right else 0
+            if count[v] > matched:
+                needs.append((13 - v, count[v] - matched))
+            if count[13 - v] > matched:
+                needs.append((v, count[13 - v] - matched))
+        info = count, tuple(needs)
+        self.dig_cache[pyr] = info
+        return info
+
+    def _dig_lost(self, present: int, ptr: int) -> bool:
+        """In the last pass: True when the waste cannot be dug deep enough. Waste
+        cards leave from the top only, so to use a waste card every card on it must
+        leave first. Take the shallowest waste part the pyramid's needs reach (each
+        value's need met by the stock first, then by the waste cards nearest the
+        top); with a strict win, the whole waste. Each card of value u in that part
+        needs its own partner of value w = 13 − u: a pyramid card not needed by the
+        pyramid's own cards of value u (those not paired inside the pyramid need
+        the sequence's w cards, so at least P_u − D_w pyramid pairs of u and w take
+        pyramid w cards), or, with stock-against-waste pairs, a stock card, or
+        (where the stock top does not play) a waste card next to it now: the cards
+        between two waste cards leave only after the upper one, or with it."""
+        pyr = present & _PYR
+        info = self.dig_cache.get(pyr)
+        if info is None:
+            info = self._dig_info(pyr)
+        count, needs = info
+        deck = present >> SLOTS
+        waste = deck & ((1 << ptr) - 1)
+        stock = deck ^ waste
+        seq_mask = self.seq_mask
+        if self.strict:
+            bottom = 0
+        else:
+            bottom = ptr
+            for v, n in needs:
+                r = n - (stock & seq_mask[v]).bit_count()
+                if r <= 0:
+                    continue
+                m = waste & seq_mask[v]
+                for _ in range(r - 1):
+                    m ^= 1 << (m.bit_length() - 1)
+                if not m:
+                    return True
+                top = m.bit_length() - 1
+                if top < bottom:
+                    bottom = top
+            if bottom == ptr:
+                return False
+        part = waste >> bottom << bottom
+        # The part's cards by value, and (see above) how many of each value have a
+        # partner next to them in the waste.
+        val = self.val
+        held = [0] * 14
+        adjacent = [0] * 14
+        inner = self.swp and not self.stp
+        under = waste & ((1 << bottom) - 1)
+        prev = val[under.bit_length() - 1 + SLOTS] if under else 0
+        prev_counted = True
+        rest = part
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            v = val[low.bit_length() - 1 + SLOTS]
+            held[v] += 1
+            if inner and prev + v == 13:
+                if not prev_counted:
+                    adjacent[prev] += 1
+                adjacent[v] += 1
+                prev_counted = True
+            else:
+                prev_counted = False
+            prev = v
+        swp = self.swp
+        for u in range(1, 13):
+            pu = held[u]
+            if not pu:
+                continue
+            w = 13 - u
+            cap = count[w]
+            lack = count[u] - (deck & seq_mask[w]).bit_count()
+            if lack > 0:
+                cap -= lack
+            if swp:
+                cap += (stock & seq_mask[w]).bit_count() + adjacent[u]
+            if pu > cap:
+                return True
+        return False
 
     def _canon(self, deck: int) -> int:
         """The sequence cards ``deck`` (a bitmask of sequence indexes) moved to the
@@ -783,7 +902,9 @@ class _Search:
             nxt = present & ~(1 << a) & ~(1 << b)
             if nxt in failed_set or self._hopeless(nxt, (val[a], val[b])):
                 continue
-            if not self._relaxed_holds(nxt):
+            # With a strict win the relaxation is asked at the root only: on each
+            # pair it cost more than it saved (measured: solver-ideas.txt).
+            if not self.strict and not self._relaxed_holds(nxt):
                 continue
             if self._unlimited_step(("P", a, b), nxt):
                 return True

@@ -75,3 +75,16 @@ def test_a_slow_two_pass_loss_is_proved_within_a_modest_node_budget() -> None:
     position = Layout.deal(shuffled_deck(number), rules).position()
     solution = solve(position, rules, max_nodes=120_000)
     assert solution.verdict is Verdict.LOST
+
+
+def test_a_strict_win_loss_the_pyramid_alone_proves_is_quick() -> None:
+    # Deal 33 of seed 0 under pyramide with a strict win and stock-against-waste
+    # pairs cannot even have its pyramid cleared: the relaxation (every sequence
+    # card at hand, the pyramid alone to clear) proves it lost at the root. It took
+    # 81,819 nodes before the relaxation served strict wins, 531 after
+    # (benchmarks/results/solver-ideas.txt, fifth round).
+    rules = get_rules("pyramide").with_options(strict_win=True, stock_waste_pairs=True)
+    number = list(deal_numbers(0, 100))[33]
+    position = Layout.deal(shuffled_deck(number), rules).position()
+    solution = solve(position, rules, max_nodes=5_000)
+    assert solution.verdict is Verdict.LOST

@@ -97,3 +97,26 @@ def test_waste_buried_in_the_last_pass_loses_under_strict_win_and_not_otherwise(
         assert solution.winnable is brute_force_winnable(position, rules) is (not strict)
         if not strict:
             assert replays_to_win(position, solution.moves, rules)
+
+
+def test_waste_out_of_reach_under_cards_short_of_partners_loses() -> None:
+    # 8H needs the 5S at the bottom of the waste, under 3D and 3H; only one Ten is
+    # left for both Threes, so the 5S is out of reach in the last pass, under every
+    # preset and variant. With more passes, recycling the waste brings it back.
+    pyramid: list[Card | None] = [None] * SLOTS
+    pyramid[26], pyramid[27] = Card.parse("10C"), Card.parse("8H")
+    waste = tuple(Card.parse(t) for t in ("5S", "3D", "3H"))
+    for passes in (1, 2):
+        for preset in ("classic", "paciencia"):
+            for strict in (True, False):
+                for pairs in (True, False):
+                    rules = get_rules(preset).with_options(
+                        passes=passes, strict_win=strict, stock_waste_pairs=pairs
+                    )
+                    for stock, waste_now in (((), waste), (tuple(reversed(waste)), ())):
+                        position = Position(tuple(pyramid), stock, waste_now)
+                        solution = solve(position, rules)
+                        expected = brute_force_winnable(position, rules)
+                        assert solution.winnable is expected, (str(rules), position)
+                        if not stock:
+                            assert expected is (passes == 2 and not strict), str(rules)
