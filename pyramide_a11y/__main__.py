@@ -1,5 +1,5 @@
 """``python -m pyramide_a11y``: the same as the ``pyramide`` command."""
 
-from pyramide_a11y.app.cli import main
+from pyramide_a11y.launch import main
 
 raise SystemExit(main())

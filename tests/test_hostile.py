@@ -181,6 +181,35 @@ def test_signals_end_quietly(tmp_path: Path, sig: int, status: int, command: lis
             assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 1
 
 
+# A signal while the program still loads (a slow first run, a busy machine): the
+# launcher's own handler, raised as the program is imported.
+_SIGNAL_WHILE_LOADING = """
+import builtins, os, signal, sys
+from pyramide_a11y import launch
+real_import = builtins.__import__
+def importing(name, *args, **kwargs):
+    if name == "pyramide_a11y.app.cli":
+        os.kill(os.getpid(), int(sys.argv[1]))
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = importing
+raise SystemExit(launch.main())
+"""
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_while_loading_ends_quietly(tmp_path: Path, sig: int, status: int) -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", _SIGNAL_WHILE_LOADING, str(int(sig))],
+        capture_output=True,
+        env=env(tmp_path),
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert result.stderr == b"", result.stderr  # no traceback from inside an import
+    assert result.stdout == b""
+    assert result.returncode == status
+
+
 # -- files the player owns --------------------------------------------------------------------
 
 

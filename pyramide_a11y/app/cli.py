@@ -150,10 +150,13 @@ def _on_sigterm(signum: int, frame: object) -> None:
     raise Terminated
 
 
-def _catch_sigterm() -> None:
-    """Turn SIGTERM into :class:`Terminated` (only the main thread can)."""
+def _catch_signals() -> None:
+    """Turn SIGTERM into :class:`Terminated`, and Ctrl-C into KeyboardInterrupt (the
+    launcher ended the program at once on either while it loaded); only the main
+    thread can."""
     with contextlib.suppress(ValueError):  # not the main thread (a test calling main)
         signal.signal(signal.SIGTERM, _on_sigterm)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _stopped(status: int) -> int:
@@ -174,8 +177,8 @@ def _stopped(status: int) -> int:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (130 after Ctrl-C, 143 after
     SIGTERM, never a traceback for either)."""
-    _catch_sigterm()
     try:
+        _catch_signals()
         return _main(argv, out)
     except KeyboardInterrupt:
         return _stopped(EXIT_INTERRUPTED)

@@ -1,0 +1,26 @@
+"""The ``pyramide`` command's entry point, quiet from its first instant.
+
+Loading the program takes a moment (longer on a first run, while Python compiles
+it, or on a busy machine). A Ctrl-C or a SIGTERM in that moment would print a
+traceback from deep inside an import, or end with an odd status. So the two
+signals end the program at once, quietly, with 130 or 143 (as
+:func:`pyramide_a11y.app.cli.main` does later), until the command line takes
+them over (it sets its own handling first thing)."""
+
+from __future__ import annotations
+
+import signal
+from types import FrameType
+
+
+def _leave_quietly(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)
+
+
+def main() -> int:
+    """Run the command line (see :func:`pyramide_a11y.app.cli.main`)."""
+    signal.signal(signal.SIGINT, _leave_quietly)
+    signal.signal(signal.SIGTERM, _leave_quietly)
+    from pyramide_a11y.app.cli import main as command_line
+
+    return command_line()
