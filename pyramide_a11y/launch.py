@@ -19,8 +19,11 @@ def _leave_quietly(signum: int, frame: FrameType | None) -> None:
 
 def main() -> int:
     """Run the command line (see :func:`pyramide_a11y.app.cli.main`)."""
-    signal.signal(signal.SIGINT, _leave_quietly)
-    signal.signal(signal.SIGTERM, _leave_quietly)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        # A signal ignored from the start (a command run in the background by a
+        # shell script ignores Ctrl-C) stays ignored, as Python itself does.
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, _leave_quietly)
     from pyramide_a11y.app.cli import main as command_line
 
     return command_line()

@@ -156,7 +156,8 @@ def _catch_signals() -> None:
     thread can."""
     with contextlib.suppress(ValueError):  # not the main thread (a test calling main)
         signal.signal(signal.SIGTERM, _on_sigterm)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # (ignored stays so)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _stopped(status: int) -> int:
