@@ -589,15 +589,12 @@ class _Search:
                 continue  # that table already failed from here or earlier
             # (_hopeless for the two values, inlined)
             hopeless = False
-            for bit, where in checks[val[a]]:
-                if nxt & bit and not nxt & where:
-                    hopeless = True
-                    break
-            if hopeless:
-                continue
-            for bit, where in checks[val[b]]:
-                if nxt & bit and not nxt & where:
-                    hopeless = True
+            for value_checks in (checks[val[a]], checks[val[b]]):
+                for bit, where in value_checks:
+                    if nxt & bit and not nxt & where:
+                        hopeless = True
+                        break
+                if hopeless:
                     break
             if hopeless:
                 continue
