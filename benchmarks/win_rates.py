@@ -64,8 +64,8 @@ class Row:
         same_game: other rules that play the same game deal by deal (said beside
             the row, measured once).
         minutes: the expected wall time of 100,000 deals with 2 processes on the
-            project machine, from 1000 deals (``benchmarks/results/presets.txt``,
-            ``msc-1500.txt`` or a trial run); said beside a row not yet measured.
+            project machine, from a trial run of the row's first 100 deals; said
+            beside a row not yet measured.
     """
 
     key: str
@@ -742,8 +742,8 @@ def render(
             "These rows are still to run. `python -m benchmarks.win_rates run` measures "
             f"them in this order, in chunks of {chunk:,} deals, skipping the rows above "
             "and the chunks already done; beside each, the expected time with 2 "
-            "processes on this machine, from 1000 deals (an estimate: the load changes "
-            "it):",
+            "processes on this machine, from the row's first 100 deals (an estimate: the "
+            "load changes it):",
             "",
         ]
         out += [
