@@ -438,13 +438,14 @@ class _AStar:
         canonical = self._canonical
         # The best cost per canonical key (states that play the same share one);
         # the move into each state expanded, per actual key (its line is real).
-        best: dict[int, int] = {canonical(start): 0}
+        cstart = canonical(start)
+        best: dict[int, int] = {cstart: 0}
         parent: dict[int, tuple[int, _Step]] = {}
         buckets: list[list[tuple[int, int, int]]] = [[] for _ in range(upper + 2)]
         f0 = self.bound(base.present, start_ptr, start_rec)
         if f0 > upper:
             return None
-        buckets[f0].append((0, start, canonical(start)))
+        buckets[f0].append((0, start, cstart))
         low = 63  # the pointer's bits in a stamp
         goal_mask = self.goal_mask
         expand = self._children
