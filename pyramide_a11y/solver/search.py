@@ -73,7 +73,8 @@ search in the tests):
   the deepest card the pyramid must use (each value's need met by the stock first;
   with a strict win, the whole waste) must leave, each card of it with a partner
   of its own. Too few partners for some value makes the table lost (tested right
-  after a draw, where it cuts most for its cost; see :meth:`_Search._dig_lost`).
+  after a draw, where it cuts most for its cost, and only where the stock top does
+  not play; see :meth:`_Search._dig_lost`).
 - Sequence cards of one value are alike: tables whose sequences read the same
   values in the same order (and whose pointers stand after the same number of
   them) play the same, so the memo keys a table by its canonical sequence.
@@ -250,9 +251,10 @@ class _Search:
         self.pyramid_pairs_cache: dict[int, tuple[tuple[int, int], ...]] = {}
         self.failed_drawn: dict[int, int] = {}
         self.dig_cache: dict[int, tuple[list[int], tuple[tuple[int, int], ...]]] = {}
-        # (Measured: with stock-against-waste pairs where the stock top does not play,
-        # the digging test cut 3% of the nodes for more than its cost.)
-        self.dig = True
+        # The digging test, where the stock top does not play. Where it plays, the
+        # stock feeds most needs and the test cut 2% of the nodes for 20% more time
+        # (measured: benchmarks/results/solver-ideas.txt, sixth round).
+        self.dig = not self.stp
         self.keep_wins = not relax
         self._build_checks()
         # Sequence cards of one value are alike: two tables whose sequences read the
