@@ -7,7 +7,7 @@ import os
 import sys
 from typing import TextIO
 
-from pyramide_a11y.engine import DealCodeError, Rules, get_rules, parse_code
+from pyramide_a11y.engine import Rules, get_rules
 from pyramide_a11y.i18n import _, pgettext, resolve_language, set_language
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
@@ -30,6 +30,7 @@ from .settings import (
 from .sources import (
     GameSource,
     SourceError,
+    UnreadableDealCode,
     daily_deal,
     random_deal,
     rules_from_options,
@@ -163,15 +164,6 @@ def named_rules(args: argparse.Namespace) -> Rules | None:
     return rules_from_options(args, get_rules("pyramide"))
 
 
-def _readable_code(text: str) -> bool:
-    """Whether ``text`` reads as a deal code (whatever rules it deals for)."""
-    try:
-        parse_code(text)
-    except (DealCodeError, ValueError):
-        return False
-    return True
-
-
 def game_source(args: argparse.Namespace) -> GameSource:
     """The deal the options name, or a new random deal of the chosen rules."""
     from pathlib import Path
@@ -184,11 +176,13 @@ def game_source(args: argparse.Namespace) -> GameSource:
         namespace.layout = Path(args.layout) if args.layout else None
         try:
             return source_from_options(namespace)
+        except UnreadableDealCode as err:
+            # In play the sentence is always the session language's, never the
+            # engine's English detail that other commands give.
+            raise SourceError(sentence(m.bad_deal_code(err.text))) from err
         except SourceError as err:
             # The player reads one sentence in their language (a layout's names its
             # cause). A code that reads but does not fit the rules chosen says so.
-            if args.deal and not args.layout and not _readable_code(args.deal):
-                raise SourceError(sentence(m.bad_deal_code(args.deal))) from err
             raise SourceError(sentence(str(err))) from err
     return random_deal(rules_from_options(args, get_rules("pyramide")))
 

@@ -61,6 +61,20 @@ class BadDealCode(SourceError):
     """Text named in play that is neither a file nor a valid deal code."""
 
 
+class UnreadableDealCode(SourceError):
+    """A ``CODE`` given on the command line that does not read as a deal code, whatever
+    the rules: not a code that reads but deals for other rules than those chosen
+    (that is a plain :class:`SourceError`).
+
+    The message is one sentence in the session language (the engine's detail when
+    that language is the source strings'); ``text`` is the code as typed.
+    """
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
 @dataclass(frozen=True)
 class GameSource:
     """A layout with the rules to play it under, and its deal code if it has one."""
@@ -272,7 +286,9 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
     A code's rules are the base; options override them. Likewise a layout's.
 
     Raises:
-        SourceError: no source, both, a bad code, or a layout that does not fit.
+        UnreadableDealCode: the code does not read as a deal code.
+        SourceError: no source, both, bad rules options, a code whose piles do not
+            fit the rules chosen, or a layout that does not fit.
     """
     layout_path: Path | None = getattr(args, "layout", None)
     if args.code and layout_path:
@@ -282,7 +298,8 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
         try:
             code = parse_code(args.code)
         except DealCodeError as err:
-            raise SourceError(_engine_error(str(err), m.bad_deal_code(args.code))) from None
+            message = _engine_error(str(err), m.bad_deal_code(args.code))
+            raise UnreadableDealCode(message, args.code) from None
         return coded_source(code, rules_from_options(args, code.rules))
     if layout_path:
         layout = read_layout_file(layout_path, getattr(args, "seed", 0))
