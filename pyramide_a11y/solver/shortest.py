@@ -197,6 +197,7 @@ class _AStar:
         self.cancelled = cancelled
         self.nodes = 0
         base = self.base
+        self.canon_at = base._canon_at  # bound once: _canonical runs once per child
         self.val = base.val
         self.limit = rules.recycles
         self.stp = rules.stock_top_playable
@@ -493,17 +494,15 @@ class _AStar:
     def _canonical(self, key: int) -> int:
         """The key of the state that plays the same as ``key`` with its sequence
         cards moved to the earliest indexes reading the same values in the same
-        order (see :meth:`.search._Search._canon`): everything the search and the
+        order (:meth:`.search._Search._canon_at`): everything the search and the
         bound look at in the sequence is values and order, so both states have the
         same shortest lines, move for move."""
-        deck = key >> SLOTS & _DECK
-        canon = self.base._canon(deck)
-        if canon == deck:
+        moved = self.canon_at(key >> SLOTS & _DECK, key >> 64 & 63)
+        if moved is None:
             return key
-        stamp = key >> 64
-        ptr = stamp & 63
-        cptr = self.base._canon(deck & ((1 << ptr) - 1)).bit_length() if ptr else 0
-        return key & (_PYR | _DRAWN) | canon << SLOTS | (stamp >> 6 << 6 | cptr) << 64
+        canon, cptr = moved
+        rec = key >> 70  # the stamp (key >> 64) is rec << 6 | ptr
+        return key & (_PYR | _DRAWN) | canon << SLOTS | (rec << 6 | cptr) << 64
 
     def _children(
         self, present: int, ptr: int, rec: int, drawn: int
