@@ -75,6 +75,11 @@ search in the tests):
   of its own. Too few partners for some value makes the table lost (tested right
   after a draw, where it cuts most for its cost, and only where the stock top does
   not play; see :meth:`_Search._dig_lost`).
+- In one pass without cover pairs (stock top not playable), right after a draw:
+  a pyramid card needs the cards covering it gone first, and what they need, and
+  what each of its partners needs (a waste card: the waste cards on it). A card
+  whose partners all need it gone first, or need each other's cards in a cycle
+  through the waste, never leaves: lost (see :meth:`_Search._never_uncovered`).
 - Sequence cards of one value are alike: tables whose sequences read the same
   values in the same order (and whose pointers stand after the same number of
   them) play the same, so the memo keys a table by its canonical sequence.
@@ -105,6 +110,9 @@ __all__ = ["Solution", "Verdict", "solve"]
 
 _PYR = (1 << SLOTS) - 1
 _COVER_MASK = tuple(sum(1 << c for c in COVERED_BY[s]) for s in range(SLOTS))
+# The slots from the bottom row up, each with the two slots covering it (SLOTS,
+# an entry that stays empty, for the bottom row).
+_UPWARDS = tuple((s, *(COVERED_BY[s] or (SLOTS, SLOTS))) for s in range(SLOTS - 1, -1, -1))
 
 
 _ALL_DECK = ((1 << 64) - 1) & ~_PYR
@@ -255,6 +263,10 @@ class _Search:
         # stock feeds most needs and the test cut 2% of the nodes for 20% more time
         # (measured: benchmarks/results/solver-ideas.txt, sixth round).
         self.dig = not self.stp
+        # The precedence test, in one pass without cover pairs: there it cut 34-50%
+        # of the nodes and 15-19% of the time; with cover pairs or more passes it
+        # cost more than it cut (solver-ideas.txt, sixth round).
+        self.precedence = self.dig and self.limit == 0 and not self.cover
         self.keep_wins = not relax
         self._build_checks()
         # Sequence cards of one value are alike: two tables whose sequences read the
@@ -509,7 +521,15 @@ class _Search:
             for a, ban in banned.items():
                 if usable[a] and not present & usable[a] & ~ban:
                     return
-        if last and drawn and self.dig and self._dig_lost(present, ptr):
+        if (
+            last
+            and drawn
+            and self.dig
+            and (
+                self._dig_lost(present, ptr)
+                or (self.precedence and self._never_uncovered(present, ptr))
+            )
+        ):
             # Lost outright (not for want of the pairs left out after a draw).
             failed = self.failed.get(key)
             if failed is None or key_stamp < failed:
@@ -718,6 +738,62 @@ class _Search:
                 cap += (stock & seq_mask[w]).bit_count() + adjacent[u]
             if pu > cap:
                 return True
+        return False
+
+    def _never_uncovered(self, present: int, ptr: int) -> bool:
+        """In the last pass (stock top not playable, no cover pairs): True when a
+        pyramid card can never leave, because each of its partners would have to
+        leave before it.
+
+        Going up the pyramid from the bottom row, each card gets the set of cards
+        that must have left before it can leave: the cards covering it and what
+        they need, and what every one of its partners needs in turn (a waste card
+        needs the waste cards on it; a pyramid card what it was given below; a stock
+        card nothing, since it can always be drawn). A partner in that set is no
+        partner. Exact, since each set only holds cards that leave before the card
+        in every line where it leaves. One pass from the bottom up: more passes cut
+        a few more nodes for more time (measured: solver-ideas.txt, sixth round)."""
+        val = self.val
+        pyr = present & _PYR
+        deck = present >> SLOTS
+        waste = (deck & ((1 << ptr) - 1)) << SLOTS
+        stock = (deck >> ptr << ptr) << SLOTS
+        value_mask = self.value_mask
+        allowed = self.allowed
+        need = [0] * SLOTS  # for a present card: the cards that must leave first
+        held = [0] * (SLOTS + 1)  # for a present card: it, and those cards
+        under = [0] * (SLOTS + 1)  # the cards covering the slot, and what they need
+        for s, c1, c2 in _UPWARDS:
+            first = under[c1] | under[c2] | held[c1] | held[c2]
+            under[s] = first
+            if not pyr >> s & 1:
+                continue
+            bit = 1 << s
+            v = val[s]
+            if v != 13:
+                partners = present & value_mask[13 - v] & allowed[s]
+                if not partners & stock:
+                    common = -1
+                    rest = partners & waste
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        with_it = first | (waste & ~((low << 1) - 1))
+                        if not with_it & (bit | low):
+                            common &= with_it
+                    rest = partners & _PYR
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        c = low.bit_length() - 1
+                        with_it = first | under[c] | need[c]
+                        if not with_it & (bit | low):
+                            common &= with_it
+                    first = common
+            if first & bit:  # (-1: no partner left at all)
+                return True
+            need[s] = first
+            held[s] = bit | first
         return False
 
     def _canon(self, deck: int) -> int:
