@@ -86,6 +86,16 @@ def test_a_row_names_the_same_game_under_another_preset() -> None:
     )
 
 
+def test_a_row_names_every_other_name_of_its_game() -> None:
+    # One round of paciencia is classic with stock against waste: one row, both names.
+    row = next(r for r in ROWS if r.key == "classic-sw")
+    assert cells(render_row(result("classic(stock_waste_pairs=True)"), row))[0] == (
+        "`classic(stock_waste_pairs=True)` (= `pyramide --recycles none --stock-waste-pairs`, "
+        "= `paciencia --recycles none`)"
+    )
+    assert not any(r.preset == "paciencia" and "none" in r.options for r in ROWS)
+
+
 def test_the_page_shows_finished_rows_and_lists_the_others_with_their_command() -> None:
     page = render({"pyramide-strict": result()})
     measured, _, missing = page.partition("## Not yet measured")
