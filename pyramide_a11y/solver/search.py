@@ -263,9 +263,10 @@ class _Search:
         # stock feeds most needs and the test cut 2% of the nodes for 20% more time
         # (measured: benchmarks/results/solver-ideas.txt, sixth round).
         self.dig = not self.stp
-        # The precedence test, in one pass without cover pairs: there it cut 34-50%
-        # of the nodes and 15-19% of the time; with cover pairs or more passes it
-        # cost more than it cut (solver-ideas.txt, sixth round).
+        # The precedence test, in one pass without cover pairs: there it cut a third
+        # to a half of the nodes and up to a fifth of the time; with more passes it
+        # cost more than it cut, and cover pairs (a card leaving with the card
+        # covering it) it does not know (solver-ideas.txt, sixth round).
         self.precedence = self.dig and self.limit == 0 and not self.cover
         self.keep_wins = not relax
         self._build_checks()
@@ -749,9 +750,10 @@ class _Search:
         that must have left before it can leave: the cards covering it and what
         they need, and what every one of its partners needs in turn (a waste card
         needs the waste cards on it; a pyramid card what it was given below; a stock
-        card nothing, since it can always be drawn). A partner in that set is no
-        partner. Exact, since each set only holds cards that leave before the card
-        in every line where it leaves. One pass from the bottom up: more passes cut
+        card nothing, since it can always be drawn). A partner that is in the set
+        built with it, or whose needs hold the card itself, is no partner. Exact,
+        since each set only holds cards that leave before the card in every line
+        where it leaves. One pass from the bottom up: more passes cut
         a few more nodes for more time (measured: solver-ideas.txt, sixth round)."""
         val = self.val
         pyr = present & _PYR
