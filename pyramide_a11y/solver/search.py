@@ -74,8 +74,9 @@ search in the tests):
   with a strict win, the whole waste) must leave, each card of it with a partner
   of its own. Too few partners for some value makes the table lost (tested right
   after a draw, where it cuts most for its cost, and only where the stock top does
-  not play; see :meth:`_Search._dig_lost`).
-- In one pass without cover pairs (stock top not playable), right after a draw:
+  not play, or in one pass with a strict win and no cover pairs; see
+  :meth:`_Search._dig_lost`).
+- In one pass without cover pairs, where the digging test is made, right after a draw:
   a pyramid card needs the cards covering it gone first, and what they need, and
   what each of its partners needs (a waste card: the waste cards on it). A card
   whose partners all need it gone first, or need each other's cards in a cycle
@@ -261,8 +262,10 @@ class _Search:
         self.dig_cache: dict[int, tuple[list[int], tuple[tuple[int, int], ...]]] = {}
         # The digging test, where the stock top does not play. Where it plays, the
         # stock feeds most needs and the test cut 2% of the nodes for 20% more time
-        # (measured: benchmarks/results/solver-ideas.txt, sixth round).
-        self.dig = not self.stp
+        # (measured: benchmarks/results/solver-ideas.txt, sixth round), except in
+        # one pass with a strict win and no cover pairs: there, with the precedence
+        # test, it cut half the nodes and a fifth of the time (seventh round).
+        self.dig = not self.stp or (self.strict and self.limit == 0 and not self.cover)
         # The precedence test, in one pass without cover pairs: there it cut a third
         # to a half of the nodes and up to a fifth of the time; with more passes it
         # cost more than it cut, and cover pairs (a card leaving with the card
@@ -742,18 +745,17 @@ class _Search:
         return False
 
     def _never_uncovered(self, present: int, ptr: int) -> bool:
-        """In the last pass (stock top not playable, no cover pairs): True when a
-        pyramid card can never leave, because each of its partners would have to
-        leave before it.
+        """In the last pass (one pass, no cover pairs): True when a pyramid card
+        can never leave, because each of its partners would have to leave before it.
 
         Going up the pyramid from the bottom row, each card gets the set of cards
         that must have left before it can leave: the cards covering it and what
         they need, and what every one of its partners needs in turn (a waste card
         needs the waste cards on it; a pyramid card what it was given below; a stock
-        card nothing, since it can always be drawn). A partner that is in the set
-        built with it, or whose needs hold the card itself, is no partner. Exact,
-        since each set only holds cards that leave before the card in every line
-        where it leaves. One pass from the bottom up: more passes cut
+        card nothing, since it can always be drawn to where it plays). A partner
+        that is in the set built with it, or whose needs hold the card itself, is no
+        partner. Exact, since each set only holds cards that leave before the card
+        in every line where it leaves. One pass from the bottom up: more passes cut
         a few more nodes for more time (measured: solver-ideas.txt, sixth round)."""
         val = self.val
         pyr = present & _PYR
