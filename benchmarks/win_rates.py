@@ -49,6 +49,8 @@ DEFAULT_SEED = 0
 DEFAULT_JOBS = 2
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_CHUNK = 10_000
+ESTIMATED_ON = "AMD EPYC"
+"""The machine where the rows' expected times (:attr:`Row.minutes`) were measured."""
 """Deals per chunk: 10,000 take from under a minute to about an hour a row here."""
 
 
@@ -64,7 +66,7 @@ class Row:
         same_game: other rules that play the same game deal by deal, as typed after
             ``pyramide analyse --rules`` (said beside the row, measured once).
         minutes: the expected wall time of 100,000 deals with 2 processes on the
-            project machine, from a trial run of the row's first 100 deals; said
+            :data:`ESTIMATED_ON` machine, from a trial run of the row's first 100 deals; said
             beside a row not yet measured.
     """
 
@@ -565,12 +567,16 @@ def render_row(result: dict[str, Any], row: Row | None = None) -> str:
 
 
 def _in_chunks(result: dict[str, Any]) -> str:
-    """ " (run in 10 chunks of 10,000 deals)" for a row measured in chunks, else ""."""
+    """ " (run in 10 chunks of 10,000 deals)" for a row measured in chunks, else "";
+    with ", on 2 machines" before the parenthesis closes when its chunks ran on more
+    than one (its times then mix theirs)."""
     chunks = result.get("chunks")
     if not chunks:
         return ""
     size = max(c["deals"] for c in chunks)
-    return f" (run in {len(chunks)} chunks of {size:,} deals)"
+    machines = len({json.dumps(c["machine"], sort_keys=True) for c in chunks})
+    where = f", on {machines} machines" if machines > 1 else ""
+    return f" (run in {len(chunks)} chunks of {size:,} deals{where})"
 
 
 UNKNOWN_SHOWN = 20
@@ -657,6 +663,13 @@ def _when_and_where(results: dict[str, dict[str, Any]]) -> list[str]:
         "chunks): the times per deal are pessimistic; the verdicts do not depend on "
         "them, except through the timeout.",
     ]
+    if len(machines) > 1:
+        lines += [
+            "",
+            "A row run in chunks on more than one of these machines says so beside its "
+            "command: its times per deal mix theirs (each chunk's machine is in the row's "
+            "JSON file).",
+        ]
     return lines
 
 
@@ -783,8 +796,8 @@ def render(
             "These rows are still to run. `python -m benchmarks.win_rates run` measures "
             f"them in this order, in chunks of {chunk:,} deals, skipping the rows above "
             "and the chunks already done; beside each, the expected time with 2 "
-            "processes on this machine, from the row's first 100 deals (an estimate: the "
-            "load changes it):",
+            f"processes on the {ESTIMATED_ON} machine, from the row's first 100 deals (an "
+            "estimate: the load and the machine change it):",
             "",
         ]
         out += [

@@ -297,6 +297,14 @@ def test_a_run_cut_short_keeps_its_chunks_and_the_next_run_does_only_the_rest(
     assert [c["first"] for c in result["chunks"]] == [0, 10, 20]
     page = (tmp_path / "page.md").read_text(encoding="utf-8")
     assert "--jobs 1 --timeout 30 --json` (run in 3 chunks of 10 deals) |" in page
+    assert "mix theirs" not in page
+    # A chunk run elsewhere: the row says so, and the page says what that means.
+    other = result["chunks"][1]["machine"] | {"cpu": "Another CPU"}
+    result["chunks"][1]["machine"] = other
+    page = win_rates.render({"pyramide": result}, deals=25, chunk=10)
+    assert "(run in 3 chunks of 10 deals, on 2 machines) |" in page
+    assert "- Another CPU, " in page
+    assert "its times per deal mix theirs" in page
 
     # Finished: a third run measures nothing.
     calls.clear()
