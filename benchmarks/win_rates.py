@@ -49,9 +49,9 @@ DEFAULT_SEED = 0
 DEFAULT_JOBS = 2
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_CHUNK = 10_000
+"""Deals per chunk: 10,000 take from under a minute to about an hour a row here."""
 ESTIMATED_ON = "AMD EPYC"
 """The machine where the rows' expected times (:attr:`Row.minutes`) were measured."""
-"""Deals per chunk: 10,000 take from under a minute to about an hour a row here."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -566,6 +566,11 @@ def render_row(result: dict[str, Any], row: Row | None = None) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+def _machines(parts: Iterable[dict[str, Any]]) -> set[str]:
+    """The distinct machines that ran ``parts`` (rows or chunks), each as its JSON text."""
+    return {json.dumps(p["machine"], sort_keys=True) for p in parts}
+
+
 def _in_chunks(result: dict[str, Any]) -> str:
     """ " (run in 10 chunks of 10,000 deals)" for a row measured in chunks, else "";
     with ", on 2 machines" before the parenthesis closes when its chunks ran on more
@@ -574,7 +579,7 @@ def _in_chunks(result: dict[str, Any]) -> str:
     if not chunks:
         return ""
     size = max(c["deals"] for c in chunks)
-    machines = len({json.dumps(c["machine"], sort_keys=True) for c in chunks})
+    machines = len(_machines(chunks))
     where = f", on {machines} machines" if machines > 1 else ""
     return f" (run in {len(chunks)} chunks of {size:,} deals{where})"
 
@@ -648,7 +653,7 @@ def _when_and_where(results: dict[str, dict[str, Any]]) -> list[str]:
     last = max(r["finished"] for r in results.values())
     # A row run in chunks ran in many places and times: every chunk counts.
     parts = [c for r in results.values() for c in r.get("chunks", [r])]
-    machines = {json.dumps(p["machine"], sort_keys=True) for p in parts}
+    machines = _machines(parts)
     loads = [p["load_average"][k] for p in parts for k in ("before", "after")]
     jobs = sorted({r["report"]["jobs"] for r in results.values()})
     lines = [f"Measured from {first} to {last}, on:", ""]
