@@ -132,6 +132,7 @@ def test_one_pass_verdicts_agree_with_brute_force(data: st.DataObject) -> None:
         passes=1,
         strict_win=data.draw(st.booleans()),
         stock_waste_pairs=data.draw(st.booleans()),
+        cover_pairs=data.draw(st.booleans()),
     )
     position = data.draw(endgames(rules))
     solution = solve(position, rules)
@@ -146,7 +147,10 @@ def test_one_pass_strict_verdicts_agree_where_the_stock_top_plays(data: st.DataO
     # pass with a strict win: drawn among every preset and variant, too few examples
     # land there to catch a mistake in them (a planted one went through 600).
     rules = get_rules("paciencia").with_options(
-        passes=1, strict_win=True, stock_waste_pairs=data.draw(st.booleans())
+        passes=1,
+        strict_win=True,
+        stock_waste_pairs=data.draw(st.booleans()),
+        cover_pairs=data.draw(st.booleans()),
     )
     position = data.draw(endgames(rules))
     solution = solve(position, rules)
