@@ -268,8 +268,9 @@ class _Search:
         self.dig = not self.stp or (self.strict and self.limit == 0 and not self.cover)
         # The precedence test, in one pass without cover pairs: there it cut a third
         # to a half of the nodes and up to a fifth of the time; with more passes it
-        # cost more than it cut, and cover pairs (a card leaving with the card
-        # covering it) it does not know (solver-ideas.txt, sixth round).
+        # cost more than it cut (solver-ideas.txt, sixth round). It does not know
+        # cover pairs (a card leaving with the card covering it): taught them, it
+        # cost more time than it cut (eighth round).
         self.precedence = self.dig and self.limit == 0 and not self.cover
         self.keep_wins = not relax
         self._build_checks()
