@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.numbers import format_percent
 
 from benchmarks import win_rates
 from benchmarks.win_rates import (
@@ -351,3 +352,19 @@ def test_a_damaged_or_foreign_chunk_file_is_measured_again(
     assert _run(tmp_path, "pyramide") == 0
     assert [c[c.index("--first") + 1] for c in calls] == ["0", "10", "20"]
     assert json.loads((chunks / "20.json").read_text(encoding="utf-8"))["report"]["seed"] == 0
+
+
+@pytest.mark.parametrize(
+    ("guide", "locale"),
+    [("guide.en.md", "en"), ("guide.pt_PT.md", "pt_PT"), ("guide.pt_BR.md", "pt_BR")],
+)
+def test_the_players_guides_quote_the_measured_rates_of_the_presets(
+    guide: str, locale: str
+) -> None:
+    # Each guide tells players how often a deal of each preset can be won, in its
+    # language's notation; the figures must be the table's, to one decimal.
+    text = " ".join((win_rates.ROOT / "docs" / guide).read_text(encoding="utf-8").split())
+    for row in ("pyramide", "paciencia", "classic"):
+        report = json.loads((win_rates.RESULTS / f"{row}.json").read_text())["report"]
+        quoted = format_percent(report["win_rate"], "#,##0.0%", locale=locale)
+        assert f"`{row}` ({quoted}" in text, (guide, row, quoted)
