@@ -365,6 +365,7 @@ def test_the_players_guides_quote_the_measured_rates_of_the_presets(
     # language's notation; the figures must be the table's, to one decimal.
     text = " ".join((win_rates.ROOT / "docs" / guide).read_text(encoding="utf-8").split())
     for row in ("pyramide", "paciencia", "classic"):
-        report = json.loads((win_rates.RESULTS / f"{row}.json").read_text())["report"]
+        path = win_rates.RESULTS / f"{row}.json"
+        report = json.loads(path.read_text(encoding="utf-8"))["report"]
         quoted = format_percent(report["win_rate"], "#,##0.0%", locale=locale)
         assert f"`{row}` ({quoted}" in text, (guide, row, quoted)
