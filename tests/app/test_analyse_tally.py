@@ -121,8 +121,10 @@ def test_memory_stays_flat_from_twenty_thousand_to_a_hundred_thousand_deals(
     small, _ = _peak_bytes(monkeypatch, 20_000)
     large, report = _peak_bytes(monkeypatch, 100_000)
     # Keeping every result (as analyse once did) took about 110 bytes a deal: 8.8 MB
-    # more here. The tally takes nothing more.
-    assert large - small < 16_000, (small, large)
+    # more here. The tally takes nothing more; what is left is the allocator's noise
+    # (CPython's free lists refilled mid-run: up to 260 KB seen on CI machines), so
+    # the bound sits well above it and well below the leak (12 bytes a deal).
+    assert large - small < 1_000_000, (small, large)
     assert report["deals"] == 100_000
     assert report["unknown"] == 10_000
     assert len(report["unknown_deals"]) == UNKNOWN_LISTED
