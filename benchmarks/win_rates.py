@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import math
 import os
 import platform
 import subprocess
@@ -627,6 +628,26 @@ our row of the same goal, passes and overlap rule, waste top only, and the row t
 also lets the drawn card pair with the waste card under it."""
 
 
+def share_with_stock_partners_apart() -> float:
+    """The share of deals whose 24 stock cards hold at most four of the eight cards of
+    each pair of values that add up to 13 (exact, over every choice of the stock).
+
+    Where no two stock cards can ever pair, a strict win needs a pyramid partner for
+    every stock card but the Kings, and only such deals have enough of them: the
+    share bounds every strict win rate of rules where they cannot pair.
+    """
+    kings = [math.comb(4, k) for k in range(5)]
+    one_pair_of_values = [math.comb(8, k) for k in range(5)]  # at most 4 of its 8
+    ways = kings
+    for _ in range(6):  # A with Q, 2 with J, …, 6 with 7
+        product = [0] * (len(ways) + len(one_pair_of_values) - 1)
+        for i, a in enumerate(ways):
+            for j, b in enumerate(one_pair_of_values):
+                product[i + j] += a * b
+        ways = product
+    return ways[24] / math.comb(52, 24)
+
+
 def inside(result: dict[str, Any], published: float) -> bool:
     """Whether ``published`` lies in the 95% interval of ``result`` (rounded as shown,
     to two decimals of a percent)."""
@@ -881,6 +902,7 @@ def _comparison(results: dict[str, dict[str, Any]]) -> list[str]:
                 f"- Ours {column}: the published figure is inside our interval for "
                 f"{hits} of the {len(measured)} figures measured so far."
             )
+    out += _between_the_columns(results)
     out += [
         "",
         "`paciencia` plays the rules of Microsoft Solitaire Collection (three rounds, stock "
@@ -891,6 +913,46 @@ def _comparison(results: dict[str, dict[str, Any]]) -> list[str]:
         f"{_share(results, 'paciencia', 0.6653)}.",
         "",
     ]
+    return out
+
+
+def _between_the_columns(results: dict[str, dict[str, Any]]) -> list[str]:
+    """What the one-pass figures say about the study's one-pass game."""
+    out = []
+    once = [
+        (label, float(figure), results[plain], results[with_sw])
+        for label, figure, plain, with_sw in STUDY_FIGURES
+        if figure is not None and ", once," in label and plain in results and with_sw in results
+    ]
+    if once and all(
+        plain["report"]["ci95"][1] < figure < with_sw["report"]["ci95"][0]
+        for _, figure, plain, with_sw in once
+    ):
+        gaps = "; ".join(
+            f"{label}: {_percent(figure)} against {_percent(with_sw['report']['win_rate'])}"
+            for label, figure, _, with_sw in once
+        )
+        out.append(
+            f"- With one pass, each of the {len(once)} published figures measured in both "
+            "columns lies between them: above our interval with the waste top only, below "
+            f"our interval with stock against waste ({gaps}). So the study's one-pass game "
+            "is neither of ours, and its page says nothing more that would tell the "
+            "difference."
+        )
+    bound = share_with_stock_partners_apart()
+    all_cards = [f for label, f, _, _ in STUDY_FIGURES if f is not None and "all cards" in label]
+    if all_cards and bound < min(all_cards):
+        out.append(
+            "- The study's one-pass game is not the one where the drawn card and the "
+            "waste top each pair with the pyramid but not with each other either: then no "
+            "two stock cards could ever pair, every stock card but the Kings would need a "
+            "pyramid partner, and only "
+            f"{_percent(bound)} of deals have enough of them (the stock holding at most four "
+            "of the eight cards of each pair of values that add up to 13; computed exactly "
+            "by `share_with_stock_partners_apart` in `benchmarks/win_rates.py`), fewer than "
+            "its all-cards figures "
+            f"({' and '.join(_percent(f) for f in all_cards)})."
+        )
     return out
 
 

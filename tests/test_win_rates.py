@@ -153,6 +153,49 @@ def test_the_comparison_says_whether_the_published_figure_is_in_our_interval() -
     assert "inside our interval for 1 of the 2 figures measured so far" in comparison
 
 
+def test_a_published_one_pass_figure_between_our_two_columns_is_said_to_be_so() -> None:
+    def share(rules: str, low: float, high: float) -> dict[str, Any]:
+        return result(rules, win_rate=(low + high) / 2, ci95=[low, high])
+
+    # The study's 9.02%: above the waste top only, below stock against waste.
+    between = {
+        "classic": share("classic", 0.0388, 0.0412),
+        "classic-sw": share("classic(stock_waste_pairs=True)", 0.0946, 0.0982),
+    }
+    comparison = render(between).partition("## Compared with the published figures")[2]
+    assert "each of the 1 published figures measured in both columns lies between them" in (
+        comparison
+    )
+    assert "pyramid only, once, no overlap: 9.02% against 9.64%" in comparison
+    # Inside our stock-against-waste interval: no such note.
+    inside = between | {"classic-sw": share("classic(stock_waste_pairs=True)", 0.0890, 0.0910)}
+    comparison = render(inside).partition("## Compared with the published figures")[2]
+    assert "lies between them" not in comparison
+    # The bound on a game where no two stock cards pair is said either way.
+    assert "only 5.55% of deals have enough of them" in comparison
+    assert "fewer than its all-cards figures (6.80% and 15.92%)" in comparison
+
+
+def test_the_share_of_stocks_with_a_pyramid_partner_for_each_card_is_exact() -> None:
+    # Counted another way: every count of Kings and of each pair of values in the
+    # stock, the ways to choose them, summed with and without the bound of four.
+    from itertools import product
+    from math import comb, prod
+
+    allowed = total = 0
+    for kings in range(5):
+        for counts in product(range(9), repeat=5):
+            last = 24 - kings - sum(counts)
+            if not 0 <= last <= 8:
+                continue
+            pairs = (*counts, last)
+            ways = comb(4, kings) * prod(comb(8, k) for k in pairs)
+            total += ways
+            allowed += ways if max(pairs) <= 4 else 0
+    assert total == comb(52, 24)
+    assert win_rates.share_with_stock_partners_apart() == pytest.approx(allowed / total)
+
+
 def test_deals_left_unknown_are_named_under_their_table() -> None:
     page = render({"pyramide-strict": result()})
     assert (
