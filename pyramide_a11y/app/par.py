@@ -11,9 +11,16 @@ The answer is said at once; the par comes later through the session's ``emit``
 is 31.» When the player has started another game meanwhile, a win's par is
 still said, as the previous deal's; a left game's is always said as the left
 deal's («The deal you left could be won in 31 moves.», or «… could not be
-won.»). A par not proven within :data:`PAR_BUDGET` is said («… was not found in
-time») only for the won game still in play, the one answer the player is
-waiting for; otherwise nothing is said (nobody asked for it).
+won.»), and only while it is still the last deal left: after another, «the deal
+you left» would be ambiguous, so that par is only kept. A par not proven within
+:data:`PAR_BUDGET` is said («… was not found in time») only for the won game
+still in play, the one answer the player is waiting for; otherwise nothing is
+said (nobody asked for it).
+
+Searches run one at a time in each of two lanes, a win's and a left game's, each
+on its own thread: a player who leaves deal after deal queues their searches
+instead of running them all at once beside the prompt (they share its process
+and its interpreter lock), and a win's par never waits behind them.
 
 The par is also kept with the game record (``GameStorage.par_keeper``,
 ``GameStorage.left_par_keeper``), so ``history`` and ``stats`` show it: the
@@ -65,6 +72,46 @@ class _Deal:
     rules: Rules
 
 
+_Job = Callable[[], None]
+
+
+class _Lane:
+    """Jobs run one after the other, in the order given, on one thread started
+    when there is work and ended when there is none."""
+
+    def __init__(self, name: str, lock: threading.Lock) -> None:
+        self._name = name
+        self._jobs: list[_Job] = []
+        self._thread: threading.Thread | None = None
+        self._idle = threading.Condition(lock)
+
+    def add(self, jobs: list[_Job]) -> None:
+        """Queue ``jobs``; call with the lock held."""
+        self._jobs += jobs
+        if jobs and self._thread is None:
+            self._thread = threading.Thread(target=self._work, name=self._name, daemon=True)
+            self._thread.start()
+
+    def drop(self) -> None:
+        """Forget the jobs not started; call with the lock held."""
+        self._jobs = []
+
+    def wait(self, seconds: float | None) -> bool:
+        """Wait until every job has run; True when none is left."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self._thread is None, seconds)
+
+    def _work(self) -> None:
+        while True:
+            with self._idle:
+                if not self._jobs:
+                    self._thread = None
+                    self._idle.notify_all()
+                    return
+                job = self._jobs.pop(0)
+            job()
+
+
 class Pars:
     """The pars found in this session, and the jobs still finding one. ``deliver``
     gets the lines of a par that came late, from the job's thread; ``current``
@@ -82,10 +129,13 @@ class Pars:
         self._deliver = deliver
         self._current = current
         self._known: dict[_Deal, tuple[Move, ...]] = {}  # a par not found is sought again
-        self._threads: list[threading.Thread] = []
-        self._waiting: list[threading.Thread] = []  # until the answer that asked is said
         self._cancelled = threading.Event()
         self._lock = threading.Lock()
+        self._won_lane = _Lane("par of a win", self._lock)
+        self._left_lane = _Lane("par of a deal left", self._lock)
+        # Searches the last answer asked for, started once it was said.
+        self._waiting: list[tuple[_Lane, _Job]] = []
+        self._games_left = 0  # how many games were left for good: the last one is said
 
     def known(self, layout: Layout, rules: Rules) -> int | None:
         """The par of this deal when it was found (only ever once a game of it was
@@ -115,7 +165,7 @@ class Pars:
                 return answers.previous_par(moves, len(found))
             return []
 
-        return self._seek(_Deal(layout, game.rules), words, keep)
+        return self._seek(_Deal(layout, game.rules), words, keep, self._won_lane)
 
     def left(
         self, game: Game, layout: Layout, keep: Callable[[int], None] | None = None
@@ -124,24 +174,32 @@ class Pars:
         left for good: undo can no longer bring it back, so its deal may be
         solved now. As :meth:`won`: the lines now when the par is known, else
         none and the search starts; a par not proven in time is not said (the
-        player asked for nothing, and is playing another game)."""
+        player asked for nothing, and is playing another game), nor one found
+        after another game was left (it is only kept)."""
+        with self._lock:
+            self._games_left += 1
+            this_one = self._games_left
 
         def words(found: tuple[Move, ...] | None) -> list[str]:
-            if found is None:
+            with self._lock:
+                still_the_last = this_one == self._games_left
+            if found is None or not still_the_last:
                 return []
             return answers.left_par(len(found)) if found else answers.left_not_winnable()
 
-        return self._seek(_Deal(layout, game.rules), words, keep)
+        return self._seek(_Deal(layout, game.rules), words, keep, self._left_lane)
 
     def _seek(
         self,
         deal: _Deal,
         words: Callable[[tuple[Move, ...] | None], list[str]],
         keep: Callable[[int], None] | None,
+        lane: _Lane,
     ) -> list[str]:
         """``words(line)`` now when the deal's line is known (and ``keep`` gets its
-        length), else none and a search waits to start; ``words`` then runs on the
-        search's thread, and its lines (none: nothing to say) are delivered."""
+        length), else none and a search waits to start in ``lane``; ``words`` then
+        runs on the lane's thread, and its lines (none: nothing to say) are
+        delivered."""
         with self._lock:
             known = self._known.get(deal)
         if known is not None:
@@ -150,11 +208,9 @@ class Pars:
             return words(known)
         if self.finder is None:
             return []
-        thread = threading.Thread(
-            target=self._run, args=(self.finder, deal, words, keep), name="par", daemon=True
-        )
+        finder = self.finder
         with self._lock:
-            self._waiting.append(thread)
+            self._waiting.append((lane, lambda: self._run(finder, deal, words, keep)))
         return []
 
     def start_waiting(self) -> None:
@@ -162,9 +218,10 @@ class Pars:
         was said, so that a par found quickly is never said before it."""
         with self._lock:
             waiting, self._waiting = self._waiting, []
-            self._threads = [t for t in self._threads if t.is_alive()] + waiting
-        for thread in waiting:
-            thread.start()
+            if self._cancelled.is_set():
+                return
+            for lane in (self._won_lane, self._left_lane):
+                lane.add([job for job_lane, job in waiting if job_lane is lane])
 
     def _run(
         self,
@@ -173,10 +230,15 @@ class Pars:
         words: Callable[[tuple[Move, ...] | None], list[str]],
         keep: Callable[[int], None] | None,
     ) -> None:
-        try:
-            found = finder(deal.layout, deal.rules, self.budget, self._cancelled)
-        except Exception:  # a solver fault must not take the game down
+        if self._cancelled.is_set():
             return
+        with self._lock:
+            found = self._known.get(deal)  # found meanwhile: a deal left twice
+        if found is None:
+            try:
+                found = finder(deal.layout, deal.rules, self.budget, self._cancelled)
+            except Exception:  # a solver fault must not take the game down
+                return
         if self._cancelled.is_set():
             return
         if found is not None:
@@ -192,17 +254,15 @@ class Pars:
         """Wait for every par still being found (tests and transcripts); True when
         none is left."""
         self.start_waiting()
-        with self._lock:
-            threads = list(self._threads)
-        for thread in threads:
-            thread.join(seconds)
-        return not any(t.is_alive() for t in threads)
+        return all(lane.wait(seconds) for lane in (self._won_lane, self._left_lane))
 
     def close(self) -> None:
         """The session ends: stop the searches, nothing more is said."""
         self._cancelled.set()
         with self._lock:
             self._waiting = []
+            self._won_lane.drop()
+            self._left_lane.drop()
 
 
 class ParWalk:

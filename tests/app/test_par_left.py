@@ -2,11 +2,13 @@
 the game back (the player acted in the new deal), never while it can; said once,
 late through the session's emit or at the end of the answer when it is known
 already; nothing for a game left before any move, for a par not proven in time,
-or twice for a won game; in the three languages."""
+twice for a won game, or once another game was left (kept only); deals left in
+a row searched one at a time, beside a win's; in the three languages."""
 
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from fakes import HeldFinder
@@ -19,9 +21,9 @@ from playthrough import (
 )
 
 from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.par import NO_WIN, solver_par
+from pyramide_a11y.app.par import NO_WIN, ParFinder, solver_par
 from pyramide_a11y.app.session import Session
-from pyramide_a11y.engine import Layout, parse_code
+from pyramide_a11y.engine import Draw, Layout, Move, Rules, parse_code
 
 LEFT = {
     "en": "The deal you left could be won in 52 moves.",
@@ -40,7 +42,7 @@ OTHER = won_code("classic")  # the deal the player moves on to
 
 
 def _session(
-    language: str, finder: HeldFinder | None, code: str = won_code(PRESET)
+    language: str, finder: ParFinder | None, code: str = won_code(PRESET)
 ) -> tuple[Session, list[Answer]]:
     late: list[Answer] = []
     session, _ = recording_session(code, language, late.append)
@@ -211,4 +213,72 @@ def test_the_par_of_a_deal_left_is_not_told_when_it_is_played_again() -> None:
     session.handle(f"new {won_code(PRESET)}")  # that deal again, not won: no par
     assert "fewest" not in session.handle("status").text
     assert session.handle("par").lines == ["The shortest line is shown once this deal is won."]
+    session.close()
+
+
+class _CountingFinder:
+    """A par finder that notes how many searches run at once; a search of a deal
+    in ``held`` waits for ``release``."""
+
+    def __init__(self, held: tuple[Layout, ...] = ()) -> None:
+        self.held = held
+        self.release = threading.Event()
+        self.running = self.most_at_once = 0
+        self.calls: list[Layout] = []
+        self._lock = threading.Lock()
+
+    def __call__(
+        self, layout: Layout, rules: Rules, budget: float | None, cancelled: threading.Event
+    ) -> tuple[Move, ...] | None:
+        with self._lock:
+            self.calls.append(layout)
+            self.running += 1
+            self.most_at_once = max(self.most_at_once, self.running)
+        try:
+            if layout in self.held:
+                assert self.release.wait(10.0)
+            else:
+                cancelled.wait(0.05)  # long enough for the next one to start, were it free
+            return (Draw(),) * 52
+        finally:
+            with self._lock:
+                self.running -= 1
+
+
+def test_deals_left_one_after_another_are_searched_one_at_a_time_and_the_last_is_said() -> None:
+    finder = _CountingFinder()
+    session, late = _session("en", finder)
+    codes = [won_code(PRESET), OTHER, won_code("pyramide"), NOT_WINNABLE_CODE]
+    for code in codes[1:]:
+        session.handle("d")
+        session.handle(f"new {code}")
+    session.handle("d")  # the third game left: three searches asked, in turn
+    assert session.pars.wait(10.0)
+    kept = [code for code in codes[:3] if session.pars.known(_layout(code), parse_code(code).rules)]
+    assert finder.calls == [_layout(code) for code in codes[:3]]
+    assert finder.most_at_once == 1
+    assert kept == codes[:3]  # every par is kept for the record
+    # Said once, and only for the last deal left: "the deal you left" is that one.
+    assert [answer.lines for answer in late] == [[LEFT["en"]]]
+    session.close()
+
+
+def test_a_wins_par_does_not_wait_behind_the_search_for_a_deal_left() -> None:
+    finder = _CountingFinder(held=(_layout(NOT_WINNABLE_CODE),))
+    session, late = _session("en", finder, NOT_WINNABLE_CODE)
+    session.handle("d")
+    session.handle(f"new {won_code(PRESET)}")
+    for command in winning_commands(PRESET, "en"):  # its first move leaves the other
+        session.handle(command)
+    session.pars.start_waiting()
+    deadline = time.monotonic() + 10.0
+    while not late and time.monotonic() < deadline:
+        time.sleep(0.01)
+    # The win's par came while the deal left is still being searched.
+    assert len(late) == 1
+    assert "The fewest possible for this deal is 52." in late[0].lines[0]
+    assert finder.running == 1
+    finder.release.set()
+    assert session.pars.wait(10.0)
+    assert finder.most_at_once == 2  # one in each lane
     session.close()
