@@ -898,9 +898,11 @@ def _comparison(results: dict[str, dict[str, Any]]) -> list[str]:
         ]
         if measured:
             hits = sum(inside(result, float(figure)) for figure, result in measured)
+            figures = sum(f[1] is not None for f in STUDY_FIGURES)
+            so_far = " so far" if len(measured) < figures else ""
             out.append(
                 f"- Ours {column}: the published figure is inside our interval for "
-                f"{hits} of the {len(measured)} figures measured so far."
+                f"{hits} of the {len(measured)} figures measured{so_far}."
             )
     out += _between_the_columns(results)
     out += [
