@@ -23,7 +23,7 @@ from playthrough import (
 from pyramide_a11y.app.answer import Answer
 from pyramide_a11y.app.par import NO_WIN, ParFinder, solver_par
 from pyramide_a11y.app.session import Session
-from pyramide_a11y.engine import Draw, Layout, Move, Rules, parse_code
+from pyramide_a11y.engine import Layout, parse_code
 
 LEFT = {
     "en": "The deal you left could be won in 52 moves.",
@@ -216,46 +216,21 @@ def test_the_par_of_a_deal_left_is_not_told_when_it_is_played_again() -> None:
     session.close()
 
 
-class _CountingFinder:
-    """A par finder that notes how many searches run at once; a search of a deal
-    in ``held`` waits for ``release``."""
-
-    def __init__(self, held: tuple[Layout, ...] = ()) -> None:
-        self.held = held
-        self.release = threading.Event()
-        self.running = self.most_at_once = 0
-        self.calls: list[Layout] = []
-        self._lock = threading.Lock()
-
-    def __call__(
-        self, layout: Layout, rules: Rules, budget: float | None, cancelled: threading.Event
-    ) -> tuple[Move, ...] | None:
-        with self._lock:
-            self.calls.append(layout)
-            self.running += 1
-            self.most_at_once = max(self.most_at_once, self.running)
-        try:
-            if layout in self.held:
-                assert self.release.wait(10.0)
-            else:
-                cancelled.wait(0.05)  # long enough for the next one to start, were it free
-            return (Draw(),) * 52
-        finally:
-            with self._lock:
-                self.running -= 1
-
-
 def test_deals_left_one_after_another_are_searched_one_at_a_time_and_the_last_is_said() -> None:
-    finder = _CountingFinder()
+    finder = HeldFinder()
     session, late = _session("en", finder)
     codes = [won_code(PRESET), OTHER, won_code("pyramide"), NOT_WINNABLE_CODE]
     for code in codes[1:]:
         session.handle("d")
         session.handle(f"new {code}")
     session.handle("d")  # the third game left: three searches asked, in turn
+    session.pars.start_waiting()
+    time.sleep(0.2)  # long enough for the others to start, were they free to
+    assert finder.running == 1
+    finder.release.set()
     assert session.pars.wait(10.0)
     kept = [code for code in codes[:3] if session.pars.known(_layout(code), parse_code(code).rules)]
-    assert finder.calls == [_layout(code) for code in codes[:3]]
+    assert [layout for layout, _ in finder.calls] == [_layout(code) for code in codes[:3]]
     assert finder.most_at_once == 1
     assert kept == codes[:3]  # every par is kept for the record
     # Said once, and only for the last deal left: "the deal you left" is that one.
@@ -264,7 +239,7 @@ def test_deals_left_one_after_another_are_searched_one_at_a_time_and_the_last_is
 
 
 def test_a_wins_par_does_not_wait_behind_the_search_for_a_deal_left() -> None:
-    finder = _CountingFinder(held=(_layout(NOT_WINNABLE_CODE),))
+    finder = HeldFinder(only=(_layout(NOT_WINNABLE_CODE),))
     session, late = _session("en", finder, NOT_WINNABLE_CODE)
     session.handle("d")
     session.handle(f"new {won_code(PRESET)}")
