@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import subprocess
+from itertools import product
+from math import comb, prod
 from pathlib import Path
 from typing import Any
 
@@ -179,9 +181,6 @@ def test_a_published_one_pass_figure_between_our_two_columns_is_said_to_be_so() 
 def test_the_share_of_stocks_with_a_pyramid_partner_for_each_card_is_exact() -> None:
     # Counted another way: every count of Kings and of each pair of values in the
     # stock, the ways to choose them, summed with and without the bound of four.
-    from itertools import product
-    from math import comb, prod
-
     allowed = total = 0
     for kings in range(5):
         for counts in product(range(9), repeat=5):
