@@ -53,6 +53,7 @@ _DEFAULTS: dict[str, object] = {
     "name": "classic",
     "code": "PY1-N-AAAAAAS",
     "pairs": ["ten of clubs with three of spades", "king of hearts alone"],
+    "moves": ["ten of clubs with three of spades", "king of hearts alone"],
     "variants": ["strict win", "cover pairs"],
     "voices": ["roa/pt", "roa/pt-BR"],
     "voice": "roa/pt-BR",

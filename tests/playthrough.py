@@ -5,6 +5,7 @@ and a session with a fixed clock that records what it says."""
 from __future__ import annotations
 
 import io
+import random
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -98,16 +99,32 @@ def recording_session(
     return session, speaker
 
 
+KEY = "key "
+"""A command ``key u`` is the key u pressed in keyboard mode (the prompt's path)."""
+ESCAPE_KEY = "key Escape"
+
+
 def transcript(code: str, language: str, commands: list[str]) -> str:
     """What the plain loop prints for ``commands``, each echoed as ``> command``; a
-    late answer (the par after a win) is waited for and printed after its command's."""
+    late answer (the par after a win) is waited for and printed after its command's.
+    ``key X`` presses the one-key command X of keyboard mode, ``key Escape`` Escape
+    (then the session is made as the prompt makes it, with keys)."""
     late: list[Answer] = []
-    session, _ = recording_session(code, language, late.append)
+    keys = any(c.startswith(KEY) or c == ESCAPE_KEY for c in commands)
+    session, _ = recording_session(code, language, late.append, keyboard_keys=keys)
+    session.play.rng = random.Random(24)  # n deals the same deal in every run
     out = io.StringIO()
     out.write("".join(line + "\n" for line in session.opening().lines))
     for command in commands:
         out.write(f"> {command}\n")
-        answer = session.handle(command)
+        if command == ESCAPE_KEY:
+            answer = session.keyboard.escape()
+        elif command.startswith(KEY):  # a one-key command, as the prompt sends it
+            letter = command.removeprefix(KEY)
+            session.keyboard.pressed(letter)
+            answer = session.handle(letter)
+        else:
+            answer = session.handle(command)
         out.write("".join(line + "\n" for line in answer.lines))
         assert session.pars.wait(120.0), "the par took too long"
         for came in late:
@@ -234,6 +251,24 @@ LESSONS: dict[str, list[str]] = {
 TOUR_CODES = {"pt_PT": "PY1-N-AAAAAAB", "pt_BR": "PY1-P-AAAAAAB", "en": "PY1-C-AAAAABG"}
 
 
+BY_EAR: dict[str, list[str]] = {
+    # Kings that free a card with a partner, a covered card alone and in a pair, a
+    # sum that is not 13, the pyramid with gaps, where (what covers, what is
+    # covered), the waste in order, and the word "undo" typed in keyboard mode:
+    # u, n (a new deal), d (a draw on it), Escape, o; then two undos bring the
+    # game back.
+    "en": ["kc", "kh", "2c", "10h 2c", "5h 10s", "5h 8s", "pyramid", "where 7h", "d", "d",
+           "waste", "table", "status", "keyboard", "key u", "key n", "key d", "key Escape",
+           "o", "u", "u", "status"],
+    "pt_PT": ["Rp", "Rc", "2p", "10c 2p", "5c 10e", "5c 8e", "pirâmide", "onde 7c", "d", "d",
+              "descarte", "mesa", "estado", "teclado", "key u", "key n", "key d", "key Escape",
+              "o", "u", "u", "estado"],
+    "pt_BR": ["Rp", "Rc", "2p", "10c 2p", "5c 10e", "5c 8e", "pirâmide", "onde 7c", "d", "d",
+              "descarte", "mesa", "estado", "teclado", "key u", "key n", "key d", "key Escape",
+              "o", "u", "u", "estado"],
+}  # fmt: skip
+"""What is heard by ear in one deal (the golden transcripts ``by-ear.*``)."""
+
 NOT_WINNABLE_CODE = "PY1-C-SKOHAAA"
 """A classic deal the solver proves lost at once."""
 _LEFT_WORDS = {
@@ -267,6 +302,7 @@ def golden_cases() -> dict[str, tuple[str, str, list[str]]]:
         cases[f"tour.{language}.txt"] = (TOUR_CODES[language], language, TOURS[language])
         cases[f"lesson.{language}.txt"] = (TOUR_CODES[language], language, LESSONS[language])
         cases[f"left.{language}.txt"] = (won_code("paciencia"), language, left_commands(language))
+        cases[f"by-ear.{language}.txt"] = (won_code("paciencia"), language, BY_EAR[language])
     return cases
 
 

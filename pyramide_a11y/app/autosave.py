@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from contextlib import suppress
 from pathlib import Path
 
-from pyramide_a11y.engine import Action, Game, LayoutError, Rules
+from pyramide_a11y.engine import Game, LayoutError, Rules
 from pyramide_a11y.storage import (
     ActionLogError,
     AutosavedGame,
@@ -52,8 +52,10 @@ class GameStorage:
         self.store = store
         self.timer = timer or GameTimer()
         self.current: AutosavedGame | None = None
-        self.left: AutosavedGame | None = None
-        """The game set aside by a new deal, while undo can bring it back."""
+        self.set_aside_games: list[AutosavedGame] = []
+        """The games new deals set aside this session, oldest first: undo can bring
+        each back in turn (the newest first), so they stay in progress until the
+        session ends (:meth:`close`)."""
         self.offer: GameRecord | None = None
         self._notices: list[Notice] = list(notices or [])
         self._resumed: tuple[GameSource, AutosavedGame] | None = None
@@ -121,18 +123,18 @@ class GameStorage:
 
     def game_factory(self, source: GameSource) -> Game:
         """The game for ``source``, autosaved. The game played so far is left: lost
-        if a move was played, discarded if not, kept if won."""
+        if a move was played, discarded if not (or if every move was undone), kept
+        if won."""
         if self._resumed is not None and self._resumed[0] is source:
             self.current = self._resumed[1]
             self._resumed = None
             return self.current.game
         self.offer = None
-        self._leave_current()
+        # A game replaced at its start (every move undone) is discarded, not lost.
+        self._leave_current(discard=self.current is not None and self.current.game.at_start)
         self.current = AutosavedGame.start(
             self.store, source.layout, source.rules, source.code, elapsed_ms=self._elapsed
         )
-        if self.left is not None:
-            self._end_left_on_first_action(self.current)
         record = self.current.record_id
         if source.daily and self.store is not None and record is not None:
             with suppress(StorageError):  # the game is played all the same
@@ -141,56 +143,53 @@ class GameStorage:
 
     # -- a new deal that can be undone ---------------------------------------------------
 
+    @property
+    def left(self) -> AutosavedGame | None:
+        """The game the last new deal set aside (the one undo brings back next)."""
+        return self.set_aside_games[-1] if self.set_aside_games else None
+
     def set_aside(self) -> None:
         """The player starts another deal but may come back to this one (undo): the
         current game is kept as it is (in progress, locked, its time stopped at
-        the moment it was left) instead of being left. The next
-        :meth:`game_factory` makes the new game; that game's first action ends the
-        one set aside (:meth:`drop_left`), committed before the action is."""
+        the moment it was left) instead of being left, on top of those set aside
+        before. The next :meth:`game_factory` makes the new game."""
         if self.current is None:
             return
-        self.drop_left()
         frozen = self._elapsed()
         self.current.elapsed_ms = lambda: frozen
-        self.left, self.current = self.current, None
+        self._mark_aside(self.current, True)
+        self.set_aside_games.append(self.current)
+        self.current = None
 
     def bring_back(self) -> bool:
-        """Undo of the new deal: the untouched new game is discarded (never counted)
-        and the game set aside is current again, its time going on from where it
-        stopped. False (and nothing changes) if no game is set aside."""
-        left = self.left
-        if left is None:
+        """Undo past the start of a deal: that game, at its start again, is discarded
+        (never counted: every move in it was undone) and the game set aside last is
+        current again, its time going on from where it stopped. False (and nothing
+        changes) if no game is set aside."""
+        if not self.set_aside_games:
             return False
-        self.left = None
-        self._leave_current()
+        left = self.set_aside_games.pop()
+        self._leave_current(discard=True)
         left.elapsed_ms = self._elapsed
+        self._mark_aside(left, False)
         self.current = left
         return True
 
-    def drop_left(self) -> None:
-        """The player moved on: the game set aside is left for good (lost if a
-        move was played, discarded if not, kept if won)."""
-        left, self.left = self.left, None
-        if left is not None:
-            left.leave()
-            self._notices.extend(left.take_notices())
-
-    def _end_left_on_first_action(self, current: AutosavedGame) -> None:
-        # Observers run in order: this one goes first, so the game set aside is
-        # committed as left before the new game's first action is saved.
-        def first(action: Action) -> None:
-            current.game.observers.remove(first)
-            if current is self.current:
-                self.drop_left()
-
-        current.game.observers.insert(0, first)
+    def _mark_aside(self, game: AutosavedGame, aside: bool) -> None:
+        """Keep on disk whether ``game`` is set aside, so that a window killed with
+        games set aside has them left by the next start (``Store.resumable``). A
+        failure loses nothing: the game then stays in progress, offered later."""
+        if self.store is None or game.record_id is None:
+            return
+        with suppress(StorageError):
+            self.store.set_aside(game.record_id, aside)
 
     def _elapsed(self) -> int:
         return int(self.timer.elapsed() * 1000)
 
-    def _leave_current(self) -> None:
+    def _leave_current(self, *, discard: bool = False) -> None:
         if self.current is not None:
-            self.current.leave()
+            self.current.leave(discard=discard)
             self._notices.extend(self.current.take_notices())
             self.current = None
 
@@ -289,12 +288,20 @@ class GameStorage:
 
     def close(self) -> None:
         """The program ends: the game in progress stays saved, to be offered next time.
-        A new deal not played yet, while the game it replaced can come back, is
-        discarded instead: the game set aside is the one kept and offered."""
-        if self.left is not None:
-            self._leave_current()
-            self.left.close()
-            self.left = None
+        A new deal not played yet (at its start), while a game it replaced can come
+        back, is discarded instead: the game set aside last is the one kept and
+        offered. The other games set aside this session are left (lost if a move
+        was played in them)."""
+        if self.set_aside_games:
+            current = self.current
+            if current is not None and current.game.at_start:
+                self._leave_current(discard=True)
+                self.current = self.set_aside_games.pop()
+                self._mark_aside(self.current, False)
+            for left in self.set_aside_games:
+                left.leave()
+                self._notices.extend(left.take_notices())
+            self.set_aside_games = []
         if self.current is not None:
             self.current.close()
             self.current = None

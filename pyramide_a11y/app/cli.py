@@ -26,8 +26,9 @@ from . import cli_text as t
 from . import play, records
 from .analyse_command import add_analyse_command
 from .cli_parsing import (
+    CommandLineParser,
+    Parser,
     argparse_in_session_language,
-    lang_help,
     lang_option,
     language_asked,
     version,
@@ -49,8 +50,9 @@ from .voice import add_voice_command
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand. Each subcommand sets ``func(args, out) -> int``
     with ``set_defaults``; new subcommands live in their own modules and are added
-    here with one call."""
-    parser = argparse.ArgumentParser(
+    here with one call. The top-level options work after any subcommand too
+    (:class:`.cli_parsing.CommandLineParser`)."""
+    parser = CommandLineParser(
         prog="pyramide",
         # Translators: command-line help, first line of ``pyramide --help``.
         description=_("Pyramid solitaire for people who play by ear."),
@@ -66,7 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("print the version and exit"),
     )
     # Translators: command-line help: the name of the subcommand in the usage line.
-    sub = parser.add_subparsers(dest="command", metavar=pgettext("metavar", "COMMAND"))
+    sub = parser.add_subparsers(
+        dest="command", metavar=pgettext("metavar", "COMMAND"), parser_class=Parser
+    )
     play.register(parser)
 
     deal = sub.add_parser(
@@ -118,23 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_sounds_command(sub)
     add_learn_command(sub)
     records.register(parser, sub)
-    _accept_lang_after_subcommand(sub)
+    # Last: every subcommand gets the top-level options, --lang listed in its help.
+    parser.share_options(sub, listed=("--lang",))
     return parser
-
-
-def _accept_lang_after_subcommand(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``pyramide solve X --lang pt`` works as well as ``pyramide --lang pt solve X``.
-
-    The default is SUPPRESS so a subcommand without ``--lang`` keeps the value given
-    before it (or the locale's)."""
-    for subparser in set(sub.choices.values()):
-        if "--lang" not in subparser._option_string_actions:
-            subparser.add_argument(
-                "--lang",
-                default=argparse.SUPPRESS,
-                metavar=pgettext("metavar", "LANG"),
-                help=lang_help(),
-            )
 
 
 class Terminated(BaseException):

@@ -13,14 +13,21 @@ source and says which.
 Numbers on the command line go through :func:`whole_number` and
 :func:`decimal_number`, whose errors are our sentences (argparse's own would say
 "invalid int value").
+
+Every parser is a :class:`Parser`: a usage error is its sentence first, then one
+line of usage (argparse writes the whole usage first). The top-level parser is a
+:class:`CommandLineParser`: its options (``--lang``, ``--speech``, ``--data-dir``…)
+are taken after the subcommand as well as before it.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator, Sequence
+import copy
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import metadata
+from typing import Any, NoReturn
 
 from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import _
@@ -64,6 +71,149 @@ def argparse_in_session_language() -> Iterator[None]:
         yield
     finally:
         argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+class Parser(argparse.ArgumentParser):
+    """An argparse parser whose usage error puts the sentence first."""
+
+    def error(self, message: str) -> NoReturn:
+        """Write ``prog: error: message`` (argparse's words in the session's
+        language) and then one line of usage to stderr, and exit with status 2.
+
+        argparse writes the whole usage first, many lines of it for ``pyramide``: a
+        listener heard the options before the one sentence that says what is wrong.
+        """
+        said = t.argparse_gettext("%(prog)s: error: %(message)s\n") % {
+            "prog": self.prog,
+            "message": message,
+        }
+        self.exit(2, said + self.usage_line() + "\n")
+
+    def usage_line(self) -> str:
+        """The usage on one line: the program, ``-h`` and the positional arguments
+        (``usage: pyramide solve [-h] [CODE]``); the options are in ``-h``."""
+        formatter = self._get_formatter()
+        shown = [
+            action
+            for action in self._actions
+            if isinstance(action, argparse._HelpAction) or not action.option_strings
+        ]
+        formatter.add_usage(self.usage, shown, [])
+        # Joined, should a narrow terminal have made argparse wrap it.
+        return " ".join(formatter.format_help().split())
+
+
+class CommandLineParser(Parser):
+    """The top-level parser, whose options work after the subcommand too.
+
+    After :meth:`share_options`, ``pyramide learn --speech none`` means what
+    ``pyramide --speech none learn`` means, and a subcommand's own option of the
+    same name (``solve --rules``) takes a value given before the subcommand as well.
+    Either way a value given on the line is kept: a default fills in only what was
+    not given, the subcommand's default before the top-level one. Given twice, the
+    last one on the line wins.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._command_dest: str | None = None
+        self._defaults_of: dict[str | None, dict[str, argparse.Action]] = {}
+        """Subcommand name (None: no subcommand) → dest → the action whose default
+        fills it in when the line does not give it."""
+        self._converters_of: dict[str | None, dict[str, argparse.Action]] = {}
+        """Subcommand name → dest → its own action, when that converts a value (a
+        ``Path``) that the top-level option keeps as typed."""
+
+    def share_options(
+        self,
+        sub: argparse._SubParsersAction[Any],
+        *,
+        listed: Collection[str] = ("--lang",),
+    ) -> None:
+        """Let every option of this parser (but ``-h``) stand after any subcommand of
+        ``sub`` too; call it once every subcommand is added.
+
+        A subcommand without the option gets a copy, left out of its help unless an
+        option string is in ``listed``. Every default becomes argparse's SUPPRESS
+        (argparse would otherwise set the subcommand's defaults over what was given
+        before the subcommand); :meth:`parse_known_args` puts them back.
+        """
+        self._command_dest = sub.dest
+        top = [
+            action
+            for action in self._actions
+            if action.option_strings and not isinstance(action, argparse._HelpAction)
+        ]
+        # Copies: they keep the defaults that SUPPRESS replaces on the parsers.
+        self._defaults_of[None] = {action.dest: copy.copy(action) for action in top}
+        shared: dict[int, tuple[dict[str, argparse.Action], dict[str, argparse.Action]]] = {}
+        for name, subparser in sub.choices.items():
+            if id(subparser) not in shared:  # an alias names the same parser
+                shared[id(subparser)] = self._share_with(subparser, top, listed)
+            self._defaults_of[name], self._converters_of[name] = shared[id(subparser)]
+        for action in top:
+            action.default = argparse.SUPPRESS
+
+    def _share_with(
+        self,
+        subparser: argparse.ArgumentParser,
+        top: Sequence[argparse.Action],
+        listed: Collection[str],
+    ) -> tuple[dict[str, argparse.Action], dict[str, argparse.Action]]:
+        """Give ``subparser`` the options ``top``; its defaults and converters (as
+        kept by :meth:`share_options`)."""
+        defaults = dict(self._defaults_of[None])
+        converters: dict[str, argparse.Action] = {}
+        for action in top:
+            own = _action_for(subparser, action.option_strings)
+            if own is None:
+                added = copy.copy(action)
+                added.default = argparse.SUPPRESS
+                if not set(action.option_strings) & set(listed):
+                    added.help = argparse.SUPPRESS
+                subparser._add_action(added)
+            elif own.dest == action.dest:
+                if own.default is not argparse.SUPPRESS:  # else the top-level one's
+                    defaults[own.dest] = copy.copy(own)
+                    own.default = argparse.SUPPRESS
+                if own.type is not None and action.type is None:
+                    converters[own.dest] = own
+            # An option string the subcommand uses for something else stays its own.
+        return defaults, converters
+
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
+        """argparse's parse, then the defaults of what the line did not give (see the
+        class); a value given before a subcommand whose own option converts it (``solve
+        --layout``: a ``Path``) is converted as it would have been after it."""
+        namespace, extras = super().parse_known_args(args, namespace)
+        command: str | None = None
+        if self._command_dest is not None:
+            command = getattr(namespace, self._command_dest, None)
+        defaults = self._defaults_of.get(command, self._defaults_of.get(None, {}))
+        for dest, action in defaults.items():
+            if not hasattr(namespace, dest) and action.default is not argparse.SUPPRESS:
+                value = action.default
+                if isinstance(value, str):  # as argparse does with a default
+                    value = self._get_value(action, value)
+                setattr(namespace, dest, value)
+        for dest, own in self._converters_of.get(command, {}).items():
+            value = getattr(namespace, dest, None)
+            if isinstance(value, str):
+                try:
+                    setattr(namespace, dest, self._get_value(own, value))
+                except argparse.ArgumentError as err:
+                    self.error(str(err))
+        return namespace, extras
+
+
+def _action_for(parser: argparse.ArgumentParser, names: Sequence[str]) -> argparse.Action | None:
+    """``parser``'s option with one of the option strings ``names``, if it has one."""
+    for name in names:
+        if name in parser._option_string_actions:
+            return parser._option_string_actions[name]
+    return None
 
 
 def version() -> str:

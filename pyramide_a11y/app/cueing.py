@@ -6,11 +6,15 @@ the answer is about to be spoken (:meth:`~SessionCues.before_answer`, called by
 ``Session.say``), so it starts just ahead of the words, through the same player.
 A cue is placed where its card sat: a pair by its pyramid card (the higher one
 when both are in the pyramid), a King by its slot, draw and recycle at the piles.
+Whether cues play, and in stereo or mono, is read from the session's settings
+(``sounds``, ``sounds_mono``) when each cue is played, so a change typed in play
+(``app.settings.apply_setting``) holds from the next cue.
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from pyramide_a11y.engine import Card, Event, EventKind, Game, Refusal
 from pyramide_a11y.engine.geometry import ROW_COL
@@ -28,6 +32,23 @@ _KINDS = {
 }
 
 
+class CueSettings(Protocol):
+    """The settings the cues follow (``app.settings.Settings`` is one)."""
+
+    sounds: bool
+    """Cues on."""
+    sounds_mono: bool
+    """Every cue in both ears alike (``sounds mono``), instead of placed left to right."""
+
+
+@dataclass
+class _OwnSettings:
+    """The cues' settings when the session gives none: on or off, in stereo."""
+
+    sounds: bool
+    sounds_mono: bool = False
+
+
 def card_place(game: Game, card: Card | None) -> Place:
     """Where ``card`` sits (or sat) on the table: its pyramid slot's place, else the
     piles (the waste)."""
@@ -39,13 +60,27 @@ def card_place(game: Game, card: Card | None) -> Place:
 
 
 class SessionCues:
-    """The cues of one session: on or off (the ``sounds`` setting), and the sink."""
+    """The cues of one session: on or off, stereo or mono (the ``sounds`` setting),
+    and the sink."""
 
-    def __init__(self, sink: CueSink | None, on: bool = True) -> None:
+    def __init__(
+        self, sink: CueSink | None, on: bool = True, settings: CueSettings | None = None
+    ) -> None:
+        """With ``settings`` (the session's), cues follow them as they change and
+        ``on`` is ignored; without, ``on`` starts them on or off, in stereo."""
         self.sink = sink
-        self.on = on
+        self.settings: CueSettings = settings if settings is not None else _OwnSettings(on)
         self._pending: tuple[CueKind, Place] | None = None
         self._problem_told = False
+
+    @property
+    def on(self) -> bool:
+        """Cues play (the ``sounds`` setting)."""
+        return self.settings.sounds
+
+    @on.setter
+    def on(self, on: bool) -> None:
+        self.settings.sounds = on
 
     def outcome(self, game: Game, outcome: Event | Refusal) -> None:
         """An action's outcome: pair, King, draw, recycle (a new round), refusal or
@@ -82,8 +117,9 @@ class SessionCues:
         self._pending = (kind, place)
 
     def before_answer(self) -> list[str]:
-        """Play the cue waiting for this answer (when sounds are on), and return the
-        sentence to add to it when the cues stopped working (once)."""
+        """Play the cue waiting for this answer (when sounds are on; in mono when
+        ``sounds_mono`` is set), and return the sentence to add to it when the cues
+        stopped working (once)."""
         pending, self._pending = self._pending, None
         if self.sink is None:
             return []
@@ -92,7 +128,7 @@ class SessionCues:
             self._problem_told = True
             return [join([m.sounds_failed(problem)])]
         if pending is not None and self.on:
-            self.sink.play(*pending)
+            self.sink.play(*pending, mono=self.settings.sounds_mono)
         return []
 
     def switch(self, on: bool) -> str:

@@ -27,6 +27,17 @@ class Keyboard:
         self._play = play
         self._say = say
         self._in_lesson = in_lesson
+        self._pressed: str | None = None
+
+    def pressed(self, letter: str) -> None:
+        """A one-key command's letter was pressed in keyboard mode: the line it sends
+        next is answered as that key (:meth:`take_pressed`)."""
+        self._pressed = letter.lower()
+
+    def take_pressed(self, line: str) -> str | None:
+        """The key that sent ``line`` (None: it was typed); asked once per line."""
+        pressed, self._pressed = self._pressed, None
+        return pressed if pressed is not None and line.strip().lower() == pressed else None
 
     @property
     def mode(self) -> bool:

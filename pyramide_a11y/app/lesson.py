@@ -64,6 +64,7 @@ _REVIEWS = (
     Action.FREE,
     Action.PILES,
     Action.PAIRS,
+    Action.WASTE,
     Action.STATUS,
     Action.RULES,
     Action.HELP,

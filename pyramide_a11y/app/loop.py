@@ -170,6 +170,7 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
 
         def act(event: KeyPressEvent, letter: str = letter) -> None:
             buffer = event.current_buffer
+            keys.pressed(letter)  # its answer names the key: a stray word is heard
             buffer.insert_text(letter.lower())
             buffer.validate_and_handle()
 

@@ -196,9 +196,9 @@ class Play:
         return [*lines, *self._take_left_par()]
 
     def _leave_for_good(self) -> None:
-        """An action in this game: the game set aside can no longer come back. Lost
-        if a move was played in it: its game is over, so its par is sought now (a
-        won one had its own; one left before any move is discarded, no par)."""
+        """An action in this game: the player moved on from the game set aside last.
+        If a move was played in it, its par is sought now (a won one had its own;
+        one left before any move has none); undo can still bring it back."""
         left = self.set_aside.forget()
         if left is None or self.pars is None or left.game.won or left.game.moves == 0:
             return
@@ -209,9 +209,13 @@ class Play:
         return lines
 
     def undo(self) -> list[str]:
-        """Undo a move; right after a new deal, bring back the game it replaced."""
-        left = self.set_aside.bring_back()
-        return self.outcome(self.game.undo()) if left is None else self._go_back(left)
+        """Undo a move; with nothing to undo in this deal (as dealt), bring back the
+        game it replaced, as many times as deals were left."""
+        if self.game.at_start and self.set_aside.left is not None:
+            left = self.set_aside.bring_back()
+            if left is not None:
+                return self._go_back(left)
+        return self.outcome(self.game.undo())
 
     def touch(self, cards: tuple[Card, ...]) -> list[str]:
         """One card typed (select it) or two (try the pair at once)."""
@@ -251,7 +255,7 @@ class Play:
             and self.settings.error_help
         ):
             self.cues.outcome(self.game, outcome)
-            return answers.covered_named(card)
+            return answers.covered_named(card, self.game)
         return self.outcome(outcome)
 
     def cancel(self) -> list[str]:
@@ -276,7 +280,10 @@ class Play:
     def start(self, source: GameSource, *, replay: bool = False) -> list[str]:
         """Play ``source`` from the start; the game it replaces is set aside."""
         self.hints.drop()
-        if self.set_aside.left is None:  # else that one stays the game undo brings back
+        # A deal as dealt is simply replaced (nothing in it to lose): undo then goes
+        # back to the game before it. The first deal of a session is kept even so
+        # (it may be the saved game taken up, or the player's own choice of deal).
+        if not (self.game.at_start and self.set_aside.left is not None):
             elapsed, focus = self.timer.elapsed(), self.focus
             self.set_aside.keep(LeftGame(self.source, self.game, elapsed, focus.index, focus.heard))
         self.source = source

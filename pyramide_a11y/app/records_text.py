@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from babel.dates import format_datetime
 from babel.numbers import format_percent
 
 from pyramide_a11y.engine import (
@@ -22,7 +21,13 @@ from pyramide_a11y.engine import (
     parse_rules,
 )
 from pyramide_a11y.i18n import _, ngettext
-from pyramide_a11y.i18n.formatting import cldr_locale, format_duration, format_list, format_number
+from pyramide_a11y.i18n.formatting import (
+    cldr_locale,
+    format_day,
+    format_duration,
+    format_list,
+    format_number,
+)
 from pyramide_a11y.narration import card_name, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.storage import GameRecord, Stats
@@ -60,12 +65,13 @@ def duration(ms: int) -> str:
 
 
 def when(iso: str) -> str:
-    """A stored UTC time, in the player's language and local time."""
+    """The day of a stored UTC time, in local time, in words in the player's
+    language (``1 December 2026``); ``iso`` itself when it is no time."""
     try:
         moment = dt.datetime.fromisoformat(iso).astimezone()
     except ValueError:
         return iso
-    return format_datetime(moment, format="medium", locale=cldr_locale())
+    return format_day(moment.date())
 
 
 # -- statistics -------------------------------------------------------------------------------

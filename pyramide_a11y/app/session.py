@@ -95,7 +95,7 @@ class Session:
         clock = storage.timer if storage is not None else timer or GameTimer()
         self.emit = emit or (lambda answer: None)
         finder = hint_finder if hint_finder is not None else default_finder()
-        self.cues = SessionCues(cues, self.settings.sounds)
+        self.cues = SessionCues(cues, settings=self.settings)
         self.hints = Hints(finder, lambda lines: self.emit(self.say(Answer(self.cues.hint(lines)))))
         self.pars = Pars(
             par_finder or solver_par,
@@ -161,7 +161,10 @@ class Session:
         """The answer to one typed line. Never raises."""
         try:
             focused = self.focus.focused(self.game)
+            key = self.keyboard.take_pressed(line)
             answer = self._handle(line)
+            if key is not None:  # a one-key command: its answer names the key first
+                answer.lines[:1] = answers.key_pressed(key, answer.lines[:1])
             if self.storage is not None:  # a full disk, saving again …: said after
                 answer.lines.extend(self.storage.take_sentences())
             self.focus.follow(self.game, focused, answer.lines)

@@ -1,11 +1,15 @@
-"""The game a new deal (or a replay) replaced, kept while undo can bring it back:
-until the player plays an action in the new game.
+"""The games new deals (or replays) replaced this session, kept so that undo can
+bring each back in turn: undo past the start of a deal brings back the deal
+before it, as many times as there are deals left behind. No keystroke can lose a
+game (a word typed in keyboard mode runs letter by letter: ``u n d o`` deals anew
+and draws, and two undos bring the game back).
 
-The session keeps one :class:`SetAside`; with storage, the autosaved game is set
-aside, brought back or left for good along with it (``GameStorage.set_aside``,
-``bring_back``, ``drop_left``). :meth:`SetAside.forget` is the moment a game
-left with a move played is over (lost): its par may be sought then, never
-before (``Play`` asks :meth:`~.par.Pars.left`).
+The session keeps one :class:`SetAside`; with storage, each autosaved game is set
+aside or brought back along with it (``GameStorage.set_aside``, ``bring_back``),
+and those still set aside when the session ends are recorded then
+(``GameStorage.close``). :meth:`SetAside.forget` is the moment the player moved on
+from the deal left last (an action in the new one): its par may be sought then,
+never before (``Play`` asks :meth:`~.par.Pars.left`); undo can still bring it back.
 """
 
 from __future__ import annotations
@@ -31,35 +35,45 @@ class LeftGame:
     keep_par: Callable[[int], None] | None = None
     """Keeps the deal's par with this game's record (set by :meth:`SetAside.keep`
     with storage): see ``GameStorage.left_par_keeper``."""
+    moved_on: bool = False
+    """An action was played in the deal that replaced it (its par may be sought)."""
 
 
 class SetAside:
-    """At most one :class:`LeftGame`: the one the first new deal in a row replaced
-    (a new deal not played yet is simply replaced: undo then goes back to the game
-    before it)."""
+    """The :class:`LeftGame` stack, oldest first. A new deal with nothing to undo in
+    it (as dealt) is simply replaced, not stacked: undo then goes back to the game
+    before it."""
 
     def __init__(self, storage: GameStorage | None) -> None:
         self.storage = storage
-        self.left: LeftGame | None = None
+        self.games: list[LeftGame] = []
+
+    @property
+    def left(self) -> LeftGame | None:
+        """The game left last: the one undo brings back next (None: there is none)."""
+        return self.games[-1] if self.games else None
 
     def keep(self, left: LeftGame) -> None:
-        """A new deal replaces ``left`` (while no game is kept: see the class)."""
-        self.left = left
+        """A new deal replaces ``left``: it goes on top of the stack."""
         if self.storage is not None:
             self.storage.set_aside()
-            self.left = replace(left, keep_par=self.storage.left_par_keeper())
+            left = replace(left, keep_par=self.storage.left_par_keeper())
+        self.games.append(left)
 
     def bring_back(self) -> LeftGame | None:
-        """Undo right after a new deal: the game it replaced (None: there is none)."""
-        left, self.left = self.left, None
-        if left is not None and self.storage is not None:
+        """Undo past the start of a deal: the game left last (None: there is none)."""
+        if not self.games:
+            return None
+        if self.storage is not None:
             self.storage.bring_back()
-        return left
+        return self.games.pop()
 
     def forget(self) -> LeftGame | None:
-        """The player moved on in the new game: the one left cannot come back. It is
-        returned (None: there was none), over for good: lost if a move was played."""
-        left, self.left = self.left, None
-        if left is not None and self.storage is not None:
-            self.storage.drop_left()
+        """The player acted in the new game: the game left last, the first time only
+        (None: none, or said already). It stays on the stack: undo can still bring it
+        back."""
+        left = self.left
+        if left is None or left.moved_on:
+            return None
+        left.moved_on = True
         return left

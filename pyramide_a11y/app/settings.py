@@ -25,6 +25,7 @@ from pyramide_a11y.commands import (
     SetVoice,
     SetVolume,
 )
+from pyramide_a11y.commands.syntax import SetSoundChannels
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, set_language
 from pyramide_a11y.narration import Style, Verbosity, join
 from pyramide_a11y.narration import messages as m
@@ -78,6 +79,9 @@ class Settings:
     hint_budget: float = 2.0
     sounds: bool = True
     """Sound cues (``app/cueing.py``)."""
+    sounds_mono: bool = False
+    """Every cue in both ears alike (``sounds mono``), instead of placed left to
+    right (``sounds stereo``)."""
 
     @property
     def style(self) -> Style:
@@ -104,6 +108,7 @@ class Settings:
             "error_help": self.error_help,
             "hint_budget": self.hint_budget,
             "sounds": self.sounds,
+            "sounds_mono": self.sounds_mono,
         }
 
 
@@ -145,6 +150,7 @@ SAVED_SETTING_CHECKS: dict[str, Callable[[SettingValue], bool]] = {
     "verbosity": lambda v: v in ("brief", "full"),
     "speech": lambda v: v in SPEECH_CHOICES,
     "hint_budget": think_ok,
+    "sounds_mono": lambda v: isinstance(v, bool),
 }
 """Saved values the session can use (others fall back to the defaults)."""
 
@@ -183,6 +189,7 @@ def apply_saved_settings(args: argparse.Namespace, saved: Mapping[str, SettingVa
         ("verbosity", "verbosity"),
         ("speech", "speech"),
         ("hint_time", "hint_budget"),
+        ("sounds_mono", "sounds_mono"),
     ):
         if getattr(args, attribute, None) is None:
             setattr(args, attribute, pick(key))
@@ -208,6 +215,7 @@ def settings_from_options(args: argparse.Namespace, language: str) -> Settings:
         volume=args.volume if getattr(args, "volume", None) is not None else 100,
         error_help=not args.no_error_help,
         hint_budget=args.hint_time,
+        sounds_mono=getattr(args, "sounds_mono", None) is True,
     )
     settings.rate = args.rate if args.rate is not None else settings.rate_of(language)
     given = getattr(args, "voice", None)
@@ -239,7 +247,9 @@ def apply_setting(
 ) -> list[str]:
     """Change one setting typed in play; the lines that answer it. A value out of
     range changes nothing. ``speaker`` follows the language (and its rate), the
-    rate, the volume and the switch."""
+    rate, the volume and the switch. ``sounds mono`` / ``sounds stereo`` switch
+    the cues on in that mode (``sounds on`` / ``off`` are the session's: its cues
+    answer them)."""
     match command:
         case SetLanguage(code):
             settings.language = set_language(code)
@@ -282,6 +292,10 @@ def apply_setting(
             return [join([_choose_voice(settings, name, speaker)])]
         case ListVoices():
             return _voice_listing(settings, speaker)
+        case SetSoundChannels(mono):
+            # Asking for mono or stereo cues is asking to hear them: on as well.
+            settings.sounds, settings.sounds_mono = True, mono
+            return [join([m.sounds_mono() if mono else m.sounds_stereo()])]
         case SetThink(seconds) if think_ok(seconds):
             settings.hint_budget = seconds
             return [join([m.hint_budget_set(seconds)])]

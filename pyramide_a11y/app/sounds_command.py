@@ -2,7 +2,8 @@
 
 A player previews the cues (a pair at the top and at each end of the bottom row,
 a King on the left and on the right, the focus on three rows …); the tests
-measure them. Each file is stereo, 16-bit, under 150 ms (``speech/cues.py``).
+measure them. Each file is stereo, 16-bit, under 150 ms (``speech/cues.py``); with
+``--mono`` both channels are the same, as the ``sounds mono`` setting plays them.
 """
 
 from __future__ import annotations
@@ -40,17 +41,25 @@ def add_sounds_command(sub: Any) -> None:
         # Translators: command-line help.
         help=_("folder to write the WAV files into (made if missing)"),
     )
+    parser.add_argument(
+        "--mono",
+        action="store_true",
+        # Translators: command-line help of ``pyramide sounds --mono``.
+        help=_("both channels the same in every file, as the setting sounds mono plays them"),
+    )
     parser.set_defaults(func=write_sounds)
 
 
 def write_sounds(args: argparse.Namespace, out: TextIO) -> int:
-    """Write the cues into ``args.out``; print one line per file."""
+    """Write the cues into ``args.out`` (in mono with ``args.mono``); print one line
+    per file."""
     folder: Path = args.out
+    mono = bool(getattr(args, "mono", False))
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for name, kind, place in PREVIEW:
             path = folder / f"{name}.wav"
-            path.write_bytes(cue_wav(kind, place))
+            path.write_bytes(cue_wav(kind, place, mono))
             print(path, file=out)
     except OSError as err:
         raise SourceError(t.cannot_write(str(folder), err.strerror or "")) from None

@@ -106,6 +106,7 @@ class Action(enum.Enum):
     FREE = "free"
     PILES = "piles"
     PAIRS = "pairs"
+    WASTE = "waste"
     STATUS = "status"
     RULES = "rules"
     PAUSE = "pause"
@@ -174,6 +175,14 @@ class SetSwitch(SettingCommand):
 
     name: str
     on: bool
+
+
+@dataclass(frozen=True)
+class SetSoundChannels(SettingCommand):
+    """``sounds mono`` (``mono``: every cue in both ears alike) or ``sounds stereo``
+    (cues placed left to right); either also switches the cues on."""
+
+    mono: bool
 
 
 @dataclass(frozen=True)
@@ -247,6 +256,9 @@ SINGLE_LETTERS = {
 _NEUTRAL_WORDS = {"esc": Action.CANCEL}
 _NEUTRAL_NEW = ("n",)
 _NEUTRAL_AND = ("+", ",", "&")
+# After "sounds": mono or stereo. The same words in English and Portuguese (folded:
+# «estéreo» is "estereo"), so kept here rather than in each vocabulary.
+_CHANNEL_WORDS = {"mono": True, "stereo": False, "estereo": False}
 
 
 @dataclass(frozen=True)
@@ -498,9 +510,10 @@ def _voice_value(word: str) -> SettingCommand | None:
 
 def setting_value(name: str, value: str) -> SettingCommand:
     """The setting ``name`` (language, verbosity, speech, voices, rate, volume, errors, think)
-    with the folded ``value`` read: yes/no and the other words of every language,
-    whole numbers for the rate and the volume, seconds with a decimal point or comma. A value
-    that does not read (or none) is :class:`BadSettingValue`."""
+    with the folded ``value`` read: yes/no and the other words of every language (and
+    mono or stereo after sounds), whole numbers for the rate and the volume, seconds
+    with a decimal point or comma. A value that does not read (or none) is
+    :class:`BadSettingValue`."""
     word = value.strip()
     if name == "language":
         code = language_named(word) if word else None
@@ -515,6 +528,8 @@ def setting_value(name: str, value: str) -> SettingCommand:
         return voice
     if name == "voices":
         return ListVoices() if not word else BadSettingValue(name, value)
+    if name == "sounds" and word in _CHANNEL_WORDS:
+        return SetSoundChannels(_CHANNEL_WORDS[word])
     if name in ("speech", "errors", "sounds"):
         if name == "speech" and word in reader_words():
             return SetSpeechRoute("screen-reader")

@@ -168,6 +168,12 @@ class Game:
         """Every card that started in the stock or waste has been face up."""
         return len(self.seen) == 24
 
+    @property
+    def at_start(self) -> bool:
+        """Nothing to undo: no move played, or every move played was undone (the
+        table is as dealt)."""
+        return not self._history and self._depth == 0
+
     def legal_moves(self) -> list[Move]:
         """:meth:`Position.legal_moves` under the game's rules (empty once won)."""
         return self.position.legal_moves(self.rules)

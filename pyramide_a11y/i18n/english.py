@@ -53,7 +53,7 @@ ENGLISH_WORDS = Vocabulary(
         "table": "table",
         "free": "free",
         "stock": "piles",
-        "waste": "piles",
+        "waste": "waste",
         "piles": "piles",
         "pairs": "pairs",
         "moves": "pairs",

@@ -1,14 +1,18 @@
-"""Numbers, lists and durations in the player's language, for speech.
+"""Numbers, lists, durations and dates in the player's language, for speech.
 
 Numbers are never grouped (``1234``, not ``1 234`` or ``1.234``): speech
-engines read a grouped number as several numbers.
+engines read a grouped number as several numbers. Dates are words («1 de
+dezembro de 2026»), never ``2026-12-01`` nor an abbreviated month, which a
+speech engine spells or reads as another word.
 """
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 
-from babel.dates import format_timedelta
+from babel import Locale
+from babel.dates import format_date, format_timedelta
 from babel.lists import format_list as _babel_format_list
 from babel.numbers import format_decimal
 
@@ -57,6 +61,28 @@ def format_duration(seconds: float) -> str:
         two = format_timedelta(2, granularity="second", locale=cldr_locale())
         parts.append(two.replace("2", "0", 1))
     return format_list(parts)
+
+
+# CLDR's own patterns will not do: its long English date is American ("December 1,
+# 2026") and its medium ones abbreviate the month ("1 Dec 2026", «01/12/2026»).
+_DATE_PATTERNS = {
+    "en": "d MMMM y",
+    "pt": "d 'de' MMMM 'de' y",
+}
+"""The CLDR language (``pt`` for pt_PT and pt_BR) → the date pattern said: the day,
+the month's full name, the year."""
+
+
+def format_day(day: datetime.date, language_code: str | None = None) -> str:
+    """``day`` in words in ``language_code`` (one of ``LANGUAGES``; None: the
+    language in use): ``1 December 2026``, «1 de dezembro de 2026».
+
+    The language's CLDR locale is given to Babel explicitly, never taken from the
+    process (``LC_TIME``). A language without a pattern here gets CLDR's long date,
+    which names the month in full too.
+    """
+    locale = Locale.parse(language(language_code or get_language()).cldr_locale)
+    return format_date(day, format=_DATE_PATTERNS.get(locale.language, "long"), locale=locale)
 
 
 def choice_list(items: Sequence[str]) -> str:

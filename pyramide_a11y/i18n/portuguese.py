@@ -52,7 +52,7 @@ PORTUGUESE_WORDS = Vocabulary(
         "descobertas": "free",
         "monte": "piles",
         "baralho": "piles",
-        "descarte": "piles",
+        "descarte": "waste",
         "pilhas": "piles",
         "pares": "pairs",
         "jogadas": "pairs",

@@ -8,13 +8,26 @@ Like the rest of narration, nothing here speaks or prints.
 
 from __future__ import annotations
 
+import datetime
+
 from pyramide_a11y.engine import Card, Game, Move, Rank, Reason, RemoveKing, RemovePair, Rules
+from pyramide_a11y.engine.geometry import ROW_COL
+from pyramide_a11y.i18n.formatting import format_day
 from pyramide_a11y.solver import HintKind
 
 from . import help as help_text
 from . import messages as m
 from .cards import card_name, rank_name
-from .narrator import impasse_line, join, piles, playable, sentence, table_summary
+from .narrator import (
+    covered_by,
+    impasse_line,
+    join,
+    piles,
+    playable,
+    sentence,
+    table_summary,
+    waste,
+)
 
 # -- the start and the end ---------------------------------------------------------------
 
@@ -84,8 +97,9 @@ def resumed() -> list[str]:
 
 
 def daily_deal(day: str) -> list[str]:
-    """The deal of the day, named by its date (said before the opening)."""
-    return [join([m.daily_deal(day)])]
+    """The deal of the day (``day``: its ISO date), named by its date in words, said
+    before the opening («1 de dezembro de 2026», never 2026-12-01)."""
+    return [join([m.daily_deal(format_day(datetime.date.fromisoformat(day)))])]
 
 
 def paused() -> list[str]:
@@ -97,9 +111,16 @@ def repeated(last: list[str]) -> list[str]:
     return list(last) or [sentence(m.nothing_to_repeat())]
 
 
-def covered_named(card: Card) -> list[str]:
-    """One of two typed cards is covered: named, as two were typed."""
-    return [sentence(m.covered_named(card))]
+def covered_named(card: Card, game: Game) -> list[str]:
+    """One of two typed cards is covered: named with what covers it, as two were typed."""
+    return [sentence(covered_by(card, game))]
+
+
+def key_pressed(letter: str, first: list[str]) -> list[str]:
+    """The answer's first line (``first``: it or nothing) after a one-key command of
+    keyboard mode, headed by the key and what it does: «Tecla N, nova partida.», so
+    a word typed out of habit (u, n, d, o) is heard as the keys it pressed."""
+    return [join([m.key_pressed(letter), *first])]
 
 
 def selection_replaced(lines: list[str], dropped: Card) -> list[str]:
@@ -156,6 +177,8 @@ def review(what: str, game: Game) -> list[str] | None:
             return [piles(game)]
         case "pairs":
             return [playable(game)]
+        case "waste":
+            return [waste(game)]
     return None
 
 
@@ -236,7 +259,8 @@ def focus_name(card: Card, game: Game) -> str:
     """The focused card, and its pile when it is not in the pyramid."""
     position = game.position
     if card in position.pyramid:
-        return card_name(card)
+        row, col = ROW_COL[position.pyramid.index(card)]
+        return m.focus_place(card, row + 1, col + 1)
     if card == position.waste_top:
         return m.waste_top(card)
     if card == game.stock_top:

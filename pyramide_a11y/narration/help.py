@@ -48,15 +48,15 @@ def help_lines() -> list[str]:
         ),
         # Translators: help, line 4: the review commands, in this language's words.
         _(
-            "Review: table, free, stock, pyramid or row and a number, where and a card, "
+            "Review: table, free, stock, waste, pyramid or row and a number, where and a card, "
             "pairs, status, rules, repeat; keys, and keyboard or F2 for keyboard mode."
         ),
         # Translators: help, line 5: the settings and other commands, in this language.
         # {languages}: the languages to choose from, "pt, br or en".
         _(
             "Settings: lang {languages}; brief or full; speech on or off; voices, then "
-            "voice name and one of them, for this language; sounds on or "
-            "off; rate and a number, for this language; volume from 0 to 100; errors on "
+            "voice name and one of them, for this language; sounds on, off, mono or "
+            "stereo; rate and a number, for this language; volume from 0 to 100; errors on "
             "or off; think and seconds. Also: replay, "
             "new and a deal code or a file, daily for the deal of the day, pause."
         ).format(languages=language_choices()),

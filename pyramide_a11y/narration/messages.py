@@ -171,6 +171,29 @@ def keyboard_needs_terminal() -> str:
     return _("Keyboard mode needs a terminal; here, type the commands")
 
 
+def key_pressed(letter: str) -> str:
+    """A one-key command of keyboard mode (``u h n d r``) named with what it does."""
+    match letter:
+        case "u":
+            # Translators: keyboard mode, what the key u does (after "Key U, ").
+            action = pgettext("key", "undo")
+        case "h":
+            # Translators: keyboard mode, what the key h does.
+            action = pgettext("key", "hint")
+        case "n":
+            # Translators: keyboard mode, what the key n does.
+            action = pgettext("key", "new deal")
+        case "d":
+            # Translators: keyboard mode, what the key d does.
+            action = pgettext("key", "draw")
+        case _:
+            # Translators: keyboard mode, what the key r does.
+            action = pgettext("key", "recycle")
+    # Translators: keyboard mode: the answer to a one-key command starts with the
+    # key pressed and what it does, e.g. "Key N, new deal".
+    return _("Key {key}, {action}").format(key=letter.upper(), action=action)
+
+
 def focus_moved(focused: str) -> str:
     # Translators: keyboard mode: the focused card left play (a pair removed …) and
     # the focus went to another; {focused} is that card (or "Waste: …").
@@ -183,15 +206,29 @@ def focus_moved(focused: str) -> str:
 # has no gender: both read the same.
 
 
-def covered_named(card: Card) -> str:
+def covered_by(card: Card, covers: tuple[Card, ...]) -> str:
+    """A covered card refused, named with the cards that cover it (alone, after the
+    seeds' sentence, or as the one of two typed cards that is covered)."""
+    names = card_list(covers)
     if gender_of(card.rank) == FEMININE:
-        # Translators: two cards were typed at once and {card}, one of them, is
-        # covered; {card} is a feminine rank (pt: a dama).
-        return pgettext("feminine", "{card}: still covered").format(card=card_name(card))
-    # Translators: two cards were typed at once and {card}, one of them, is covered
-    # (a single card gets the seeds' sentence, «Esta carta está bloqueada por outra»);
-    # {card} is a masculine rank (pt: o ás, o dois … o dez, o valete, o rei).
-    return pgettext("masculine", "{card}: still covered").format(card=card_name(card))
+        # Translators: a covered card was refused; {card} (a feminine rank, pt: a
+        # dama) and the cards on it, {cards}: «Dama de paus: coberta por …».
+        text = pgettext("feminine", "{card}: covered by {cards}")
+    else:
+        # Translators: a covered card was refused; {card} (a masculine rank, pt: o
+        # ás … o dez, o valete, o rei) and the cards on it, {cards}.
+        text = pgettext("masculine", "{card}: covered by {cards}")
+    return text.format(card=card_name(card), cards=names)
+
+
+def no_longer_selected(card: Card) -> str:
+    if gender_of(card.rank) == FEMININE:
+        # Translators: after a refused pair the selection moved to the second card;
+        # {card}, the first (a feminine rank), is not selected any more.
+        return pgettext("feminine", "{card} is no longer selected").format(card=card_name(card))
+    # Translators: after a refused pair the selection moved to the second card;
+    # {card}, the first (a masculine rank), is not selected any more.
+    return pgettext("masculine", "{card} is no longer selected").format(card=card_name(card))
 
 
 def covered_cue() -> str:
@@ -206,6 +243,19 @@ def still_selected(card: Card) -> str:
         return pgettext("feminine", "{card} stays selected").format(card=card_name(card))
     # Translators: after a refused pair, {card} (a masculine rank) stays selected.
     return pgettext("masculine", "{card} stays selected").format(card=card_name(card))
+
+
+def still_selected_pairs(card: Card, partners: tuple[Card, ...]) -> str:
+    names = card_list(partners, style="or")
+    if gender_of(card.rank) == FEMININE:
+        # Translators: after a refused pair, {card} (a feminine rank) stays selected
+        # and pairs with the playable cards {cards} (joined with "or").
+        text = pgettext("feminine", "{card} stays selected and pairs with {cards}")
+    else:
+        # Translators: after a refused pair, {card} (a masculine rank) stays selected
+        # and pairs with the playable cards {cards} (joined with "or").
+        text = pgettext("masculine", "{card} stays selected and pairs with {cards}")
+    return text.format(card=card_name(card), cards=names)
 
 
 # -- events -------------------------------------------------------------------------------
@@ -355,10 +405,15 @@ def round_of(round_: int, total: int) -> str:
     )
 
 
+def round_unlimited(round_: int) -> str:
+    # Translators: the pass through the stock where recycles are unlimited (no total).
+    return _("round {round}").format(round=format_number(round_))
+
+
 def removed_of_28(removed: int) -> str:
     # Translators: pyramid cards removed so far. pt_BR, the rules of
-    # `paciencia`: «N de 28».
-    return _("{removed} of 28").format(removed=format_number(removed))
+    # `paciencia`: «N de 28», then the word for removed (pyramid cards, feminine).
+    return _("{removed} of 28 removed").format(removed=format_number(removed))
 
 
 def score(points: int) -> str:
@@ -400,12 +455,44 @@ def free_cards(cards: tuple[Card, ...]) -> str:
 
 
 def row_cards(row: int, cards: tuple[Card | None, ...]) -> str:
-    present = [c for c in cards if c is not None]
-    if not present:
+    """A pyramid row left to right, each removed card said as a gap in its place, so
+    that positions (and what covers what) can be worked out from the listing."""
+    if all(c is None for c in cards):
         # Translators: a pyramid row whose cards are all gone, e.g. "row 3: empty".
         return _("{row}: empty").format(row=row_name(row))
+    # Translators: the place of a removed card in a pyramid row listing, e.g.
+    # "row 3: four of diamonds, gap, eight of diamonds".
+    names = [card_name(c) if c is not None else _("gap") for c in cards]
     # Translators: the cards of a pyramid row, left to right, e.g. "row 2: six of clubs, ...".
-    return _("{row}: {cards}").format(row=row_name(row), cards=card_list(present))
+    return _("{row}: {cards}").format(row=row_name(row), cards=format_list(names))
+
+
+def covers(cards: tuple[Card, ...]) -> str:
+    # Translators: after where a pyramid card is: the cards in the row above that
+    # it covers (it must go before they are free).
+    return _("Covers {cards}").format(cards=card_list(cards))
+
+
+def covers_nothing() -> str:
+    # Translators: after where the top card of the pyramid is: it covers no card.
+    return _("Covers no card")
+
+
+def waste_cards(cards: tuple[Card, ...]) -> str:
+    if not cards:
+        return waste_top(None)
+    # Translators: the whole waste pile, from the top card (playable) down.
+    return ngettext(
+        "Waste, {count} card: {cards}", "Waste, {count} cards, top first: {cards}", len(cards)
+    ).format(count=format_number(len(cards)), cards=card_list(cards))
+
+
+def focus_place(card: Card, row: int, position: int) -> str:
+    # Translators: keyboard mode: the focused pyramid card and its place, e.g.
+    # "ten of spades, row 4, position 1".
+    return _("{card}, {row}, position {position}").format(
+        card=card_name(card), row=row_name(row), position=format_number(position)
+    )
 
 
 # -- where is a card ------------------------------------------------------------------------
@@ -509,6 +596,15 @@ def king_alone(card: Card) -> str:
         return pgettext("feminine", "{card} alone").format(card=card_name(card))
     # Translators: in the list of playable moves, a King that can leave alone.
     return pgettext("masculine", "{card} alone").format(card=card_name(card))
+
+
+def new_moves(moves: list[str]) -> str:
+    # Translators: after a pair, a king, an undo or a recycle, the removals that the
+    # cards just shown made possible; {moves} is a list of "X with Y" and "K alone"
+    # joined by semicolons.
+    return ngettext("New move: {moves}", "New moves: {moves}", len(moves)).format(
+        moves="; ".join(moves)
+    )
 
 
 def no_pairs() -> str:
@@ -862,6 +958,18 @@ def sounds_off() -> str:
     return _("Sounds off")
 
 
+def sounds_mono() -> str:
+    # Translators: "sounds mono" (pt: sons mono): the cues switched on, each heard
+    # the same in both ears (for a player with one ear or one earbud).
+    return _("Sounds on, in mono: every cue in both ears")
+
+
+def sounds_stereo() -> str:
+    # Translators: "sounds stereo" (pt: sons estéreo): the cues switched on, each
+    # placed left or right where its card is in its row.
+    return _("Sounds on, in stereo: each cue on its card's side")
+
+
 def sounds_unavailable() -> str:
     # Translators: after "Sounds on" when this game cannot play sounds.
     return _("This game has no audio player for them")
@@ -876,14 +984,14 @@ def sounds_failed(program: str) -> str:
 
 
 def bad_sounds_switch() -> str:
-    # Translators: "sounds" with a word that is not on or off; use this language's
-    # words for the command (pt: sons sim, sons não).
-    return _("Type sounds on or sounds off")
+    # Translators: "sounds" with a word that is not on, off, mono or stereo; use this
+    # language's words for the command (pt: sons sim, sons não, sons mono, sons estéreo).
+    return _("Type sounds on, sounds off, sounds mono or sounds stereo")
 
 
 def daily_deal(day: str) -> str:
-    # Translators: before the opening of the deal of the day; {day} is the date,
-    # written as year-month-day (2026-12-01).
+    # Translators: before the opening of the deal of the day; {day} is the date in
+    # words (1 December 2026, 1 de dezembro de 2026).
     return _("The deal of the day, {day}").format(day=day)
 
 

@@ -22,7 +22,7 @@ from pyramide_a11y.engine import (
     RemoveKing,
     RemovePair,
 )
-from pyramide_a11y.engine.geometry import ROW_COL, ROW_SLOTS
+from pyramide_a11y.engine.geometry import COVERS, ROW_COL, ROW_SLOTS
 from pyramide_a11y.i18n.spoken import Spoken, spoken_form
 
 from . import messages as m
@@ -70,7 +70,7 @@ def describe(outcome: Event | Refusal, game: Game, style: Style | None = None) -
     """The lines that answer one action (one or two normally)."""
     style = style or Style()
     if isinstance(outcome, Refusal):
-        line = _describe_refusal(outcome, style)
+        line = _describe_refusal(outcome, game, style)
         if (
             outcome.reason is Reason.NOTHING_TO_DRAW
             and game.position.recycle_refusal(game.rules) is None
@@ -82,17 +82,40 @@ def describe(outcome: Event | Refusal, game: Game, style: Style | None = None) -
     return _describe_event(outcome, game, style)
 
 
-def _describe_refusal(refusal: Refusal, style: Style) -> str:
+def _describe_refusal(refusal: Refusal, game: Game, style: Style) -> str:
     if refusal.reason is Reason.COVERED and not style.error_help:
         return sentence(m.covered_cue())
+    if refusal.reason is Reason.NOT_AVAILABLE and refusal.cards:
+        card = refusal.cards[0]
+        if game.position.locate(card)[0] is Place.STOCK and card not in game.seen:
+            return sentence(m.where_unseen(card))  # never "not in play": not seen yet
     parts = [m.refusal(refusal.reason, refusal.cards)]
+    if refusal.reason is Reason.COVERED and refusal.cards:
+        parts.append(covered_by(refusal.cards[0], game))
     if (
         refusal.reason is Reason.SUM_NOT_13
         and refusal.selected is not None
         and len(refusal.cards) == 2
     ):
-        parts.append(m.still_selected(refusal.selected))
+        kept = refusal.selected
+        if kept == refusal.cards[1]:  # the selection moved to the second card (pyramide)
+            parts.append(m.no_longer_selected(refusal.cards[0]))
+            partners = game.position.partners(kept, game.rules)
+            if partners:
+                parts.append(m.still_selected_pairs(kept, partners))
+            else:
+                parts.extend([m.still_selected(kept), m.no_partner()])
+        else:
+            parts.append(m.still_selected(kept))
     return join(parts)
+
+
+def covered_by(card: Card, game: Game) -> str:
+    """«Dama de paus: coberta por …»: a pyramid card named with the cards on it."""
+    position = game.position
+    place, index = position.locate(card)
+    covering = position.covering(index) if place is Place.PYRAMID else ()
+    return m.covered_by(card, covering)
 
 
 def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
@@ -142,6 +165,15 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
             changes.append(_showing(m.on_stock(top), top, game))
         else:
             changes.append(m.stock_top(top))
+    said_with_partners = (
+        (event.stock_top,)
+        if event.kind is EventKind.RECYCLE and rules.stock_top_playable and event.stock_top_changed
+        else ()
+    )
+    if event.kind is not EventKind.DRAW:  # a draw says each card's partners already
+        possible = made_possible(event, game, said=said_with_partners)
+        if possible:
+            changes.append(m.new_moves(possible))
     if (
         event.kind in (EventKind.DRAW, EventKind.RECYCLE)
         and not rules.stock_top_playable
@@ -155,6 +187,31 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
     if event.impasse:
         lines.append(impasse_line())
     return lines
+
+
+def made_possible(event: Event, game: Game, said: tuple[Card | None, ...] = ()) -> list[str]:
+    """The removals that ``event`` made possible: the legal moves now that involve a
+    card it showed (newly free, back after an undo, the new waste or stock top),
+    each new card named first; a card in ``said`` had its partners said already."""
+    shown = set(event.freed)
+    if event.kind is EventKind.UNDO:
+        shown.update(event.removed)
+    if event.waste_top_changed and event.waste_top is not None:
+        shown.add(event.waste_top)
+    if event.stock_top_changed and event.stock_top is not None and game.rules.stock_top_playable:
+        shown.add(event.stock_top)
+    shown.difference_update(c for c in said if c is not None)
+    items: list[str] = []
+    for move in game.legal_moves():
+        if event.kind is EventKind.UNDO and move == event.move:
+            continue  # the move just taken back: "… are back" said it already
+        match move:
+            case RemovePair(first, second) if first in shown or second in shown:
+                new, other = (first, second) if first in shown else (second, first)
+                items.append(m.playable_pair(new, other))
+            case RemoveKing(card) if card in shown:
+                items.append(m.king_alone(card))
+    return items
 
 
 def impasse_line() -> str:
@@ -201,10 +258,12 @@ def counts(game: Game) -> list[str]:
 
 
 def _round(game: Game) -> list[str]:
-    """The round ("round 2 of 3") where the passes are limited and more than one;
-    else nothing (one pass, or unlimited passes, has no count of rounds to give)."""
+    """The round: "round 2 of 3" where the passes are limited, "round 4" where they
+    are not; nothing with one pass (there is no second round to count toward)."""
     passes = game.rules.passes
-    if passes is None or passes < 2:
+    if passes is None:
+        return [m.round_unlimited(game.position.round)]
+    if passes < 2:
         return []
     return [m.round_of(game.position.round, passes)]
 
@@ -235,8 +294,9 @@ def table_summary(game: Game) -> str:
     if game.rules.stock_top_playable:
         parts.append(m.stock_top(game.stock_top))
     parts.append(m.waste_top(position.waste_top))
-    if not game.rules.stock_top_playable:
+    if position.stock or not game.rules.stock_top_playable:  # else "stock empty" said it
         parts.append(m.stock_count(len(position.stock)))
+    parts.extend(_round(game))
     if game.selected is not None:  # the next card typed pairs with it: say so
         parts.append(m.selected(game.selected))
     if game.impasse:  # a saved game taken up, "table" at the end: the exits too
@@ -260,11 +320,14 @@ def rows(game: Game, only: int | None = None) -> list[str]:
     """The pyramid row by row from the top (1) to the bottom (7), or one row."""
     pyramid = game.position.pyramid
     numbers = [only] if only is not None else list(range(1, 8))
+    # Gaps are said in place: the card at row r, position p is covered by
+    # positions p and p + 1 of row r + 1, so the shape is heard in one listing.
     return [sentence(m.row_cards(r, tuple(pyramid[s] for s in ROW_SLOTS[r - 1]))) for r in numbers]
 
 
 def where(card: Card, game: Game) -> str:
-    """Where ``card`` is. A stock card never shown says only "not seen yet"."""
+    """Where ``card`` is; for a pyramid card, also what covers it and what it covers.
+    A stock card never shown says only "not seen yet"."""
     position = game.position
     place, index = position.locate(card)
     if place is Place.GONE:
@@ -273,8 +336,11 @@ def where(card: Card, game: Game) -> str:
         row, col = ROW_COL[index]
         covering = position.covering(index)
         if covering:
-            return sentence(m.where_pyramid_covered(card, row + 1, col + 1, covering))
-        return sentence(m.where_pyramid_free(card, row + 1, col + 1))
+            here = m.where_pyramid_covered(card, row + 1, col + 1, covering)
+        else:
+            here = m.where_pyramid_free(card, row + 1, col + 1)
+        below = tuple(c for s in COVERS[index] if (c := position.pyramid[s]) is not None)
+        return join([here, m.covers(below) if below else m.covers_nothing()])
     if place is Place.WASTE:
         if index == 0:
             return sentence(m.where_waste_top(card))
@@ -284,6 +350,11 @@ def where(card: Card, game: Game) -> str:
     if card in game.seen:
         return sentence(m.where_stock_seen(card))
     return sentence(m.where_unseen(card))
+
+
+def waste(game: Game) -> str:
+    """The whole waste, top first: every card in it was seen (``waste`` command)."""
+    return sentence(m.waste_cards(tuple(reversed(game.position.waste))))
 
 
 def playable(game: Game) -> str:
@@ -312,7 +383,7 @@ def status(
     (given only after the win, when found); and "keyboard mode on" last while it is
     on."""
     position = game.position
-    parts = [m.removed_of_28(position.removed_count)]
+    parts = [m.removed_of_28(position.removed_count), m.stock_count(len(position.stock))]
     parts.extend(_round(game))
     if game.rules.scoring:
         parts.append(m.score(position.score))

@@ -8,7 +8,9 @@ The cue is asked for just before the answer is spoken; it is under 150 ms, and t
 speech backend needs about as long to make its first sound, so the two barely
 overlap and the sound server mixes them (a cue never cuts the answer: they are
 separate streams). Cues asked for while one plays wait for its end (under
-150 ms); of those, only the newest is played.
+150 ms); of those, only the newest is played. A cue asked for in mono (the
+``sounds mono`` setting) is played with both channels the same
+(:func:`.cues.synthesize`).
 
 When the player fails (no audio device, no ``aplay``), cues stop for the session
 and :meth:`CuePlayer.take_problem` reports it once, so the app can say it once.
@@ -34,8 +36,9 @@ DEADLINE_SECONDS = 2.0
 class CueSink(Protocol):
     """Something that plays cues: :class:`CuePlayer`, or a recording fake in tests."""
 
-    def play(self, kind: CueKind, place: Place) -> None:
-        """Start playing the cue for ``kind`` at ``place``; return at once."""
+    def play(self, kind: CueKind, place: Place, mono: bool = False) -> None:
+        """Start playing the cue for ``kind`` at ``place`` (in both ears alike with
+        ``mono``); return at once."""
 
     def take_problem(self) -> str | None:
         """What stopped the cues (the player's name), once; None otherwise."""
@@ -45,10 +48,12 @@ class CueSink(Protocol):
 
 
 class RecordingCues:
-    """A test double: keeps every cue asked for, in order."""
+    """A test double: keeps every cue asked for, in order (``played``), and whether
+    each was asked for in mono (``monos``, in the same order)."""
 
     def __init__(self) -> None:
         self.played: list[tuple[CueKind, Place]] = []
+        self.monos: list[bool] = []
         self.problem: str | None = None
         self.closed = False
 
@@ -56,8 +61,15 @@ class RecordingCues:
     def kinds(self) -> list[CueKind]:
         return [kind for kind, _ in self.played]
 
-    def play(self, kind: CueKind, place: Place) -> None:
+    def wav(self, index: int = -1) -> bytes:
+        """The WAV file :class:`CuePlayer` would play for the cue asked for at
+        ``index`` (the last by default)."""
+        kind, place = self.played[index]
+        return cue_wav(kind, place, self.monos[index])
+
+    def play(self, kind: CueKind, place: Place, mono: bool = False) -> None:
         self.played.append((kind, place))
+        self.monos.append(mono)
 
     def take_problem(self) -> str | None:
         problem, self.problem = self.problem, None
@@ -73,20 +85,20 @@ class CuePlayer:
     def __init__(self, player: Sequence[str] | None = None) -> None:
         self._player = list(player) if player is not None else default_player()
         self._lock = threading.Condition()
-        self._pending: tuple[CueKind, Place] | None = None
+        self._pending: tuple[CueKind, Place, bool] | None = None
         self._closed = False
         self._broken = False
         self._problem: str | None = None
         self._child: subprocess.Popen[bytes] | None = None
-        self._cache: dict[tuple[CueKind, Place], bytes] = {}
+        self._cache: dict[tuple[CueKind, Place, bool], bytes] = {}
         self._thread = threading.Thread(target=self._run, name="sound-cues", daemon=True)
         self._thread.start()
 
-    def play(self, kind: CueKind, place: Place) -> None:
+    def play(self, kind: CueKind, place: Place, mono: bool = False) -> None:
         with self._lock:
             if self._closed or self._broken:
                 return
-            self._pending = (kind, place)
+            self._pending = (kind, place, mono)
             self._lock.notify_all()
 
     def take_problem(self) -> str | None:
@@ -101,10 +113,10 @@ class CuePlayer:
         self._thread.join(timeout=2.0)
         self._kill()
 
-    def _wav(self, kind: CueKind, place: Place) -> bytes:
-        key = (kind, place)
+    def _wav(self, kind: CueKind, place: Place, mono: bool) -> bytes:
+        key = (kind, place, mono)
         if key not in self._cache:
-            self._cache[key] = cue_wav(kind, place)
+            self._cache[key] = cue_wav(kind, place, mono)
         return self._cache[key]
 
     def _run(self) -> None:
@@ -116,9 +128,8 @@ class CuePlayer:
                 asked, self._pending = self._pending, None
             if asked is None:  # pragma: no cover - wait_for returned for it
                 continue
-            kind, place = asked
             try:
-                self._start(self._wav(kind, place))
+                self._start(self._wav(*asked))
             except Exception as err:  # the player is missing: cues off, said once
                 self._fail(str(err))
 

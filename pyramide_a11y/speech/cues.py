@@ -6,15 +6,25 @@ never holds up the answer spoken after it.
 
 Where a card sits is heard two ways:
 
-- left to right by its place in its row, with an equal-power pan (the left
-  channel's gain is ``cos θ``, the right's ``sin θ``, ``θ`` from 0 to π/2), so a
-  card at the left end of its row is louder on the left;
+- left to right by its place in its row, with an equal-power pan over a
+  narrowed arc: the left channel's gain is ``cos θ``, the right's ``sin θ``, and
+  ``θ`` goes from ``θ₀`` (pan -1, the left end) to ``π/2 - θ₀`` (pan 1), linearly
+  in the pan, where ``tan θ₀`` is :data:`PAN_FLOOR` (-12 dB). So a card at the
+  left end of its row is louder on the left, the order of a row's cards is heard
+  (each step right moves sound from left to right), the loudness stays the same
+  (``cos² θ + sin² θ = 1``), and the quieter channel never has less than
+  :data:`PAN_FLOOR` of the louder one's level: a player hearing with one ear, or
+  on one earbud, still hears every cue;
 - higher or lower by its row: the top row is the highest, each row down is
   :data:`SEMITONES_PER_ROW` semitones lower; the piles count as the row under the
   pyramid's seven.
 
 Every tone starts and ends on a short raised-cosine ramp (:data:`RAMP_SECONDS`), so
 no cue clicks.
+
+A mono cue (the ``sounds mono`` setting) has both channels the average of the
+stereo cue's two, sample for sample: the same in either ear, its pitch still
+telling the row.
 """
 
 from __future__ import annotations
@@ -37,6 +47,10 @@ SEMITONES_PER_ROW = 2.0
 PILES_ROW = 7
 """The row the stock and waste count as, under the pyramid's seven (0..6)."""
 _PEAK = 0.45  # of full scale: cues sit under the voice, never over it
+PAN_FLOOR = 10.0 ** (-12.0 / 20.0)
+"""The quieter channel's gain over the louder one's at either end of a row (-12 dB,
+about 0.25): the least any cue keeps in the far ear."""
+_THETA_0 = math.atan(PAN_FLOOR)  # the pan arc's left end; its right end is π/2 - θ₀
 
 
 class CueKind(enum.Enum):
@@ -122,20 +136,32 @@ def duration(kind: CueKind) -> float:
     return max(n.start + n.length for n in _SCORES[kind])
 
 
-def synthesize(kind: CueKind, place: Place = CENTRE) -> bytes:
+def pan_gains(pan: float) -> tuple[float, float]:
+    """The (left, right) gains for ``pan`` (-1.0 left … 1.0 right, clamped): the
+    module's panning law. Their squares add to 1; the smaller is never under
+    :data:`PAN_FLOOR` times the larger; the left gain falls and the right rises as
+    ``pan`` grows."""
+    share = (max(-1.0, min(1.0, pan)) + 1.0) / 2.0  # 0 at the left end, 1 at the right
+    theta = _THETA_0 + share * (math.pi / 2.0 - 2.0 * _THETA_0)
+    return math.cos(theta), math.sin(theta)
+
+
+def synthesize(kind: CueKind, place: Place = CENTRE, mono: bool = False) -> bytes:
     """The cue for ``kind`` at ``place``: interleaved stereo 16-bit little-endian PCM
-    at :data:`RATE` (left sample first)."""
+    at :data:`RATE` (left sample first). With ``mono``, both channels carry the
+    average of the two stereo gains: identical samples in each."""
     frames = round(duration(kind) * RATE)
-    mono = [0.0] * frames
+    signal = [0.0] * frames
     base = base_frequency(place.row)
     for note in _SCORES[kind]:
-        _add_note(mono, note, base)
-    theta = (max(-1.0, min(1.0, place.pan)) + 1.0) * math.pi / 4.0
-    left_gain, right_gain = math.cos(theta), math.sin(theta)
-    peak = max((abs(v) for v in mono), default=0.0) or 1.0
+        _add_note(signal, note, base)
+    left_gain, right_gain = pan_gains(place.pan)
+    if mono:  # the average of the channels, not one of them: no ear is favoured
+        left_gain = right_gain = (left_gain + right_gain) / 2.0
+    peak = max((abs(v) for v in signal), default=0.0) or 1.0
     scale = _PEAK * 32767 / peak
     out = array("h", bytes(frames * CHANNELS * SAMPLE_WIDTH))
-    for i, value in enumerate(mono):
+    for i, value in enumerate(signal):
         sample = value * scale
         out[2 * i] = round(sample * left_gain)
         out[2 * i + 1] = round(sample * right_gain)
@@ -144,9 +170,9 @@ def synthesize(kind: CueKind, place: Place = CENTRE) -> bytes:
     return out.tobytes()
 
 
-def _add_note(mono: list[float], note: _Note, base: float) -> None:
+def _add_note(signal: list[float], note: _Note, base: float) -> None:
     first = int(note.start * RATE)
-    count = min(int(note.length * RATE), len(mono) - first)
+    count = min(int(note.length * RATE), len(signal) - first)
     ramp = max(1, int(RAMP_SECONDS * RATE))
     phase = 0.0
     for i in range(count):
@@ -160,7 +186,7 @@ def _add_note(mono: list[float], note: _Note, base: float) -> None:
         edge = min(i, count - 1 - i)
         if edge < ramp:  # raised-cosine fade in and out: no click
             value *= 0.5 - 0.5 * math.cos(math.pi * edge / ramp)
-        mono[first + i] += value
+        signal[first + i] += value
 
 
 def wav_bytes(pcm: bytes) -> bytes:
@@ -174,9 +200,10 @@ def wav_bytes(pcm: bytes) -> bytes:
     return buffer.getvalue()
 
 
-def cue_wav(kind: CueKind, place: Place = CENTRE) -> bytes:
-    """The WAV file of ``kind``'s cue at ``place``."""
-    return wav_bytes(synthesize(kind, place))
+def cue_wav(kind: CueKind, place: Place = CENTRE, mono: bool = False) -> bytes:
+    """The WAV file of ``kind``'s cue at ``place`` (both channels the same with
+    ``mono``: see :func:`synthesize`)."""
+    return wav_bytes(synthesize(kind, place, mono))
 
 
 PREVIEW: tuple[tuple[str, CueKind, Place], ...] = (

@@ -100,6 +100,11 @@ ALTER TABLE games ADD COLUMN damaged_at TEXT;  -- ISO 8601 UTC: found not to rep
 """
 
 
+V5 = """
+ALTER TABLE games ADD COLUMN set_aside_at TEXT;  -- ISO 8601 UTC: left for a new deal, may come back
+"""
+
+
 def _v1(conn: sqlite3.Connection) -> None:
     _run_script(conn, V1)
 
@@ -120,6 +125,10 @@ def _v4(conn: sqlite3.Connection) -> None:
     _run_script(conn, V4)
 
 
+def _v5(conn: sqlite3.Connection) -> None:
+    _run_script(conn, V5)
+
+
 def _run_script(conn: sqlite3.Connection, script: str) -> None:
     # executescript() would COMMIT first; run statement by statement to stay inside
     # the migration's transaction.
@@ -133,7 +142,7 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
         raise ValueError(f"incomplete SQL statement: {statement!r}")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 DERIVED_TABLES = frozenset({"stats"})

@@ -215,15 +215,16 @@ class AutosavedGame:
 
     # -- ending --------------------------------------------------------------------------
 
-    def leave(self) -> str | None:
+    def leave(self, *, discard: bool = False) -> str | None:
         """The player moves on to another deal: the game is recorded as lost (or
-        discarded if no move was played) unless it was won. Returns the result, or
-        None if it could not be saved."""
+        discarded if no move was played, or with ``discard``: every move was undone)
+        unless it was won. Returns the result, or None if it could not be saved."""
         self._stop_logging()
         result: str | None = None
         if self.flush() and self.store is not None and self.record_id is not None:
+            snapshot = self._snapshot(self.elapsed_ms())
             try:
-                result = self.store.end_game(self.record_id, self._snapshot(self.elapsed_ms()))
+                result = self.store.end_game(self.record_id, snapshot, discard=discard)
             except StorageError as err:
                 self._notices.append(Notice(err.kind))
         self._release(remove=result is not None)

@@ -26,6 +26,7 @@ SETTING_TYPES: dict[str, type[SettingValue]] = {
     "keyboard": str,  # keyboard mode
     "hint_budget": float,  # seconds a hint may think
     "sounds": bool,  # sound cues
+    "sounds_mono": bool,  # every cue in both ears alike (else placed left to right)
     "lesson_step": int,  # the step the lesson was left at (0: from the start)
 }
 

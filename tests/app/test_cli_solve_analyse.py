@@ -195,6 +195,6 @@ def test_first_is_in_the_report_and_its_last_line() -> None:
 def test_a_bad_first_is_one_sentence_and_nothing_runs(value: str) -> None:
     result = run("analyse", "--deals", "1", "--first", value, lang="pt_PT")
     assert result.returncode == 2 and result.stdout == ""
-    message = result.stderr.strip().splitlines()[-1]
+    message = result.stderr.strip().splitlines()[0]
     assert message.startswith("pyramide analyse: erro: argumento --first: ")
     assert "Traceback" not in result.stderr

@@ -17,6 +17,7 @@ from pyramide_a11y.app.sources import daily_deal, random_deal
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.engine.daily import daily_code, daily_number
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.i18n.formatting import format_day
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.daily import streaks
 
@@ -68,6 +69,9 @@ def test_daily_in_play_deals_todays_code_in_every_language() -> None:
         assert s.source.code == today
         assert said in answer.text
         assert today in answer.text
+        # The date in words, never ISO: «A partida do dia, 1 de dezembro de 2026».
+        assert datetime.date.today().isoformat() not in answer.text
+        assert f"{said}, {format_day(datetime.date.today(), language)}." in answer.text
 
 
 def test_streaks_count_consecutive_days() -> None:

@@ -18,7 +18,7 @@ from terminal import TMUX, window
 
 from pyramide_a11y.app.loop import Printer, run_plain, run_prompt
 from pyramide_a11y.i18n.pseudo import PseudoTranslations, untranslated_residue
-from pyramide_a11y.narration import card_name, sentence
+from pyramide_a11y.narration import answers, card_name, sentence
 
 WON = {"pt_PT": "Ganhou!", "pt_BR": "Você venceu!", "en": "You won!"}
 GOODBYE = {"pt_PT": "Até à próxima.", "pt_BR": "Até a próxima.", "en": "Goodbye."}
@@ -61,6 +61,7 @@ def test_keyboard_mode_through_the_prompt_session() -> None:
     playable = session.game.position.playable_cards(session.game.rules)
     steps = next(i for i, card in enumerate(playable) if not card.is_king)
     target = card_name(playable[steps])
+    focused = answers.focus_name(playable[steps], session.game)  # with its row and place
     out = io.StringIO()
     with create_pipe_input() as pipe:
         # F2 enters keyboard mode; the arrows move the focus; Space selects; Escape
@@ -73,7 +74,7 @@ def test_keyboard_mode_through_the_prompt_session() -> None:
         run_prompt(session, Printer(out), input=pipe, output=DummyOutput())
     spoken = speaker.spoken[2:]
     assert speaker.spoken[1].startswith("Keyboard mode: ")
-    assert spoken[steps + 1] == sentence(target)
+    assert spoken[steps + 1] == sentence(focused)
     assert spoken[steps + 2].startswith(f"Card selected: {target}") or spoken[steps + 2].startswith(
         sentence(f"{target} selected")
     )

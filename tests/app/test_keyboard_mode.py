@@ -155,9 +155,11 @@ def test_entering_and_leaving_by_command_and_key(language: str) -> None:
     reference, expected = _session(language)
     reference.opening()
     reference.handle(word)
+    reference.keyboard.pressed("d")
     reference.handle("d")
     reference.keyboard.escape()
     reference.keyboard.enter_mode()
+    reference.keyboard.pressed("u")
     reference.handle("u")
     reference.keyboard.leave_mode()
     reference.handle("dica")
@@ -180,6 +182,7 @@ def test_one_key_commands_act_at_once_in_keyboard_mode() -> None:
     reference.opening()
     reference.handle("keyboard")
     for letter in "dhdrun":
+        reference.keyboard.pressed(letter)
         reference.handle(letter)
     reference.keyboard.escape()
     reference.handle("q")
@@ -187,6 +190,32 @@ def test_one_key_commands_act_at_once_in_keyboard_mode() -> None:
     assert spoken == expected
     assert session.source.code == reference.source.code != CODE  # n dealt at once
     assert spoken[-2] == sentence(m.keyboard_mode_off())
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "undo"),
+    [("en", "undo", "u"), ("pt_PT", "undo", "anular"), ("pt_BR", "undo", "desfazer")],
+)
+def test_a_word_typed_in_keyboard_mode_is_heard_key_by_key_and_loses_no_game(
+    language: str, word: str, undo: str
+) -> None:
+    session, spoken = _session(language)
+    session.opening()
+    session.handle("d")  # the game in play has a move
+    before = (session.source.code, session.game.position, session.game.moves)
+    spoken.clear()
+    # u undoes the draw, n deals anew, d draws on it, o leaves keyboard mode and
+    # starts a typed line, which Enter sends.
+    _through_prompt(session, "keyboard\r" + word + f"\r{undo}\r{undo}\r{undo}\rq\r")
+    keys = [line for line in spoken if line.startswith(("Key ", "Tecla "))]
+    assert [k.split(".")[0] for k in keys] == [
+        sentence(m.key_pressed(letter)).rstrip(".") for letter in "und"
+    ]
+    # The typed undos take back the draw on the new deal, then bring back the game
+    # before it, then take back its draw: the game in play was never lost.
+    assert session.source.code == before[0]
+    assert session.game.moves == before[2]
+    assert session.game.at_start
 
 
 def test_another_key_leaves_keyboard_mode_and_starts_the_line() -> None:

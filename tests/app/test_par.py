@@ -236,7 +236,7 @@ def test_any_command_leaves_the_shortest_line() -> None:
     assert session.pars.wait(60.0)
     session.handle("par")
     session.handle("")
-    assert session.handle("status").text.startswith("28 of 28.")
+    assert session.handle("status").text.startswith("28 of 28 removed.")
     assert not session.handle("").lines[0].startswith("Move")
 
 

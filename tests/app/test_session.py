@@ -63,7 +63,7 @@ def test_error_help_off_gives_a_short_cue_for_a_covered_card() -> None:
     assert top is not None
     line = f"where {top}".lower()
     assert "fila 1" in s.handle(line).lines[0]
-    assert s.handle(str(top)).lines == ["Esta carta está bloqueada por outra."]
+    assert s.handle(str(top)).lines[0].startswith("Esta carta está bloqueada por outra. ")
     s.handle("erros não")
     assert s.handle(str(top)).lines == ["Não."]
 
@@ -257,12 +257,16 @@ def test_the_first_arrow_says_the_first_card_not_the_second() -> None:
     session = Session(source_of(won_code("classic")), settings=Settings(language="en"))
     session.strict = True
     playable = session.game.position.playable_cards(session.game.rules)
-    from pyramide_a11y.narration import card_name, sentence
+    from pyramide_a11y.narration import answers, sentence
 
-    assert session.keyboard.move_focus("right").text == sentence(card_name(playable[0]))
-    assert session.keyboard.move_focus("right").text == sentence(card_name(playable[1]))
+    def said(index: int) -> str:
+        return sentence(answers.focus_name(playable[index], session.game))
+
+    assert session.keyboard.move_focus("right").text == said(0)
+    assert said(0).startswith("Six of diamonds, row 7, position 1")
+    assert session.keyboard.move_focus("right").text == said(1)
     session.handle("replay")  # a new deal: the first arrow again says the first card
-    assert session.keyboard.move_focus("left").text == sentence(card_name(playable[-1]))
+    assert session.keyboard.move_focus("left").text == said(-1)
 
 
 def test_up_or_down_with_no_row_that_way_says_so() -> None:
@@ -272,9 +276,9 @@ def test_up_or_down_with_no_row_that_way_says_so() -> None:
     session.strict = True
     said = [session.keyboard.move_focus(d).text for d in ("up", "up", "down", "down", "up")]
     assert said == [
-        "King of clubs.",
-        "King of clubs; nothing further up.",
+        "King of clubs, row 7, position 1.",
+        "King of clubs, row 7, position 1; nothing further up.",
         "Waste: queen of clubs.",
         "Waste: queen of clubs; nothing further down.",
-        "King of clubs.",
+        "King of clubs, row 7, position 1.",
     ]

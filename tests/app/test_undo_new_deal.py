@@ -1,7 +1,7 @@
-"""Nothing that discards a game is final: ``u`` right after a new deal (``n``,
-``new CODE``, ``new FILE``) or a replay brings the previous game back exactly, until
-the player plays an action in the new game; with storage, the previous game is
-counted only once it is gone for good."""
+"""Nothing that discards a game is final: ``u`` with nothing to undo in a deal (right
+after ``n``, ``new CODE``, ``new FILE`` or a replay, or once its moves are undone)
+brings the previous game back exactly, as many times as deals were left; with
+storage, the games left are counted only when the session ends."""
 
 from __future__ import annotations
 
@@ -107,20 +107,42 @@ def test_undo_right_after_a_new_deal_brings_the_game_back_exactly(
     assert s.game.history == history[:-1]
 
 
-def test_an_action_in_the_new_game_makes_the_previous_one_gone_for_good() -> None:
+def test_undo_past_the_first_move_of_a_deal_brings_back_the_one_before() -> None:
     s = make_session()
     played(s)
+    before = seen_by_player(s)
     s.handle("n")
     code = s.source.code
     assert s.handle("d").lines[0].startswith("Drew ")
     assert s.handle("u").lines[0].startswith("Move undone.")  # the draw only
     assert s.source.code == code and s.game.moves == 1
+    assert s.handle("u").lines[0] == f"Back to the previous game. Deal {CODE}."
+    assert seen_by_player(s) == before
+
+
+def test_every_deal_left_comes_back_in_order() -> None:
+    s = make_session()
+    s.handle("d")  # CODE, one draw
+    s.handle(f"new {OTHER}")
+    s.handle("d")  # OTHER, one draw
+    s.handle("n")
+    s.handle("d")  # a random deal, one draw
+    third = s.source.code
+    expected = [
+        ("Move undone.", third),
+        (f"Back to the previous game. Deal {OTHER}.", OTHER),
+        ("Move undone.", OTHER),
+        (f"Back to the previous game. Deal {CODE}.", CODE),
+        ("Move undone.", CODE),
+    ]
+    for said, code in expected:
+        assert s.handle("u").lines[0].startswith(said)
+        assert s.source.code == code
     assert s.handle("u").lines == ["There is nothing to undo."]
-    assert s.source.code == code
 
 
 @pytest.mark.parametrize("how", ["typed", "keys"])
-def test_a_selection_in_the_new_game_is_an_action(how: str) -> None:
+def test_a_selection_in_the_new_game_still_lets_undo_go_back(how: str) -> None:
     s = make_session()
     s.handle("d")
     s.handle(f"new {OTHER}")
@@ -131,10 +153,10 @@ def test_a_selection_in_the_new_game_is_an_action(how: str) -> None:
         s.keyboard.escape()
     else:
         s.handle("10h")  # a card of the new deal, selected …
-        s.handle("10h")  # … and cancelled: the game is as dealt, yet moved on
+        s.handle("10h")  # … and cancelled: the game is as dealt
     assert s.game.selected is None and s.game.moves == 0
-    assert s.handle("u").lines == ["There is nothing to undo."]
-    assert s.source.code == OTHER
+    assert s.handle("u").lines[0] == f"Back to the previous game. Deal {CODE}."
+    assert s.source.code == CODE and s.game.moves == 1
 
 
 def test_two_new_deals_in_a_row_go_back_to_the_game_before_both() -> None:
@@ -234,7 +256,7 @@ def test_new_deal_then_quit_keeps_the_previous_game_to_offer(tmp_path: Path) -> 
     s.close()
 
 
-def test_an_action_in_the_new_deal_counts_the_previous_game_lost_once(tmp_path: Path) -> None:
+def test_games_left_are_counted_lost_once_when_the_session_ends(tmp_path: Path) -> None:
     clock = FakeClock()
     s = storage_session(tmp_path, clock)
     played(s)
@@ -242,14 +264,18 @@ def test_an_action_in_the_new_deal_counts_the_previous_game_lost_once(tmp_path: 
     s.handle(f"new {OTHER}")
     clock.now += 10
     s.handle("d")
+    found, counted = records(tmp_path)
+    assert counted == 0 and found[0][1] is None  # CODE can still come back: not lost
     assert s.handle("u").lines[0].startswith("Move undone.")  # the draw only
     assert s.source.code == OTHER
-    s.handle("n")  # no action in the deal before: undo could come back to OTHER
+    s.handle("n")  # OTHER is as dealt again: replaced, and undo goes back to CODE
+    s.handle("d")  # the random deal goes on, and is the game kept to offer
     s.close()
     found, counted = records(tmp_path)
     assert counted == 1
-    assert [(code, result) for code, result, _ in found][:2] == [(CODE, "lost"), (OTHER, None)]
-    assert found[2][1:] == ("discarded", 0)
+    results = [(code, result) for code, result, _ in found]
+    assert results[:2] == [(CODE, "lost"), (OTHER, "discarded")]
+    assert found[2][1] is None
     store, _ = Store.open(tmp_path)
     assert store is not None
     lost = store.load(1)
@@ -257,6 +283,19 @@ def test_an_action_in_the_new_deal_counts_the_previous_game_lost_once(tmp_path: 
     (stats,) = store.stats()
     assert (stats.played, stats.won) == (1, 0)
     store.close()
+
+
+def test_a_deal_whose_moves_were_all_undone_is_discarded_on_going_back(tmp_path: Path) -> None:
+    s = storage_session(tmp_path)
+    played(s)
+    s.handle(f"new {OTHER}")
+    s.handle("d")
+    s.handle("u")
+    s.handle("u")  # back to CODE: OTHER, as dealt again, is never counted
+    s.close()
+    found, counted = records(tmp_path)
+    assert counted == 0
+    assert [(code, result) for code, result, _ in found] == [(CODE, None), (OTHER, "discarded")]
 
 
 def test_two_new_deals_then_undo_discard_the_untouched_one(tmp_path: Path) -> None:

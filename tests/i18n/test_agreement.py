@@ -49,7 +49,7 @@ def wrong_forms(text: str, gender: str) -> list[str]:
 def test_every_card_message_is_checked() -> None:
     names = {name for name, function in message_functions() if takes_a_card(function)}
     # The messages found by their signatures; a new one joins the check by itself.
-    assert {"where_unseen", "where_stock_seen", "no_playable_rank", "covered_named"} <= names
+    assert {"where_unseen", "where_stock_seen", "no_playable_rank", "covered_by"} <= names
     assert len(names) >= 25
 
 
@@ -103,7 +103,7 @@ def test_lists_agree_in_the_masculine_unless_all_feminine(language: str) -> None
             lambda: m.where_stock_seen(Card.parse("AS")),
             "ás de espadas: no monte, já visto",
         ),
-        ("pt_BR", lambda: m.covered_named(Card.parse("JD")), "valete de ouros: ainda coberto"),
+        ("pt_BR", lambda: m.covered_by(Card.parse("JD"), ()), "valete de ouros: coberto por "),
     ],
 )
 def test_agreement_examples(language: str, call: object, expected: str) -> None:

@@ -122,3 +122,19 @@ def test_replay_refusal_goes_through_gettext(
     residue = untranslated_residue(error.removeprefix("pyramide: "))
     # Only the move the player wrote remains outside the translated parts.
     assert re.fullmatch(r"[\s:0-9A-Z+]*", residue), error
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("pt_PT", "1 de dezembro de 2026"),
+        ("pt_BR", "1 de dezembro de 2026"),
+        ("en", "1 December 2026"),
+    ],
+)
+def test_dates_are_said_in_words_never_iso_or_abbreviated(language: str, said: str) -> None:
+    import datetime
+
+    from pyramide_a11y.i18n.formatting import format_day
+
+    assert format_day(datetime.date(2026, 12, 1), language) == said

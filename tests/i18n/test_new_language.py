@@ -62,6 +62,7 @@ SENTENCES = {
     ("list of choices", "{items} or {last}"): "{items} aŭ {last}",
     ("", "{card} selected"): "{card} elektita",
     ("", "{rank} of {suit}"): "{rank} de {suit}",
+    ("rank", "ace"): "aso",
     ("rank", "three"): "tri",
     ("rank", "ten"): "dek",
     ("rank", "queen"): "damo",
@@ -76,6 +77,7 @@ SENTENCES = {
     ("", "Drew {card}"): "Tiris {card}",
     ("", "Move undone"): "Movo malfarita",
     ("", "Waste: {card}"): "Forĵetaĵo: {card}",
+    ("", "{first} with {second}"): "{first} kun {second}",
     ("", "Goodbye"): "Ĝis revido",
 }
 # Counted sentences: (context, singular, plural) → the forms of this language. A
@@ -84,7 +86,11 @@ COUNTED = {
     ("masculine", "Now free: {cards}", "Now free: {cards}"): (
         "Nun libera: {cards}",
         "Nun liberaj: {cards}",
-    )
+    ),
+    ("", "New move: {moves}", "New moves: {moves}"): (
+        "Nova movo: {moves}",
+        "Novaj movoj: {moves}",
+    ),
 }
 
 
@@ -97,8 +103,9 @@ def write_catalog(locales: Path) -> None:
         line = f'msgctxt "{context}"\n' if context else ""
         entries.append(f'{line}msgid "{source}"\nmsgstr "{text}"\n')
     for (context, one, many), (singular, plural) in COUNTED.items():
+        line = f'msgctxt "{context}"\n' if context else ""
         entries.append(
-            f'msgctxt "{context}"\nmsgid "{one}"\nmsgid_plural "{many}"\n'
+            f'{line}msgid "{one}"\nmsgid_plural "{many}"\n'
             f'msgstr[0] "{singular}"\nmsgstr[1] "{plural}"\n'
         )
     folder = locales / "eo" / "LC_MESSAGES"
@@ -134,7 +141,10 @@ def test_a_game_in_a_language_added_from_one_record_and_a_catalog(esperanto: Lan
     assert say("lingvo") == ["Elektu lingvon: lingvo pt, lingvo br, lingvo en aŭ lingvo eo."]
     # Select in words, pair in its compact notation (3k: k is diamonds here only).
     assert say("dek de koroj") == ["Dek de koroj elektita. Pariĝas kun tri de karooj."]
-    assert say("3k") == ["Tri de karooj kaj dek de koroj forigitaj. Nun libera: damo de trefoj."]
+    assert say("3k") == [
+        "Tri de karooj kaj dek de koroj forigitaj. Nun libera: damo de trefoj. "
+        "Nova movo: damo de trefoj kun aso de pikoj."
+    ]
     assert say("rego de trefoj") == ["Reĝo de trefoj forigita."]
     assert say("tiri") == ["Tiris tri de pikoj."]
     assert say("malfari") == ["Movo malfarita. Forĵetaĵo: dek de trefoj."]

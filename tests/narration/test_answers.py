@@ -141,15 +141,18 @@ def test_stock_against_waste_names_the_card_under_the_drawn_one() -> None:
 DROPPED = {
     "pt_PT": (
         "Comprou três de espadas: faz par com dez de copas. Seleção cancelada: dez de copas.",
-        "Jogada anulada. Seleção cancelada: dez de copas. Descarte: dez de paus.",
+        "Jogada anulada. Seleção cancelada: dez de copas. Descarte: dez de paus. Jogada nova: "
+        "dez de paus com três de ouros.",
     ),
     "pt_BR": (
         "Virou três de espadas: faz par com dez de copas. Seleção cancelada: dez de copas.",
-        "Jogada desfeita. Seleção cancelada: dez de copas. Descarte: dez de paus.",
+        "Jogada desfeita. Seleção cancelada: dez de copas. Descarte: dez de paus. Jogada nova: "
+        "dez de paus com três de ouros.",
     ),
     "en": (
         "Drew three of spades: pairs with ten of hearts. Selection cancelled: ten of hearts.",
-        "Move undone. Selection cancelled: ten of hearts. Waste: ten of clubs.",
+        "Move undone. Selection cancelled: ten of hearts. Waste: ten of clubs. New move: ten of "
+        "clubs with three of diamonds.",
     ),
 }
 
@@ -187,9 +190,12 @@ def test_the_win_says_the_cards_left_in_stock_and_waste(language: str) -> None:
 
 
 FINAL_STATUS = {
-    "pt_PT": "28 de 28. 35 jogadas. Tempo 1 minuto e 10 segundos. Partida PY1-C-AAAAABG.",
-    "pt_BR": "28 de 28. 35 jogadas. Tempo 1 minuto e 10 segundos. Jogo PY1-C-AAAAABG.",
-    "en": "28 of 28. 35 moves. Time 1 minute and 10 seconds. Deal PY1-C-AAAAABG.",
+    "pt_PT": "28 de 28 retiradas. 9 cartas no monte. 35 jogadas. Tempo 1 minuto e 10 segundos. "
+    "Partida PY1-C-AAAAABG.",
+    "pt_BR": "28 de 28 removidas. 9 cartas no monte. 35 jogadas. Tempo 1 minuto e 10 segundos. "
+    "Jogo PY1-C-AAAAABG.",
+    "en": "28 of 28 removed. 9 cards in the stock. 35 moves. Time 1 minute and 10 seconds. "
+    "Deal PY1-C-AAAAABG.",
 }
 
 
@@ -377,7 +383,7 @@ def test_two_typed_cards_that_replace_a_selection_say_it_was_dropped() -> None:
     s, _ = session("PY1-N-AAAAAAS", "pt_PT")
     s.handle("10c")
     assert s.handle("3o 10o").lines == [
-        "Dez de ouros não está em jogo. Seleção cancelada: dez de copas."
+        "Dez de ouros: ainda não visto. Seleção cancelada: dez de copas."
     ]
     s.handle("10c")
     assert "cancelada" not in s.handle("10c 3o").text  # the selection was one of the two

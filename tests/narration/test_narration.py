@@ -11,6 +11,7 @@ from pyramide_a11y.engine import DECK, Card, Game, Layout, Reason, Refusal, pars
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Style, card_name, describe, narrator, sentence
 from pyramide_a11y.narration import messages as m
+from pyramide_a11y.narration.cards import card_list
 
 
 def game(code: str = "PY1-N-AAAAAAS") -> Game:
@@ -76,7 +77,13 @@ def test_covered_card_refused_with_help_and_with_cue_only() -> None:
     set_language("pt_PT")
     outcome = g.select(covered)
     assert isinstance(outcome, Refusal)
-    assert describe(outcome, g) == ["Esta carta está bloqueada por outra."]
+    index = g.position.pyramid.index(covered)
+    on_it = card_list(g.position.covering(index))
+    name = card_name(covered)
+    assert describe(outcome, g) == [
+        f"Esta carta está bloqueada por outra. {name[0].upper() + name[1:]}: "
+        f"{'coberta' if covered.rank.value == 12 else 'coberto'} por {on_it}."
+    ]
     assert describe(outcome, g, Style(error_help=False)) == ["Não."]
 
 
@@ -110,9 +117,9 @@ def test_paciencia_draw_names_the_new_stock_top() -> None:
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("pt_BR", "0 de 28. 0 jogadas. Tempo 0 segundos."),
-        ("pt_PT", "0 de 28. 0 jogadas. Tempo 0 segundos."),
-        ("en", "0 of 28. 0 moves. Time 0 seconds."),
+        ("pt_BR", "0 de 28 removidas. 24 cartas no monte. 0 jogadas. Tempo 0 segundos."),
+        ("pt_PT", "0 de 28 retiradas. 24 cartas no monte. 0 jogadas. Tempo 0 segundos."),
+        ("en", "0 of 28 removed. 24 cards in the stock. 0 moves. Time 0 seconds."),
     ],
 )
 def test_zero_takes_the_plural_when_said(language: str, expected: str) -> None:
@@ -150,13 +157,19 @@ def test_a_two_card_line_names_the_covered_card_and_leaves_nothing_selected() ->
     session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
     session.hints.finder = None
     session.strict = True
-    assert session.handle("10h ad").text == "Ace of diamonds: still covered."
+    covered = "Ace of diamonds: covered by jack of spades and ten of diamonds."
+    assert session.handle("10h ad").text == covered
     assert session.game.selected is None  # refused as one action: nothing changed
-    assert session.handle("ad 10h").text == "Ace of diamonds: still covered."
+    assert session.handle("ad 10h").text == covered
     assert session.handle("8s").text.startswith("Eight of spades selected.")
     # One card alone keeps the seeds' sentence.
-    assert played("PY1-N-AAAAAAB", "pt_PT", ["Ao"]) == ["Esta carta está bloqueada por outra."]
-    assert played("PY1-N-AAAAAAB", "pt_BR", ["Ao 10c"]) == ["Ás de ouros: ainda coberto."]
+    assert played("PY1-N-AAAAAAB", "pt_PT", ["Ao"]) == [
+        "Esta carta está bloqueada por outra. Ás de ouros: coberto por valete de espadas e dez "
+        "de ouros."
+    ]
+    assert played("PY1-N-AAAAAAB", "pt_BR", ["Ao 10c"]) == [
+        "Ás de ouros: coberto por valete de espadas e dez de ouros."
+    ]
 
 
 def test_undoing_a_recycle_says_the_round_went_back() -> None:

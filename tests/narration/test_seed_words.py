@@ -13,12 +13,12 @@ from pyramide_a11y.i18n import set_language
 def test_pt_pt_speaks_seed_000s_words() -> None:
     # Row 6 starts with the nine of hearts (covered); row 7 has 5D and 2S.
     said = played("PY1-N-AAAAAAS", "pt_PT", ["9c", "5o 2e", "cancelar", "d", "u", "?", "monte"])
-    assert said[0] == "Esta carta está bloqueada por outra."
+    assert said[0].startswith("Esta carta está bloqueada por outra. Nove de copas: coberto por ")
     assert said[1].startswith("A soma tem de ser igual a 13.")
     assert said[3].startswith("Comprou ")
     assert said[4].startswith("Jogada anulada.")
     assert "d comprar" in said[5] and "u anular" in said[5] and "n nova partida" in said[5]
-    assert said[6].endswith("23 cartas no monte.")
+    assert said[6].endswith("23 cartas no monte. Ronda 1.")
     set_language("pt_PT")
     from pyramide_a11y.narration import messages
 
@@ -40,11 +40,12 @@ def test_pt_br_speaks_seed_004s_words() -> None:
         "pt_BR",
         ["Ro", "10c 10e", "cancelar", "r", "d", "u", "estado", "ajuda"],
     )
-    assert said[0] == "Essa carta ainda está coberta."
+    assert said[0].startswith("Essa carta ainda está coberta. Rei de ouros: coberto por ")
     assert said[1].startswith("Essas duas não somam 13.")
     assert said[3] == "Dá para reciclar quando o monte ficar vazio."
     assert " para o descarte" in said[4]
     assert said[5].startswith("Jogada desfeita.")
-    assert said[6].startswith("0 de 28. Rodada 1 de 3. 1 jogada. Tempo 0 segundos.")
+    # «N de 28» and «rodada N de 3», as seed 004's status bar has them.
+    assert said[6].startswith("0 de 28 removidas. 24 cartas no monte. Rodada 1 de 3. 1 jogada.")
     assert "d virar" in said[7] and "u desfazer" in said[7] and "h dica" in said[7]
     assert "n novo jogo" in said[7] and "regras" in said[7]

@@ -1,12 +1,16 @@
-"""Sound cues: the files (length, channels, pan, pitch by row) and the events a
-session plays them for, with a recording fake; the ``sounds`` setting saved."""
+"""Sound cues: the files (length, channels, pan, pitch by row, mono) and the events
+a session plays them for, with a recording fake; the ``sounds`` setting (on, off,
+mono, stereo) saved."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import itertools
 import json
 import math
+import sys
+import time
 import wave
 from array import array
 from pathlib import Path
@@ -16,14 +20,17 @@ import pytest
 from pyramide_a11y.app.cli import main
 from pyramide_a11y.app.cueing import card_place
 from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
+from pyramide_a11y.app.settings import Settings, apply_saved_settings, settings_from_options
 from pyramide_a11y.app.sources import GameSource
+from pyramide_a11y.commands import parse_command
+from pyramide_a11y.commands.syntax import SetSoundChannels
 from pyramide_a11y.engine import Layout, parse_code
 from pyramide_a11y.speech.cue_player import CuePlayer, RecordingCues
 from pyramide_a11y.speech.cues import (
     MAX_SECONDS,
     PREVIEW,
     CueKind,
+    Place,
     cue_wav,
     pile_place,
     place_of,
@@ -44,6 +51,14 @@ def channels(wav_data: bytes) -> tuple[wave._wave_params, list[int], list[int]]:
 
 def energy(samples: list[int]) -> float:
     return math.fsum(s * s for s in samples)
+
+
+def rms(samples: list[int]) -> float:
+    return math.sqrt(energy(samples) / len(samples))
+
+
+FLOOR = 0.25
+"""The least the far ear keeps of a cue at either end of a row (about -12 dB)."""
 
 
 def dominant_frequency(samples: list[int], rate: int) -> float:
@@ -108,6 +123,53 @@ def test_higher_rows_are_higher_in_pitch() -> None:
         dominant_frequency([a + b for a, b in zip(piles[1], piles[2], strict=True)], 22050)
         < (pitches[6])
     )
+
+
+@pytest.mark.parametrize("kind", list(CueKind))
+@pytest.mark.parametrize("pan", [-1.0, 1.0])
+def test_a_cue_at_either_end_of_a_row_is_still_heard_in_the_far_ear(
+    kind: CueKind, pan: float
+) -> None:
+    # One ear or one earbud: the far channel keeps at least the floor of the near one.
+    _, left, right = channels(cue_wav(kind, Place(6, pan)))
+    near, far = (left, right) if pan < 0 else (right, left)
+    assert rms(far) >= FLOOR * rms(near)
+    assert rms(far) < 0.5 * rms(near)  # and the side is still plain
+
+
+def test_a_row_is_heard_in_order_in_both_ears() -> None:
+    lefts, rights = [], []
+    for col in range(7):
+        _, left, right = channels(cue_wav(CueKind.PAIR, place_of(6, col)))
+        lefts.append(rms(left))
+        rights.append(rms(right))
+        assert min(lefts[-1], rights[-1]) >= FLOOR * max(lefts[-1], rights[-1])
+    # Each step right: quieter on the left, louder on the right.
+    assert all(a > b for a, b in itertools.pairwise(lefts))
+    assert all(a < b for a, b in itertools.pairwise(rights))
+    assert lefts[3] == pytest.approx(rights[3], rel=0.01)  # the middle card
+    assert lefts[0] > lefts[3] and rights[6] > rights[3]
+
+
+@pytest.mark.parametrize(("name", "kind", "place"), PREVIEW)
+def test_a_mono_cue_is_the_same_in_both_ears_the_average_of_the_stereo_one(
+    name: str, kind: CueKind, place: Place
+) -> None:
+    _, left, right = channels(cue_wav(kind, place, mono=True))
+    assert left == right
+    assert energy(left) > 0
+    _, stereo_left, stereo_right = channels(cue_wav(kind, place))
+    for mono, a, b in zip(left, stereo_left, stereo_right, strict=True):
+        assert abs(mono - (a + b) / 2) <= 1  # rounding only
+
+
+def test_pyramide_sounds_mono_writes_mono_files(tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert main(["sounds", "--out", str(tmp_path), "--mono", "--lang", "en"], out) == 0
+    for name, _, _ in PREVIEW:
+        params, left, right = channels((tmp_path / f"{name}.wav").read_bytes())
+        assert params.nchannels == 2
+        assert left == right
 
 
 # -- a session ---------------------------------------------------------------------------
@@ -182,7 +244,9 @@ def test_sounds_off_plays_nothing_and_on_again_plays(tmp_path: Path) -> None:
     assert s.handle("sounds on").lines == ["Sounds on."]
     s.handle("draw")
     assert cues.kinds == [CueKind.DRAW]
-    assert s.handle("sounds maybe").lines == ["Type sounds on or sounds off."]
+    assert s.handle("sounds maybe").lines == [
+        "Type sounds on, sounds off, sounds mono or sounds stereo."
+    ]
 
 
 def test_sons_nao_in_portuguese() -> None:
@@ -219,6 +283,95 @@ def test_the_sounds_setting_is_saved(tmp_path: Path) -> None:
     store.close()
 
 
+def test_sounds_mono_says_so_and_the_next_cue_is_mono_until_sounds_stereo() -> None:
+    s, cues = session(sounds=False)
+    assert s.handle("sounds mono").lines == ["Sounds on, in mono: every cue in both ears."]
+    assert s.settings.sounds and s.settings.sounds_mono
+    s.handle("draw")
+    assert cues.kinds == [CueKind.DRAW]
+    _, left, right = channels(cues.wav())
+    assert left == right
+    assert s.handle("sounds off").lines == ["Sounds off."]
+    s.handle("draw")
+    assert len(cues.played) == 1
+    assert s.handle("sounds on").lines == ["Sounds on."]  # still mono
+    s.handle("draw")
+    assert cues.monos == [True, True]
+    answer = s.handle("sounds stereo")
+    assert answer.lines == ["Sounds on, in stereo: each cue on its card's side."]
+    s.handle("draw")  # at the stock, a little left
+    _, left, right = channels(cues.wav())
+    assert cues.monos[-1] is False
+    assert energy(left) > energy(right)
+
+
+@pytest.mark.parametrize(
+    ("typed", "mono"), [("sons mono", True), ("sons estéreo", False), ("sons estereo", False)]
+)
+def test_sons_mono_and_sons_estereo_in_portuguese(typed: str, mono: bool) -> None:
+    assert parse_command(typed, "pt_PT") == SetSoundChannels(mono)
+    assert parse_command(typed.replace("sons", "sounds"), "en") == SetSoundChannels(mono)
+
+
+@pytest.mark.parametrize("language", ["pt_PT", "pt_BR"])
+def test_sons_mono_answers_in_portuguese(language: str) -> None:
+    s, _ = session()
+    s.handle("lang " + ("br" if language == "pt_BR" else "pt"))
+    assert s.handle("sons mono").lines == ["Sons ligados, em mono: cada som nos dois ouvidos."]
+    assert s.handle("sons estéreo").lines == [
+        "Sons ligados, em estéreo: cada som do lado da sua carta."
+    ]
+    word = "Escreva" if language == "pt_PT" else "Digite"
+    assert s.handle("sons alto").lines == [f"{word} sons sim, sons não, sons mono ou sons estéreo."]
+
+
+def test_a_bad_sounds_value_is_refused_in_one_sentence_and_changes_nothing() -> None:
+    s, cues = session()
+    before = s.settings.stored()
+    answer = s.handle("sounds loud")
+    assert answer.lines == ["Type sounds on, sounds off, sounds mono or sounds stereo."]
+    assert s.settings.stored() == before
+    s.handle("draw")
+    assert cues.monos == [False]
+
+
+def test_sounds_mono_survives_a_restart(tmp_path: Path) -> None:
+    from pyramide_a11y.app.autosave import GameStorage
+
+    storage = GameStorage.open(tmp_path)
+    s = Session(
+        source("PY1-N-AAAAAAS"),
+        settings=Settings(language="en"),
+        storage=storage,
+        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+        cues=RecordingCues(),
+    )
+    s.handle("sounds mono")
+    s.close()
+    store, _ = Store.open(tmp_path)
+    assert store is not None
+    saved = load_settings(store)
+    store.close()
+    assert saved["sounds_mono"] is True
+    # The next start: the saved settings fill the options, the options the settings.
+    args = argparse.Namespace(
+        lang=None, rate=None, volume=None, verbosity=None, speech=None, hint_time=None
+    )
+    args.no_error_help = False
+    apply_saved_settings(args, saved)
+    settings = settings_from_options(args, "en")
+    assert settings.sounds_mono
+    cues = RecordingCues()
+    again = Session(
+        source("PY1-N-AAAAAAS"),
+        settings=settings,
+        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+        cues=cues,
+    )
+    again.handle("draw")
+    assert cues.monos == [True]
+
+
 # -- the real player ---------------------------------------------------------------------
 
 
@@ -253,3 +406,23 @@ def test_the_cue_player_plays_through_the_audio_player_and_reports_a_failure(
         assert problem == "false"
     finally:
         broken.close()
+
+
+def test_the_cue_player_plays_a_mono_cue_with_both_channels_the_same(tmp_path: Path) -> None:
+    heard = tmp_path / "heard.wav"
+    # A player that keeps what it is given: the WAV arrives on its standard input.
+    keep = f"import sys; open({str(heard)!r}, 'wb').write(sys.stdin.buffer.read())"
+    player = CuePlayer([sys.executable, "-I", "-S", "-c", keep])
+    expected = cue_wav(CueKind.PAIR, place_of(6, 0), mono=True)
+    try:
+        player.play(CueKind.PAIR, place_of(6, 0), mono=True)
+        for _ in range(250):  # until the whole file is there
+            if heard.exists() and heard.stat().st_size >= len(expected):
+                break
+            time.sleep(0.02)
+        assert heard.read_bytes() == expected
+        _, left, right = channels(expected)
+        assert left == right and energy(left) > 0
+        assert player.take_problem() is None
+    finally:
+        player.close()

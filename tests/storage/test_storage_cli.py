@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import shlex
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -166,3 +170,93 @@ def test_unreadable_storage_says_so(tmp_path: Path) -> None:
     status, text = run("stats", "--data-dir", str(blocker / "data"))
     assert status == 1
     assert text.splitlines() == ["Your saved games cannot be read."]
+
+
+# -- dates in words ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def started_on_1_december(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder with one game, begun at noon (UTC, the local time here) on 1
+    December 2026."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    monkeypatch.setattr("pyramide_a11y.storage.store.utc_now", lambda: "2026-12-01T12:00:00+00:00")
+    folder = tmp_path / "dated"
+    store, _ = Store.open(folder)
+    assert store is not None
+    rules = get_rules("paciencia")
+    saved = AutosavedGame.start(
+        store, Layout.from_code(DealCode(rules, 5)), rules, str(DealCode(rules, 5))
+    )
+    saved.apply("draw")
+    saved.leave()
+    store.close()
+    yield folder
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.parametrize(
+    ("lang", "day"),
+    [
+        ("en", "Game 1, 1 December 2026: "),
+        ("pt_PT", "Jogo 1, 1 de dezembro de 2026: "),
+        ("pt_BR", "Jogo 1, 1 de dezembro de 2026: "),
+    ],
+)
+def test_history_says_the_date_in_words(
+    started_on_1_december: Path, tmp_path: Path, lang: str, day: str
+) -> None:
+    folder = str(started_on_1_december)
+    status, text = run("history", "--data-dir", folder, "--lang", lang)
+    assert status == 0
+    assert text.splitlines()[0].startswith(day), text
+    status, text = run("history", "1", "--data-dir", folder, "--lang", lang)
+    assert status == 0
+    assert text.splitlines()[0].startswith(day), text  # the transcript's header
+    exported = tmp_path / f"{lang}.txt"
+    status, _ = run("history", "1", "--export", str(exported), "--data-dir", folder, "--lang", lang)
+    assert status == 0
+    assert exported.read_text(encoding="utf-8").startswith(day)
+
+
+# -- what the guides promise of --export ---------------------------------------------------
+
+GUIDES = Path(__file__).resolve().parents[2] / "docs"
+EXPORT_COMMAND = re.compile(r"`(pyramide hist\w+ 12 --export [^`]+)`")
+
+
+@pytest.mark.parametrize(
+    ("guide", "lang", "game"),
+    [
+        ("guide.en.md", "en", "Game 1,"),
+        ("guide.pt_PT.md", "pt", "Jogo 1,"),
+        ("guide.pt_BR.md", "pt-BR", "Jogo 1,"),
+    ],
+)
+def test_export_writes_the_files_the_guides_say(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guide: str, lang: str, game: str
+) -> None:
+    # Each `pyramide history 12 --export …` of the guide, run on game 1: the files
+    # named (in backticks) after it, up to the next command, are the files written.
+    text = " ".join((GUIDES / guide).read_text(encoding="utf-8").split())
+    pieces = EXPORT_COMMAND.split(text)
+    commands = list(zip(pieces[1::2], pieces[2::2], strict=True))
+    assert commands, guide
+    for number, (command, after) in enumerate(commands):
+        claimed = set(re.findall(r"`([\w.-]+\.(?:txt|json))`", after.split("`pyramide ")[0]))
+        work = tmp_path / f"run{number}"
+        work.mkdir()
+        monkeypatch.chdir(work)
+        argv = ["1" if word == "12" else word for word in shlex.split(command)[1:]]
+        status, said = run(*argv, "--data-dir", str(folder), "--lang", lang)
+        assert status == 0, said
+        written = {path.name for path in work.iterdir()}
+        assert written == claimed, (guide, command, said)
+        for name in written:
+            content = (work / name).read_text(encoding="utf-8")
+            if name.endswith(".json"):
+                assert json.loads(content)["id"] == 1
+            else:
+                assert content.startswith(game)

@@ -95,13 +95,14 @@ def commands_of(move: object) -> list[tuple[str, str]]:
 
 
 def saved_in_progress(folder: Path) -> tuple[int, list[str], str | None] | None:
-    """The game in progress with actions, as the program left it on disk: its id,
-    its actions and its deal code."""
+    """The game in progress with actions played last, as the program left it on
+    disk: its id, its actions and its deal code. (The games the session set aside
+    for new deals stay in progress too, each offered in turn once the later ones
+    are over: a kill loses none of them.)"""
     store, _ = Store.open(folder)
     assert store is not None
     try:
         playing = [r for r in store.in_progress() if r.snapshot.actions]
-        assert len(playing) <= 1
         if not playing:
             return None
         record = store.load(playing[0].id)
@@ -216,3 +217,55 @@ def test_kill_minus_9_the_real_program_and_resume(tmp_path: Path) -> None:
     assert stats["paciencia"].played == len(played)
     assert stats["paciencia"].won == won
     print(f"records {len(records)}, played {len(played)}, won {won}")
+
+
+def test_games_set_aside_by_a_killed_program_are_left_and_the_last_offered(
+    tmp_path: Path,
+) -> None:
+    """Deals left in a session stay reachable by undo while it runs; killed, the
+    next start offers the game in play and counts the ones set aside as lost, as
+    quitting would have."""
+    codes = ["PY1-P-AAAAAAB", "PY1-P-AAAAAAC", "PY1-P-AAAAAAD"]
+    program = Program(tmp_path, "--deal", codes[0])
+    program.answer()
+    for code in codes[1:]:
+        program.send("d")
+        program.answer()
+        program.send(f"n {code}")
+        assert program.answer()[0].startswith("New deal.")
+    program.send("d")
+    program.answer()
+    program.send("u")  # the draw in the last deal
+    program.answer()
+    program.send("u")  # nothing to undo: the deal before it comes back
+    assert program.answer()[0] == f"Back to the previous game. Deal {codes[1]}."
+    program.send("d")
+    program.answer()
+    program.send(f"n {codes[2]}")
+    program.answer()
+    program.send("d")
+    program.answer()
+    program.kill()
+    program = Program(tmp_path)
+    assert program.answer()[0].startswith("You have a saved game")
+    program.send("continue")
+    assert program.answer()[0] == "Continuing your saved game."
+    program.send("status")
+    assert program.answer()[0].endswith(f"Deal {codes[2]}.")
+    program.send("q")
+    program.answer()
+    assert program.proc.wait(timeout=30) == 0
+    store, _ = Store.open(tmp_path)
+    assert store is not None
+    try:
+        results = {
+            (r.code, r.result, r.snapshot.moves) for r in store.recent(100, include_discarded=True)
+        }
+        (stats,) = store.stats()
+    finally:
+        store.close()
+    # The first deal (one draw) and the second (two draws) were set aside: lost.
+    assert (codes[0], "lost", 1) in results and (codes[1], "lost", 2) in results
+    assert (codes[2], None, 1) in results  # the game in play, saved again at quit
+    assert (codes[2], "discarded", 1) in results  # every move undone, then left
+    assert stats.played == 2
