@@ -5,8 +5,8 @@ and a session with a fixed clock that records what it says."""
 from __future__ import annotations
 
 import io
-import random
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from threading import Event
