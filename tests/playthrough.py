@@ -114,7 +114,7 @@ def transcript(code: str, language: str, commands: list[str]) -> str:
     session, _ = recording_session(code, language, late.append, keyboard_keys=keys)
     session.play.rng = random.Random(24)  # n deals the same deal in every run
     out = io.StringIO()
-    out.write("".join(line + "\n" for line in session.opening().lines))
+    out.write("".join(line + "\n" for line in session.opening().printed))
     for command in commands:
         out.write(f"> {command}\n")
         if command == ESCAPE_KEY:
@@ -125,10 +125,10 @@ def transcript(code: str, language: str, commands: list[str]) -> str:
             answer = session.handle(letter)
         else:
             answer = session.handle(command)
-        out.write("".join(line + "\n" for line in answer.lines))
+        out.write("".join(line + "\n" for line in answer.printed))
         assert session.pars.wait(120.0), "the par took too long"
         for came in late:
-            out.write("".join(line + "\n" for line in came.lines))
+            out.write("".join(line + "\n" for line in came.printed))
         late.clear()
         if answer.quit:
             break

@@ -19,13 +19,24 @@ class Answer:
 
     lines: list[str] = field(default_factory=list)
     quit: bool = False
+    notices: list[str] = field(default_factory=list)
+    """Late news that arrived with this answer but is not part of it (a deal's par
+    found, sounds or speech that stopped working, saving that failed or works again):
+    printed after the lines as their own answer, spoken after them (never cutting
+    them), and left out of ``repeat``."""
 
     @property
     def text(self) -> str:
-        """The lines as printed, on one line."""
+        """The lines as printed, on one line (the notices apart)."""
         return " ".join(self.lines)
 
     @property
+    def printed(self) -> list[str]:
+        """Every line printed: the answer's, then the notices'."""
+        return [*self.lines, *self.notices]
+
+    @property
     def speech_text(self) -> str:
-        """The lines as spoken, on one line: each in its spoken form."""
-        return " ".join(spoken_form(line) for line in self.lines)
+        """What is spoken, on one line: each line in its spoken form, then the
+        notices."""
+        return " ".join(spoken_form(line) for line in self.printed)

@@ -59,6 +59,8 @@ class GameStorage:
         self.offer: GameRecord | None = None
         self._notices: list[Notice] = list(notices or [])
         self._resumed: tuple[GameSource, AutosavedGame] | None = None
+        self._kept_other: GameRecord | None = None
+        """A saved game of other rules than those named, kept (said once)."""
         self._pars: list[tuple[int, int]] = []
         """(record id, par) found on the par's thread, written on the session's."""
         self._pars_lock = threading.Lock()
@@ -76,12 +78,33 @@ class GameStorage:
         """Take up the most recent saved game that no other window plays (of
         ``rules``, when the player named rules); its source (make the session with
         it: :meth:`game_factory` then gives the resumed game), or None. The offer
-        to continue or start fresh is :attr:`offer`."""
+        to continue or start fresh is :attr:`offer`.
+
+        A saved game at an impasse (no move left: nothing but undo, replay or a new
+        deal) is over, so it is never offered: it is recorded lost here (a window
+        killed at an impasse) and the next one is looked for; see :meth:`close`.
+        With ``rules`` and no saved game of theirs, the most recent saved game of
+        other rules stays as it is, and :meth:`take_sentences` tells the player so
+        and how to take it up."""
         if self.store is None:
             return None
+        wanted = None if rules is None else str(rules)
+        while (taken := self._take_saved(wanted)) is not None:
+            record, saved = taken
+            if not saved.game.impasse:
+                return self._resume(record, saved)
+            if not self._end_at_impasse(saved):
+                return None  # not written (a read-only disk): said, and looked at next time
+        if wanted is not None:
+            self._kept_other = self._saved_other(wanted)
+        return None
+
+    def _take_saved(self, wanted: str | None) -> tuple[GameRecord, AutosavedGame] | None:
+        """The most recent saved game of rules ``wanted`` (any: None), rebuilt and
+        held; None when there is none or it cannot be taken (the player is told)."""
+        assert self.store is not None
         found: GameRecord | None = None
         try:
-            wanted = None if rules is None else str(rules)
             found, elsewhere = self.store.resumable(rules=wanted)
             if elsewhere:
                 self._notices.append(Notice(NoticeKind.OPEN_ELSEWHERE))
@@ -90,13 +113,11 @@ class GameStorage:
             record = self.store.load(found.id)
             if record is None:
                 return None
-            saved = AutosavedGame.resume(self.store, record, elapsed_ms=self._elapsed)
+            return record, AutosavedGame.resume(self.store, record, elapsed_ms=self._elapsed)
         except StorageError as err:
             self._notices.append(Notice(err.kind))
-            return None
         except GameOpenElsewhere:
             self._notices.append(Notice(NoticeKind.OPEN_ELSEWHERE))
-            return None
         except (ActionLogError, LayoutError, ValueError):
             # A damaged record: kept as it is, named to the player once (marked, so
             # the next start offers the game before it and says nothing), and a
@@ -105,13 +126,49 @@ class GameStorage:
                 self._notices.append(Notice(NoticeKind.DAMAGED_RECORD, game_id=found.id))
                 with suppress(StorageError):
                     self.store.mark_damaged(found.id)
-            return None
+        return None
+
+    def _resume(self, record: GameRecord, saved: AutosavedGame) -> GameSource:
+        """``saved`` is the game offered: its source, for the session."""
         # The rebuilt game's layout and rules: the record's JSON is read once.
         source = GameSource(saved.game.layout, saved.game.rules, record.code)
         self._resumed = (source, saved)
         self.offer = record
         self.timer.restore(record.snapshot.elapsed_ms / 1000)
         return source
+
+    def _end_at_impasse(self, saved: AutosavedGame) -> bool:
+        """A saved game found at an impasse is over: recorded lost (discarded if no
+        move was played). False when that could not be written."""
+        result = saved.leave()
+        self._notices.extend(saved.take_notices())
+        return result is not None
+
+    def _saved_other(self, wanted: str) -> GameRecord | None:
+        """The most recent saved game of rules other than ``wanted`` that no other
+        window plays, left exactly as it is (only looked at); one found at an
+        impasse is over, and recorded lost on the way."""
+        assert self.store is not None
+        try:
+            candidates = self.store.in_progress()
+        except StorageError:
+            return None  # the game is played all the same; said by the next write
+        for found in candidates:
+            if found.rules == wanted or found.damaged or found.snapshot.actions == 0:
+                continue
+            try:
+                record = self.store.load(found.id)
+                saved = None if record is None else AutosavedGame.resume(self.store, record)
+            except (StorageError, GameOpenElsewhere, ActionLogError, LayoutError, ValueError):
+                continue  # open elsewhere, or damaged: said when its rules are played
+            if record is None or saved is None:
+                continue
+            if saved.game.impasse:
+                self._end_at_impasse(saved)
+                continue
+            saved.put_back()
+            return record
+        return None
 
     def accept_offer(self) -> bool:
         """The player continues the saved game; False if none was offered."""
@@ -195,10 +252,11 @@ class GameStorage:
 
     def saved_to_resume(self) -> bool:
         """The game in progress is on disk, to be offered next time (False without
-        storage, when saving fails, and for a won game, which is not offered)."""
+        storage, when saving fails, and for a won game or one at an impasse, which
+        are not offered)."""
         current = self.current
-        if current is None or self.store is None or current.game.won:
-            return False
+        if current is None or self.store is None or current.game.won or current.game.impasse:
+            return False  # a game at an impasse is over: recorded lost at close
         return current.flush()
 
     # -- the par of a deal once its game is over --------------------------------------
@@ -248,7 +306,11 @@ class GameStorage:
         self._notices.clear()
         if self.current is not None:
             notices.extend(self.current.take_notices())
-        return [notice_text(n) for n in notices]
+        sentences = [notice_text(n) for n in notices]
+        if self._kept_other is not None:
+            sentences.append(t.saved_game_kept(self._kept_other))
+            self._kept_other = None
+        return sentences
 
     def best_line(self, rules: Rules) -> str | None:
         """The player's best for these rules, for the result panel."""
@@ -291,7 +353,14 @@ class GameStorage:
         A new deal not played yet (at its start), while a game it replaced can come
         back, is discarded instead: the game set aside last is the one kept and
         offered. The other games set aside this session are left (lost if a move
-        was played in them)."""
+        was played in them).
+
+        A game at an impasse is left too, lost: no move is left in it, only undo,
+        replay or a new deal, so quitting there ends it. It stays in progress while
+        the session goes on (undo out of the impasse, and the game goes on; a new
+        deal sets it aside like any other), so the loss is recorded the moment the
+        player gives it up, never while a keystroke could still take it back, and
+        a game at an impasse is never offered (:meth:`resume_saved`)."""
         if self.set_aside_games:
             current = self.current
             if current is not None and current.game.at_start:
@@ -302,6 +371,8 @@ class GameStorage:
                 left.leave()
                 self._notices.extend(left.take_notices())
             self.set_aside_games = []
+        if self.current is not None and self.current.game.impasse:
+            self._leave_current()
         if self.current is not None:
             self.current.close()
             self.current = None

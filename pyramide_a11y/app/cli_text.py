@@ -192,7 +192,7 @@ def final_state_lines(summary: dict[str, object]) -> list[str]:
         # Translators: ``pyramide replay`` output: the score.
         _("score: {score}").format(score=num("score")),
         # Translators: ``pyramide replay`` output: which pass through the stock.
-        _("round: {round}").format(round=num("round")),
+        _("pass: {round}").format(round=num("round")),
     ]
 
 

@@ -6,7 +6,13 @@ steps first play a few moves, such as 24 draws to empty the stock). Each step
 says what it teaches and what to type; the line goes through the real parser
 (``commands.parse_command`` and ``resolve``) and the real engine (:class:`Game`);
 a mistake is explained in one sentence (a move that is not the one asked for is
-taken back), and the right answer moves on.
+taken back), and the right answer moves on. A step that deals a table other than
+the one the player last heard says so and reads it, as ``table`` does (step 1
+does not: hearing its table is its task). A letter alone gets the game's answer,
+``?`` the step's own help (at the review step, the game's help), ``quit`` leaves.
+
+The lesson plays no game of the player's: ``pyramide learn`` discards, before
+any move, the game its session dealt, so it never shows in history or statistics.
 
 The step reached is saved (the ``lesson_step`` setting) on every step, so
 ``quit`` leaves the lesson and ``learn`` offers to go on from there or restart.
@@ -22,6 +28,7 @@ from pyramide_a11y.commands import (
     Action,
     AmbiguousCardError,
     CommandSyntaxError,
+    LetterAloneError,
     NoSuchCardError,
     Rows,
     Simple,
@@ -29,6 +36,7 @@ from pyramide_a11y.commands import (
     Where,
     parse_command,
     resolve,
+    syntax_refusal,
 )
 from pyramide_a11y.engine import (
     DECK,
@@ -37,6 +45,7 @@ from pyramide_a11y.engine import (
     EventKind,
     Game,
     Layout,
+    Position,
     Reason,
     Refusal,
     RemoveKing,
@@ -49,6 +58,7 @@ from pyramide_a11y.i18n import get_language
 from pyramide_a11y.i18n.languages import continue_words
 from pyramide_a11y.narration import answers as said
 from pyramide_a11y.narration import describe, lesson_text, narrator
+from pyramide_a11y.narration import help as help_text
 from pyramide_a11y.solver.hints import HintKind, suggest
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings, save_setting
@@ -77,7 +87,13 @@ _REVIEWS = (
 class Step:
     """One step: its table, the moves played before it, the cards its sentences
     name, and what completes it (``goal``: an action's value, ``review`` for any
-    review command, ``uncovered`` for freeing ``cards[0]``, or an event kind)."""
+    review command, ``uncovered`` for freeing ``cards[0]``, or an event kind).
+
+    What the sentences say of ``cards`` holds on the table (``tests/app/
+    test_lesson.py`` checks it): ``pair`` names its pair, then a free card
+    as the example of notation; ``king`` its free king; ``covered`` the covered
+    card, then the two free cards over it; ``stock`` and ``stock_top`` the stock
+    card, then the free card it pairs with; ``undo`` the two cards just removed."""
 
     name: str
     goal: str
@@ -116,7 +132,7 @@ NO_PAIR = ("AC", "3D", "6H", "9S", "2D", "5C", "2S")
 
 STEPS: tuple[Step, ...] = (
     Step("free", goal=Action.FREE.value, bottom=("2C", "9D", "5H", "JS", "3D", "8C", "4H")),
-    Step("pair", goal=EventKind.PAIR.value, cards=("6H", "7C", "5S", "8H")),
+    Step("pair", goal=EventKind.PAIR.value, cards=("6H", "7C", "AC")),
     Step("king", goal=EventKind.KING.value, bottom=("2C", "9D", "KD", "5H", "3D", "6S", "AS"),
          cards=("KD",)),
     Step(
@@ -169,6 +185,9 @@ class Lesson:
         self.offering = progress.step > 0
         self.game = STEPS[self.index].game()
         self.last: list[str] = []
+        self._left: tuple[Position, Card | None] | None = None
+        """The table (position, selection) the step before left: the next step's
+        own is read only if it differs (None: no step before, in this lesson)."""
 
     @property
     def step(self) -> Step:
@@ -179,13 +198,16 @@ class Lesson:
         if self.offering:
             offer = lesson_text.resume_offer(self.index + 1, len(STEPS), self.step.name)
             return self._said([offer])
-        return self._said([lesson_text.welcome(len(STEPS)), *self._step_lines()])
+        return self._said([lesson_text.welcome(len(STEPS)), *self._step_lines(dealt=True)])
 
     def handle(self, line: str) -> Answer:
         """The answer to one line; ``quit`` set when the lesson ends or is left."""
         text = line.strip()
         try:
             command = parse_command(text, get_language()) if text else None
+        except LetterAloneError as err:
+            # The game's answer: the rank it would be, written out, or not understood.
+            return self._said(syntax_refusal(err, text))
         except CommandSyntaxError:
             command = None
             if not self.offering:
@@ -196,6 +218,10 @@ class Lesson:
             return self._offer_answer(text, command)
         if command is None or command == Simple(Action.LEARN):
             return self._said(self._step_lines())
+        if command == Simple(Action.HELP) and self.step.goal != "review":
+            # The game's help lists what the lesson does not take (n, settings, keys);
+            # the review step's text promises "? every command", so it keeps it.
+            return self._said(self._help())
         return self._command(command)
 
     # -- answers ---------------------------------------------------------------------------
@@ -204,21 +230,36 @@ class Lesson:
         self.last = lines
         return Answer(list(lines), quit=quit)
 
-    def _step_lines(self) -> list[str]:
+    def _step_lines(self, *, dealt: bool = False) -> list[str]:
+        """The step's heading and what it asks. ``dealt``: the step's table was just
+        dealt; when the player has not heard it (another table before, or none),
+        it is said to be new and read, as ``table`` reads it (step 1 excepted:
+        hearing its table is its task)."""
         heading = lesson_text.heading(self.index + 1, len(STEPS), self.step.name)
-        return [heading, *lesson_text.intro(self.step.name, self.step.named())]
+        lines = [heading]
+        table = (self.game.position, self.game.selected)
+        if dealt and self.index > 0 and table != self._left:
+            lines.append(lesson_text.new_table(narrator.table_summary(self.game)))
+        return [*lines, *lesson_text.intro(self.step.name, self.step.named())]
 
     def _again(self) -> str:
         return lesson_text.again(self.step.name, self.step.named())
 
+    def _help(self) -> list[str]:
+        """``?``: the step, what to type, the lesson's own commands; then the help's
+        two lines on cards (how they are typed, how they pair), which every step
+        uses, spoken as the help speaks them."""
+        heading = lesson_text.heading(self.index + 1, len(STEPS), self.step.name)
+        return [lesson_text.step_help(heading, self._again()), *help_text.help_lines()[:2]]
+
     def _offer_answer(self, text: str, command: object) -> Answer:
         if text.lower() in continue_words():
             self.offering = False
-            return self._said(self._step_lines())
+            return self._said(self._step_lines(dealt=True))
         if command == Simple(Action.REPLAY):
             self.offering = False
             self._go_to(0)
-            return self._said(self._step_lines())
+            return self._said(self._step_lines(dealt=True))
         return self._said([lesson_text.resume_choice()])
 
     def _leave(self) -> Answer:
@@ -227,6 +268,9 @@ class Lesson:
         return self._said([lesson_text.left(self.index + 1), *ending], quit=True)
 
     def _go_to(self, index: int) -> None:
+        # The table this step leaves is the one the player is on: the next step
+        # reads its own only if it differs.
+        self._left = (self.game.position, self.game.selected)
         self.index = index
         self.progress.save(index)
         self.game = self.step.game()
@@ -236,11 +280,14 @@ class Lesson:
         well_done = lesson_text.well_done()
         if self.index + 1 == len(STEPS):
             self.progress.save(0)
-            ending = lesson_text.back_to_game() if not self.standalone else ""
-            last = narrator.join([well_done, lesson_text.finished(), ending])
+            if self.standalone:  # the program ends: how to play
+                ending = [lesson_text.start_a_game()]
+            else:  # the game goes on: how to start another
+                ending = [lesson_text.back_to_game(), lesson_text.new_deal()]
+            last = narrator.join([well_done, lesson_text.finished(), *ending])
             return self._said([*lines, last], quit=True)
         self._go_to(self.index + 1)
-        return self._said([*lines, well_done, *self._step_lines()])
+        return self._said([*lines, well_done, *self._step_lines(dealt=True)])
 
     # -- one command -----------------------------------------------------------------------
 
@@ -326,7 +373,7 @@ class Lesson:
 
 def _review(action: Action, game: Game) -> list[str]:
     if action is Action.STATUS:
-        return [narrator.status(game, 0.0, None)]
+        return [narrator.status(game, 0.0, None, deal=False)]  # a lesson table is no deal
     return said.review(action.value, game) or []
 
 
@@ -348,9 +395,23 @@ class Lessons:
         program."""
         if self._progress is None:  # kept here too: without a store it is all there is
             self._progress = LessonProgress(self._store)
+        if standalone:
+            self._forget_unplayed_game()
         self.current = Lesson(self._progress, standalone=standalone)
         self._play.timer.pause()
         return self.current.opening()
+
+    def _forget_unplayed_game(self) -> None:
+        """``pyramide learn``: the session dealt a game (recorded at once, to be
+        resumable) that the lesson will never play. It is discarded now, before any
+        move, so it is never offered, listed in history or counted; and the end of
+        input does not say a game was saved."""
+        storage = self._play.storage
+        unplayed = storage.current if storage is not None else None
+        if storage is None or unplayed is None or not unplayed.game.at_start:
+            return
+        unplayed.leave(discard=True)
+        storage.current = None
 
     def handle(self, line: str) -> Answer:
         """A line while the lesson runs; when it ends or is left, back to the game

@@ -64,7 +64,7 @@ def write_answer(out: TextIO, answer: Answer, visual: bool = False) -> None:
     (only in print: the speaker always gets the words)."""
     # One write: on a terminal (line-buffered) the answer still goes out whole, even
     # while a solver thread (a hint, a par) holds the interpreter between lines.
-    out.write("".join((with_symbols(line) if visual else line) + "\n" for line in answer.lines))
+    out.write("".join((with_symbols(line) if visual else line) + "\n" for line in answer.printed))
     out.flush()
 
 
@@ -229,7 +229,8 @@ def run_prompt(
         while True:
             try:
                 line = prompt.prompt(PROMPT)
-            except KeyboardInterrupt:
+            except KeyboardInterrupt:  # the line is cleared: say so, and how to quit
+                write(session.interrupted())
                 continue
             except EOFError:  # Ctrl-D: the same goodbye as quit
                 write(session.farewell())

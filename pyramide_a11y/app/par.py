@@ -8,11 +8,14 @@ with undo until the player acts in the new one, so its par is sought only then.
 
 The answer is said at once; the par comes later through the session's ``emit``
 (as a slow hint does): «You won in 42 moves. The fewest possible for this deal
-is 31.» When the player has started another game meanwhile, a win's par is
-still said, as the previous deal's; a left game's is always said as the left
-deal's («The deal you left could be won in 31 moves.», or «… could not be
-won.»), and only while it is still the last deal left: after another, «the deal
-you left» would be ambiguous, so that par is only kept. A par not proven within
+is 31.», or, when moves were undone, «You won in 60 moves, 52 in the line
+played. …»: the par is a line, so it compares with the line played. When the
+player has started another game meanwhile, a win's par is still said, as the
+previous deal's; a left game's is always said as the left deal's («The deal
+you left could be won in 31 moves.», or «… could not be won.»), and only while
+it is still the last deal left: after another, «the deal you left» would be
+ambiguous, so that par is only kept; so is the par of a game left for the same
+deal (``replay``): it is the deal being played, not one left. A par not proven within
 :data:`PAR_BUDGET` is said («… was not found in time») only for the won game
 still in play, the one answer the player is waiting for; otherwise nothing is
 said (nobody asked for it).
@@ -39,6 +42,7 @@ from dataclasses import dataclass
 from pyramide_a11y.engine import Game, Layout, Move, Rules
 from pyramide_a11y.narration import Style, answers, describe
 from pyramide_a11y.solver import Verdict, solve_shortest
+from pyramide_a11y.storage.actions import played_line
 
 PAR_BUDGET = 30.0
 """Seconds the solver may take to prove a deal's par."""
@@ -155,27 +159,38 @@ class Pars:
         """``game`` (dealt from ``layout``) was just won: the par's lines now when it
         is known, else none, and the search starts (its lines come later).
         ``keep(par)`` gets the par when it is known, now or later from the
-        search's thread (the game record keeps it)."""
-        moves = game.moves
+        search's thread (the game record keeps it). The par is compared with the
+        line played (undone moves left out), a line like it; the moves counted
+        are said too when they differ."""
+        moves, line = game.moves, played_line(game)
 
         def words(found: tuple[Move, ...] | None) -> list[str]:
             if self._current() is game:
-                return answers.par(moves, len(found)) if found else answers.par_not_found()
+                if not found:
+                    return answers.par_not_found()
+                return answers.par(moves, line, len(found))
             if found:  # another game began meanwhile: named as the previous deal's
-                return answers.previous_par(moves, len(found))
+                return answers.previous_par(moves, line, len(found))
             return []
 
         return self._seek(_Deal(layout, game.rules), words, keep, self._won_lane)
 
     def left(
-        self, game: Game, layout: Layout, keep: Callable[[int], None] | None = None
+        self,
+        game: Game,
+        layout: Layout,
+        keep: Callable[[int], None] | None = None,
+        *,
+        quiet: bool = False,
     ) -> list[str]:
         """``game`` (dealt from ``layout``, not won, at least one move played) was
         left for good: undo can no longer bring it back, so its deal may be
         solved now. As :meth:`won`: the lines now when the par is known, else
         none and the search starts; a par not proven in time is not said (the
         player asked for nothing, and is playing another game), nor one found
-        after another game was left (it is only kept)."""
+        after another game was left (it is only kept). ``quiet``: the player is
+        playing that deal again, so its par is only kept (saying it there would
+        tell them about the deal they are playing, and call it the one left)."""
         with self._lock:
             self._games_left += 1
             this_one = self._games_left
@@ -183,7 +198,7 @@ class Pars:
         def words(found: tuple[Move, ...] | None) -> list[str]:
             with self._lock:
                 still_the_last = this_one == self._games_left
-            if found is None or not still_the_last:
+            if found is None or not still_the_last or quiet:
                 return []
             return answers.left_par(len(found)) if found else answers.left_not_winnable()
 

@@ -17,6 +17,7 @@ from pyramide_a11y.commands import (
     NoSuchCardError,
     resolve,
 )
+from pyramide_a11y.commands.choice import chosen
 from pyramide_a11y.engine import Card, Event, EventKind, Game, Reason, Refusal
 from pyramide_a11y.i18n.languages import continue_words
 from pyramide_a11y.narration import answers, describe, narrator, sentence
@@ -66,10 +67,12 @@ class Play:
         self.focus = Focus()
         self.set_aside = SetAside(storage)
         self._left_par: list[str] = []
-        """The par of the game just left for good, when known at once: said at the
-        end of this answer."""
+        """The par of the game just left for good, when known at once: said after
+        this answer (:meth:`take_notices`)."""
         self.source = source
         self.game = self.make_game(source)
+        self._choice: tuple[tuple[Card, ...], tuple[CardSpec, ...]] | None = None
+        """The cards "which one: …?" asked about, and the cards typed then."""
 
     def make_game(self, source: GameSource) -> Game:
         """Every game the session plays is made here: autosaved with storage."""
@@ -160,14 +163,35 @@ class Play:
         return answers.par_walk_start(len(line))
 
     def touch_typed(self, specs: tuple[CardSpec, ...]) -> list[str]:
-        """Cards as typed: found on the table (rank-only shorthand), then touched."""
+        """Cards as typed: found on the table (rank-only shorthand), then touched. A
+        rank several playable cards have is asked back ("which one: …?"): the next
+        line may answer with the suit alone or the place in the list."""
+        self._choice = None
         try:
             cards = resolve(specs, self.game)
         except NoSuchCardError as err:
             return answers.no_playable_rank(err.rank)
         except AmbiguousCardError as err:
+            self._choice = (err.candidates, specs)
             return answers.ambiguous(err.candidates)
         return self.touch(cards)
+
+    def answer_choice(self, text: str) -> list[str] | None:
+        """The line after "which one: …?": the card it picks touched as if typed in
+        full (None: no question asked, or the line picks none; it is then read as
+        any other line, and the question is dropped)."""
+        pending, self._choice = self._choice, None
+        if pending is None:
+            return None
+        candidates, specs = pending
+        card = chosen(text, candidates, self.settings.language)
+        if card is None:
+            return None
+        typed = tuple(
+            CardSpec(card.rank, card.suit) if spec.suit is None and spec.rank is card.rank else spec
+            for spec in specs
+        )
+        return self.touch_typed(typed)
 
     def outcome(self, outcome: Event | Refusal) -> list[str]:
         """The lines for what the engine did (or refused), the clock and hint kept."""
@@ -192,19 +216,25 @@ class Play:
             if self.pars is not None:  # known already (won before), else said later
                 keep = self.storage.par_keeper() if self.storage else None
                 lines = [*lines, *self.pars.won(self.game, self.source.layout, keep)]
-        lines = answers.hint_dropped(lines) if overtaken else lines
-        return [*lines, *self._take_left_par()]
+        return answers.hint_dropped(lines) if overtaken else lines
 
     def _leave_for_good(self) -> None:
         """An action in this game: the player moved on from the game set aside last.
         If a move was played in it, its par is sought now (a won one had its own;
-        one left before any move has none); undo can still bring it back."""
+        one left before any move has none); undo can still bring it back. Left for
+        the same deal (``replay``, or its code again), it is not "the deal you left":
+        its par is only kept, never said while that deal is being played."""
         left = self.set_aside.forget()
         if left is None or self.pars is None or left.game.won or left.game.moves == 0:
             return
-        self._left_par += self.pars.left(left.game, left.source.layout, left.keep_par)
+        same_deal = left.source.layout == self.source.layout and left.game.rules == self.game.rules
+        self._left_par += self.pars.left(
+            left.game, left.source.layout, left.keep_par, quiet=same_deal
+        )
 
-    def _take_left_par(self) -> list[str]:
+    def take_notices(self) -> list[str]:
+        """The par of a game left for good, when known at once: said after the answer
+        to the action that left it, as its own answer (``Answer.notices``)."""
         lines, self._left_par = self._left_par, []
         return lines
 
@@ -228,9 +258,7 @@ class Play:
         lines = self._touch_pair(cards)
         if dropped is not None:  # two typed cards replaced a selection
             lines = answers.selection_replaced(lines, dropped)
-        # A covered second card is answered without outcome(): a par known at once
-        # for the game this touch left for good still ends the answer.
-        return [*lines, *self._take_left_par()]
+        return lines
 
     def _touch_pair(self, cards: tuple[Card, ...]) -> list[str]:
         game = self.game

@@ -303,6 +303,7 @@ def _summary(record: GameRecord) -> dict[str, Any]:
         "result_ms": record.result_ms,
         "result_moves": record.result_moves,
         "result_score": record.result_score,
+        "result_line": record.result_line,
         "par": record.par if record.winnable else None,
         "winnable": record.winnable,
         "over_par": record.over_par,

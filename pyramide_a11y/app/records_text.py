@@ -108,8 +108,8 @@ def stats_lines(stats: Stats) -> list[str]:
     if stats.best_score is not None and _scoring(stats.rules):
         # Translators: statistics (Pyramide rules): the highest score.
         lines.append(_("Best score: {score}").format(score=format_number(stats.best_score)))
-    if stats.best is not None:
-        lines.append(best_game(stats))
+    if stats.best is not None and holds_every_record(stats):
+        lines.append(best_game(stats))  # else its records are the lines above
     return [sentence(line) for line in lines]
 
 
@@ -130,10 +130,14 @@ def over_par(wins: int, average: float, best: int) -> str:
 
 
 def best_game(stats: Stats) -> str:
-    """The player's best win for these rules: score, time, moves (the order
-    of ``pyramide``)."""
+    """The player's best wins for these rules, never a figure worse than one kept:
+    the best game (score, time, moves: the order of ``pyramide``) when it holds
+    both the best time and the fewest moves; else the two records, each on its
+    own (they come from different games: the fastest win was not the shortest)."""
     best = stats.best
     assert best is not None
+    if not holds_every_record(stats):
+        return _best_records(stats, best.score)
     if _scoring(stats.rules):
         # Translators: the best game: {score} points, then time and moves.
         return _("Your best: {score} points in {time}, {moves}").format(
@@ -143,6 +147,28 @@ def best_game(stats: Stats) -> str:
     return _("Your best: {time}, {moves}").format(
         time=duration(best.time_ms), moves=m.moves(best.moves)
     )
+
+
+def holds_every_record(stats: Stats) -> bool:
+    """The best game is also the fastest win and the one with the fewest moves."""
+    best = stats.best
+    return (
+        best is not None and best.time_ms == stats.best_time_ms and best.moves == stats.fewest_moves
+    )
+
+
+def _best_records(stats: Stats, score: int) -> str:
+    time = duration(stats.best_time_ms or 0)
+    count = format_number(stats.fewest_moves or 0)
+    if _scoring(stats.rules):
+        # Translators: the player's records, from different won games: {score}
+        # points (the best game's), the shortest time, the fewest moves (a number).
+        return _("Your best: {score} points; best time: {time}; fewest moves: {count}").format(
+            score=format_number(score), time=time, count=count
+        )
+    # Translators: the player's records, from different won games: the shortest
+    # time, and the fewest moves (a number).
+    return _("Your best time: {time}; fewest moves: {count}").format(time=time, count=count)
 
 
 def _scoring(rules_text: str) -> bool:
@@ -188,6 +214,22 @@ def result_words(record: GameRecord) -> str:
         # it is kept, but cannot be resumed or replayed.
         return _("damaged, cannot be resumed")
     match record.result:
+        case "won" if record.par is not None and record.result_line not in (
+            None,
+            record.result_moves,
+        ):
+            # Translators: a game in the history: won, with moves undone; {time} and
+            # {moves} describe it, {line} counts only the moves of the line played
+            # (undone ones left out), which is what compares with {par}, the deal's
+            # par: the fewest moves that win it.
+            return _(
+                "won in {time}, {moves}, {line} in the line played; the fewest possible is {par}"
+            ).format(
+                time=duration(record.result_ms or 0),
+                moves=m.moves(record.result_moves or 0),
+                line=format_number(record.result_line or 0),
+                par=format_number(record.par),
+            )
         case "won" if record.par is not None:
             # Translators: a game in the history: won; {time} and {moves} describe it,
             # {par} is the deal's par: the fewest moves that win it.
@@ -332,6 +374,53 @@ def saved_game_offer(record: GameRecord) -> str:
         rules=rules_label(record.rules),
         removed=m.won_panel_removed(snap.removed),
         moves=m.moves(snap.moves),
+    )
+
+
+_FLAGS = {
+    "strict_win": "--strict-win",
+    "stock_waste_pairs": "--stock-waste-pairs",
+    "cover_pairs": "--cover-pairs",
+}
+"""The command line's switch for each rules option that has one (on only)."""
+
+
+def rules_command(rules_text: str) -> str | None:
+    """The command that starts a game of these rules, and so offers their saved game
+    (``pyramide --rules classic --passes 3``); None when they do not read as rules
+    or an option has no command-line switch."""
+    try:
+        rules = parse_rules(rules_text)
+    except ValueError:
+        return None
+    words = ["pyramide", "--rules", rules.name]
+    for option, value in rules.changed_options().items():
+        if option == "recycles":
+            passes = rules.passes
+            words += ["--recycles", "unlimited"] if passes is None else ["--passes", str(passes)]
+        elif option in _FLAGS and value is True:
+            words.append(_FLAGS[option])
+        else:
+            return None
+    return " ".join(words)
+
+
+def saved_game_kept(record: GameRecord) -> str:
+    """At start with rules named: the saved game of other rules is kept, and how to
+    take it up."""
+    rules = rules_label(record.rules)
+    command = rules_command(record.rules)
+    if command is None:
+        # Translators: said at start when the player named rules and a game of other
+        # rules ({rules}, e.g. "Pyramid Patience") is saved: it is kept as it is.
+        return sentence(_("Your saved game of {rules} is kept").format(rules=rules))
+    # Translators: said at start when the player named rules and a game of other
+    # rules ({rules}, e.g. "Pyramid Patience") is saved; {command} is the command
+    # line that continues it, typed as it is (e.g. "pyramide --rules paciencia").
+    return sentence(
+        _("Your saved game of {rules} is kept; type {command} to continue it").format(
+            rules=rules, command=command
+        )
     )
 
 

@@ -139,9 +139,9 @@ class Session:
         is on). What the player must know about speech (it gave up, or found none) is
         added first."""
         if answer.lines:
-            answer.lines.extend(self.cues.before_answer())
+            answer.notices.extend(self.cues.before_answer())
             if self.speaker is not None and self.settings.speech:
-                answer.lines.extend(take_speech_sentences(self.speaker))
+                answer.notices.extend(take_speech_sentences(self.speaker))
                 self.speaker.say(answer.speech_text)
             self.last = answer
         self._leaving = self._leaving or answer.quit  # close() lets the goodbye be heard
@@ -165,8 +165,9 @@ class Session:
             answer = self._handle(line)
             if key is not None:  # a one-key command: its answer names the key first
                 answer.lines[:1] = answers.key_pressed(key, answer.lines[:1])
+            answer.notices.extend(self.play.take_notices())
             if self.storage is not None:  # a full disk, saving again …: said after
-                answer.lines.extend(self.storage.take_sentences())
+                answer.notices.extend(self.storage.take_sentences())
             self.focus.follow(self.game, focused, answer.lines)
             return self.say(answer)
         except Exception:
@@ -180,12 +181,14 @@ class Session:
         if self.lessons.current is not None:
             return self.lessons.handle(line)
         text = line.strip()
+        if (picked := self.play.answer_choice(text)) is not None:
+            return Answer(picked)
         if (carried_on := self.play.carry_on(text)) is not None:
             return Answer(carried_on)
         try:
             command = parse_command(text, self.settings.language)
         except CommandSyntaxError as err:
-            return Answer(syntax_refusal(err, text))
+            return Answer(syntax_refusal(err, text, self.settings.language))
         match command:
             case Simple(action):
                 return self._simple(action)
@@ -231,6 +234,11 @@ class Session:
         self.hints.drop()
         saved = self.storage is not None and self.storage.saved_to_resume()
         return Answer(answers.goodbye(saved), quit=True)
+
+    def interrupted(self) -> Answer:
+        """Ctrl-C at the prompt: the line typed is dropped, nothing else; one sentence
+        says so and how to quit. Spoken."""
+        return self.say(Answer(answers.interrupted()))
 
     def farewell(self) -> Answer:
         """The end of input (Ctrl-D, or the end of piped lines): the same as ``q``."""

@@ -341,9 +341,12 @@ def _write_sample(args: argparse.Namespace, language: str, out: TextIO) -> int:
             seconds = wav.getnframes() / wav.getframerate()
     except (wave.Error, EOFError, OSError):
         seconds = 0.0
+    said = round(seconds, 1)
     # Translators: ``pyramide voice --out``. {path}: the file; {seconds}: its length;
     # {voice}: the voice used.
-    print(_("Wrote {path}: {seconds} seconds of speech, voice {voice}.").format(
-        path=path, seconds=format_number(round(seconds, 1)), voice=voice
-    ), file=out)  # fmt: skip
+    print(ngettext(
+        "Wrote {path}: {seconds} second of speech, voice {voice}.",
+        "Wrote {path}: {seconds} seconds of speech, voice {voice}.",
+        1 if said == 1 else 2,  # only a whole 1 is singular: 0.5 and 1.5 are plural
+    ).format(path=path, seconds=format_number(said), voice=voice), file=out)  # fmt: skip
     return 0

@@ -453,6 +453,9 @@ def parse_command(text: str, language: str) -> Command:
         # A letter alone is a command or nothing: never a card (see the module doc).
         rank = _rank_letter(folded, language_record(language).vocabulary)
         raise LetterAloneError(raw, rank)
+    own = language_record(language).vocabulary.own_actions
+    if folded in own:  # the session's language first: Portuguese «par» is a pair
+        return Simple(Action(own[folded]))
     vocabulary = _words()
     if folded in vocabulary.actions:
         return Simple(vocabulary.actions[folded])

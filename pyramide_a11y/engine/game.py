@@ -169,6 +169,13 @@ class Game:
         return len(self.seen) == 24
 
     @property
+    def line_length(self) -> int:
+        """The moves of the line on the table: those played and not undone (the
+        ``moves`` counter never goes down; this does, with each undo). Exact past
+        the undo limit too, where :attr:`history` keeps only the latest moves."""
+        return self._depth
+
+    @property
     def at_start(self) -> bool:
         """Nothing to undo: no move played, or every move played was undone (the
         table is as dealt)."""

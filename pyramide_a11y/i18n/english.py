@@ -96,6 +96,7 @@ ENGLISH_WORDS = Vocabulary(
     yes_words=("on", "yes", "y", "true"),
     no_words=("off", "no", "n", "false"),
     continue_words=("continue", "resume"),
+    ordinal_words={"first": 1, "second": 2, "third": 3, "fourth": 4},
     reader_words=("reader", "screen reader", "screen-reader"),
     voice_name_words=("name",),
     default_words=("default",),

@@ -66,6 +66,15 @@ class Vocabulary:
     default_words: tuple[str, ...] = ()
     """After the speech setting (or its voice-name word): back to the language's
     own voice (``voz padrão``, ``voice default``)."""
+    own_actions: Mapping[str, str] = field(default_factory=dict)
+    """Command words that mean this in this family's sessions, whatever another
+    family's word of the same spelling means: Portuguese «par» is a pair (the
+    list of pairs), not the English "par" (the shortest line)."""
+    ordinal_words: Mapping[str, int] = field(default_factory=dict)
+    """Answers to "which one: …?" by place in the list asked (``first``, «segunda»)."""
+    accented: Mapping[str, str] = field(default_factory=dict)
+    """Folded words as the language writes them (``recomecar`` → «recomeçar»), for
+    a word said back to the player (a suggestion)."""
     rank_marks: Mapping[int, str] = field(default_factory=dict)
     """How a card printed for a person writes the ranks that are not numbers (1, 11,
     12, 13 → ``A V D R``); empty: the first of ``rank_letters``, in capitals."""

@@ -54,6 +54,15 @@ def unknown_command(text: str) -> list[str]:
     return [sentence(m.unknown_command(text))]
 
 
+def interrupted() -> list[str]:
+    return [sentence(m.interrupted())]
+
+
+def did_you_mean(text: str, meant: str) -> list[str]:
+    """A line close to a command: what it probably was, to type again."""
+    return [sentence(m.did_you_mean(text, meant))]
+
+
 # The refused syntax, one function per kind of fault the parser finds (the
 # subclasses of ``commands.CommandSyntaxError``); ``text`` is the part at fault.
 
@@ -293,16 +302,21 @@ def focus_moved(card: Card | None, game: Game) -> list[str]:
 # -- the deal's par ----------------------------------------------------------------------
 
 
-def par(moves: int, found: int) -> list[str]:
-    """«You won in 42 moves. The fewest possible for this deal is 31.»"""
-    if moves <= found:
+def par(moves: int, line: int, found: int) -> list[str]:
+    """«You won in 42 moves. The fewest possible for this deal is 31.» ``moves``
+    counts every move played, ``line`` those of the line played (undone ones left
+    out): the par compares with the line, and both are said when they differ."""
+    if moves == line <= found:
         return [join([m.won_in_par(moves), m.par_walk_offer()])]
-    return [join([m.won_in(moves), m.par_of_deal(found), m.par_walk_offer()])]
+    won = m.won_in(moves) if moves == line else m.won_in_line(moves, line)
+    return [join([won, m.par_of_deal(found), m.par_walk_offer()])]
 
 
-def previous_par(moves: int, found: int) -> list[str]:
-    """The par of the deal won before the one in play (it arrived late)."""
-    return [join([m.won_previous_in(moves), m.par_of_previous(found)])]
+def previous_par(moves: int, line: int, found: int) -> list[str]:
+    """The par of the deal won before the one in play (it arrived late); ``moves``
+    and ``line`` as in :func:`par`."""
+    won = m.won_previous_in(moves) if moves == line else m.won_previous_in_line(moves, line)
+    return [join([won, m.par_of_previous(found)])]
 
 
 def left_par(found: int) -> list[str]:

@@ -15,6 +15,7 @@ from pyramide_a11y.i18n import _
 from pyramide_a11y.i18n.formatting import format_number
 
 from .cards import card_name, card_notation
+from .messages import preset_name
 from .narrator import join, sentence
 
 
@@ -41,10 +42,11 @@ def title(step: str) -> str:
             return _("the stock and the waste")
         case "recycle":
             # Translators: lesson step title.
-            return _("rounds and recycles")
+            return _("passes and recycles")
         case "stock_top":
-            # Translators: lesson step title: the rules of `paciencia`.
-            return _("the face-up stock top of paciencia")
+            # Translators: lesson step title; {rules} is the name of the rules of
+            # `paciencia` in this language (Pyramid Patience, Paciência Pirâmide).
+            return _("the face-up stock top of {rules}").format(rules=preset_name("paciencia"))
         case "undo":
             # Translators: lesson step title.
             return _("undo")
@@ -97,13 +99,19 @@ def intro(step: str, cards: tuple[Card, ...]) -> list[str]:
                     "2 and jack, 3 and 10, 4 and 9, 5 and 8, 6 and 7"
                 )
             )
-            # Translators: lesson, step 2: {example} is two cards as this language
-            # types them, like «5p 8c» (not the answer).
+            # Translators: lesson, step 2.
             parts.append(
                 _(
                     "One pair of free cards adds up to 13: type its two cards on one line, "
-                    "like {example}, or one and then the other"
-                ).format(example=" ".join(card_notation(c) for c in cards[2:4]))
+                    "or one and then the other"
+                )
+            )
+            # Translators: lesson, step 2: {typed} is a free card (not one of the
+            # pair) as this language types it, like «Ap»; {card} its name in words.
+            parts.append(
+                _("A card is typed as its rank then its suit: {typed} for the {card}").format(
+                    typed=card_notation(cards[2]), card=card_name(cards[2])
+                )
             )
         case "king":
             # Translators: lesson, step 3.
@@ -155,29 +163,37 @@ def intro(step: str, cards: tuple[Card, ...]) -> list[str]:
                 _("Nothing pairs now: draw, then pair the new waste card with a free card")
             )
         case "recycle":
-            # Translators: lesson, step 7: each pass through the stock is a round.
+            # Translators: lesson, step 7: each time through the stock is a pass
+            # («passagem» in pt_PT, «rodada» in pt_BR, as the table line says it).
             parts.append(
                 _(
-                    "Each pass through the stock is a round. With the default rules, d on "
+                    "Each time through the stock is a pass. With the default rules, d on "
                     "an empty stock turns the waste back into the stock, as often as you like"
                 )
             )
-            # Translators: lesson, step 7: classic and paciencia are the rules' names.
+            # Translators: lesson, step 7: {classic} and {paciencia} are the names of
+            # those rules in this language.
             parts.append(
                 _(
-                    "Classic allows one pass; paciencia three rounds, and r turns the waste "
-                    "back into the stock"
+                    "{classic} allows one pass; {paciencia} three passes, and r turns the "
+                    "waste back into the stock"
+                ).format(classic=preset_name("classic"), paciencia=preset_name("paciencia"))
+            )
+            # Translators: lesson, step 7: r is the recycle command; {rules} the name of
+            # the rules of `paciencia` in this language.
+            parts.append(
+                _("This is {rules} and the stock is empty: type r to start pass 2").format(
+                    rules=preset_name("paciencia")
                 )
             )
-            # Translators: lesson, step 7: r is the recycle command.
-            parts.append(_("This is paciencia and the stock is empty: type r to start round 2"))
         case "stock_top":
-            # Translators: lesson, step 8 (the rules of `paciencia`).
+            # Translators: lesson, step 8; {rules} is the name of the rules of
+            # `paciencia` in this language.
             parts.append(
                 _(
-                    "In paciencia the top card of the stock is face up, and plays at once "
+                    "In {rules} the top card of the stock is face up, and plays at once "
                     "with the free cards and with the waste top"
-                )
+                ).format(rules=preset_name("paciencia"))
             )
             # Translators: lesson, step 8: "stock" is this language's command word.
             parts.append(_("Type stock to hear it, then pair it with a free card"))
@@ -207,12 +223,14 @@ def intro(step: str, cards: tuple[Card, ...]) -> list[str]:
             parts.append(_("Type h now"))
         case _:
             # Translators: lesson, step 11: the review commands, in this language's
-            # words (as in the help).
+            # words (as in the help); what table says is in the order it says it
+            # (the pass: «passagem» in pt_PT, «rodada» in pt_BR, as the table line).
             parts.append(
                 _(
-                    "To review the table: table says it all, row and a number one row, "
-                    "where and a card one card, status the score and the time, rules the "
-                    "rules, repeat the last answer, and ? every command"
+                    "To review the table: table says the free cards, the waste top, the "
+                    "stock count and the pass; row and a number one row, where and a card "
+                    "one card, status the score and the time, rules the rules, repeat the "
+                    "last answer, and ? every command"
                 )
             )
             # Translators: lesson, step 11.
@@ -236,7 +254,7 @@ def again(step: str, cards: tuple[Card, ...]) -> str:
             )
         case "king":
             # Translators: lesson, a mistake at step 3: {typed} is the king as typed.
-            text = _("Type the king alone: {typed}").format(typed=card_notation(cards[1]))
+            text = _("Type the king alone: {typed}").format(typed=card_notation(cards[0]))
         case "covered":
             # Translators: lesson, a mistake at step 4: {first} {second} are the two
             # cards that cover the card, as typed.
@@ -268,6 +286,24 @@ def again(step: str, cards: tuple[Card, ...]) -> str:
             # Translators: lesson, a mistake at step 11.
             text = _("Type table, status or rules, for instance")
     return sentence(text)
+
+
+def new_table(table: str) -> str:
+    """The step dealt a table other than the one the player just heard: said so,
+    then ``table`` (the game's table line, as ``table`` says it)."""
+    # Translators: lesson: the step starts on a table of its own; the table follows.
+    return join([_("A new table for this step"), table])
+
+
+def step_help(heading_line: str, again_line: str) -> str:
+    """``?`` in the lesson: the step (``heading_line``), what to type
+    (``again_line``), and the lesson's own commands."""
+    # Translators: lesson, the answer to ? (help): "learn", "table" and "quit" are
+    # this language's command words.
+    own = _(
+        "Type learn to hear this step again, table to hear its table, or quit to leave the lesson"
+    )
+    return join([heading_line, again_line, own])
 
 
 def sum_not_13(first: Card, second: Card) -> str:
@@ -351,6 +387,14 @@ def back_to_game() -> str:
     return sentence(_("Back to your game"))
 
 
+def new_deal() -> str:
+    """The lesson ended in a game: how to start another one."""
+    # Translators: the lesson ended and the game it was started from goes on; n is
+    # the new deal command.
+    return sentence(_("Type n for a new deal"))
+
+
 def start_a_game() -> str:
+    """The lesson ended when it ran alone (``pyramide learn``): how to play."""
     # Translators: the lesson ended when it was started on its own (pyramide learn).
     return sentence(_("To play, type pyramide"))

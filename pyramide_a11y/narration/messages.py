@@ -84,7 +84,7 @@ def refusal(reason: Reason, cards: tuple[Card, ...]) -> str:
         case Reason.NOTHING_TO_DRAW:
             # Translators: draw with an empty stock. pt_BR, the rules of `paciencia`:
             # «não há mais cartas para virar».
-            return _("There are no more cards to turn over")
+            return _("There are no more cards to draw")
         case Reason.RECYCLE_STOCK_NOT_EMPTY:
             # Translators: recycle while the stock still has cards. pt_BR, the rules
             # of `paciencia`: «dá para reciclar quando o monte ficar vazio».
@@ -400,14 +400,14 @@ def stock_count(count: int) -> str:
 def round_of(round_: int, total: int) -> str:
     # Translators: the pass through the stock. pt_BR, the rules of `paciencia`:
     # «rodada N de 3».
-    return _("round {round} of {total}").format(
+    return _("pass {round} of {total}").format(
         round=format_number(round_), total=format_number(total)
     )
 
 
 def round_unlimited(round_: int) -> str:
     # Translators: the pass through the stock where recycles are unlimited (no total).
-    return _("round {round}").format(round=format_number(round_))
+    return _("pass {round}").format(round=format_number(round_))
 
 
 def removed_of_28(removed: int) -> str:
@@ -644,8 +644,27 @@ def daily_won(streak: int) -> str:
 
 
 def won_left(stock: int, waste: int) -> str:
+    """What is left in the piles after a win, never "0 cards": an empty pile is
+    said empty."""
+    if stock == 0 and waste == 0:
+        # Translators: in the result panel: nothing left in the stock or the waste.
+        return _("Stock and waste empty")
+    if stock == 0:
+        # Translators: in the result panel: cards left in the waste, none in the stock.
+        return ngettext(
+            "{waste} card left in the waste, stock empty",
+            "{waste} cards left in the waste, stock empty",
+            waste,
+        ).format(waste=format_number(waste))
+    if waste == 0:
+        # Translators: in the result panel: cards left in the stock, none in the waste.
+        return ngettext(
+            "{stock} card left in the stock, waste empty",
+            "{stock} cards left in the stock, waste empty",
+            stock,
+        ).format(stock=format_number(stock))
     # Translators: in the result panel, the cards still in the stock and the waste
-    # (the pyramid is cleared), e.g. "13 cards left in the stock and 0 in the waste".
+    # (the pyramid is cleared), e.g. "13 cards left in the stock and 2 in the waste".
     return ngettext(
         "{stock} card left in the stock and {waste} in the waste",
         "{stock} cards left in the stock and {waste} in the waste",
@@ -740,6 +759,20 @@ def unknown_command(text: str) -> str:
         # Translators: a line of only invisible characters (an arrow key in a pipe).
         return _("That is not a command: type ? for help")
     return _("I do not understand {text}: type ? for help").format(text=shown)
+
+
+def interrupted() -> str:
+    # Translators: Ctrl-C at the prompt: the line typed was cleared, the game goes
+    # on; q is the quit command.
+    return _("Ctrl-C clears the line; to quit, type q")
+
+
+def did_you_mean(text: str, meant: str) -> str:
+    # Translators: a line close to a command or a card; {text} is what was typed,
+    # {meant} the command it is close to, in this language's words ("drwa": "draw").
+    return _("I do not understand {text}: did you mean {meant}?").format(
+        text=echoed(text), meant=meant
+    )
 
 
 def not_a_card(text: str) -> str:
@@ -938,8 +971,12 @@ def error_help_off() -> str:
 
 
 def hint_budget_set(seconds: float) -> str:
-    # Translators: how long the hint may think, in seconds.
-    return _("Hint thinking time {seconds} seconds").format(seconds=format_number(seconds))
+    # A whole 1 is singular; any other amount (0.5, 1.5, 2) takes the plural.
+    count = int(seconds) if float(seconds).is_integer() else 2
+    # Translators: how long the hint may think, in seconds (1, 2.5, 10 …).
+    return ngettext(
+        "Hint thinking time {seconds} second", "Hint thinking time {seconds} seconds", count
+    ).format(seconds=format_number(seconds))
 
 
 def bad_speech_switch() -> str:
@@ -1245,6 +1282,18 @@ def won_in(count: int) -> str:
     )
 
 
+def won_in_line(count: int, line: int) -> str:
+    # Translators: as "You won in 42 moves" when moves were undone: {count} counts
+    # every move played, {line} only those of the line played (undone ones left
+    # out), which is what compares with the par said next: "You won in 60 moves, 52
+    # in the line played. The fewest possible for this deal is 52."
+    return ngettext(
+        "You won in {count} move, {line} in the line played",
+        "You won in {count} moves, {line} in the line played",
+        count,
+    ).format(count=format_number(count), line=format_number(line))
+
+
 def par_of_deal(count: int) -> str:
     # Translators: the deal's par: the fewest moves (draws and recycles count) that
     # win it, found by the solver after the win. Also said by status after the win.
@@ -1273,6 +1322,17 @@ def won_previous_in(count: int) -> str:
         "You won the previous deal in {count} moves",
         count,
     ).format(count=format_number(count))
+
+
+def won_previous_in_line(count: int, line: int) -> str:
+    # Translators: as "You won the previous deal in 42 moves" when moves were
+    # undone; {line} counts only the moves of the line played (see "You won in
+    # {count} moves, {line} in the line played").
+    return ngettext(
+        "You won the previous deal in {count} move, {line} in the line played",
+        "You won the previous deal in {count} moves, {line} in the line played",
+        count,
+    ).format(count=format_number(count), line=format_number(line))
 
 
 def par_of_previous(count: int) -> str:

@@ -378,10 +378,12 @@ def status(
     *,
     keyboard_mode: bool = False,
     par: int | None = None,
+    deal: bool = True,
 ) -> str:
-    """«N de 28», rounds, score (pyramide), moves, time, deal code; the deal's par
-    (given only after the win, when found); and "keyboard mode on" last while it is
-    on."""
+    """«N de 28», rounds, score (pyramide), moves, time, deal code (``code`` None: a
+    layout file's deal; ``deal`` False: a table that is no deal, the lesson's, says
+    none); the deal's par (given only after the win, when found); and "keyboard mode
+    on" last while it is on."""
     position = game.position
     parts = [m.removed_of_28(position.removed_count), m.stock_count(len(position.stock))]
     parts.extend(_round(game))
@@ -389,7 +391,8 @@ def status(
         parts.append(m.score(position.score))
     parts.append(m.moves(game.moves))
     parts.append(m.elapsed(seconds))
-    parts.append(m.deal_code(code) if code else m.no_deal_code())
+    if deal:
+        parts.append(m.deal_code(code) if code else m.no_deal_code())
     if par is not None:
         parts.append(m.par_of_deal(par))
     if keyboard_mode:

@@ -117,6 +117,30 @@ def log_actions(game: Game, on_action: Callable[[str], None]) -> Observer:
     return observer
 
 
+def played_line(game: Game) -> int:
+    """The moves of the line on the table: played and not undone (draws and
+    recycles count). This, not :attr:`Game.moves` (every move ever played, undone
+    ones too), is what compares with a deal's par.
+    """
+    return game.line_length
+
+
+def game_at_result(layout: Layout, rules: Rules, tokens: Iterable[str], *, won: bool) -> Game:
+    """A logged game as it was when its result was decided: at its first win
+    (``won``), else after its last action (the game was left).
+
+    Raises:
+        ActionLogError: a token is not an action.
+        LayoutError: the layout does not fit the rules.
+    """
+    game = Game(layout, rules)
+    for token in tokens:
+        apply_token(game, token)
+        if won and game.won:
+            break
+    return game
+
+
 def replay(layout: Layout, rules: Rules, tokens: Iterable[str]) -> Game:
     """The game after playing ``tokens`` on ``layout`` under ``rules`` (with no
     observer left on it).

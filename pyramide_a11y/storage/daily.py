@@ -5,6 +5,12 @@ its game id, the date (ISO, the player's local date) and its rules. Whether a da
 was won is read from the game records (a daily game of that day whose result is
 ``won``), so a win is never counted apart from its record. A day counts once,
 however many daily games (under other rules, or replayed) were started that day.
+
+A day counts as played only once a move was played in one of its daily games
+(as a game counts in the statistics): opening the deal of the day and leaving
+it, or undoing every move before leaving (a discarded game), plays no day. The
+row is written when the game starts all the same, so that its win, whenever it
+comes, is the day's.
 """
 
 from __future__ import annotations
@@ -37,7 +43,10 @@ def mark_daily(conn: sqlite3.Connection, game_id: int, day: str, rules: str) -> 
 
 def read_daily(conn: sqlite3.Connection, today: datetime.date) -> DailyStats:
     """The daily statistics, the current streak counted back from ``today``."""
-    played = conn.execute("SELECT COUNT(DISTINCT day) FROM daily").fetchone()[0]
+    played = conn.execute(
+        "SELECT COUNT(DISTINCT daily.day) FROM daily JOIN games ON games.id = daily.game_id "
+        "WHERE games.moves > 0 AND games.result IS NOT 'discarded'"
+    ).fetchone()[0]
     won_days = [
         datetime.date.fromisoformat(str(day))
         for (day,) in conn.execute(

@@ -17,6 +17,15 @@ lost (left for good after a move); 0 for a deal proven not winnable
 ``damaged_at``, when the player was told that this saved game does not replay
 (so it is said once, and never offered again; the record is otherwise kept as
 it is).
+Version 5: ``games.set_aside_at``, when a new deal set the game aside (undo could
+bring it back); a game still marked when its window ended is left by the next
+start.
+Version 6: ``games.result_line``, the moves of the line played when the result
+was decided (``result_moves`` without the moves undone), which is what compares
+with the par. Older decided records get it from their action log: their
+``result_moves`` when no move was undone, else the log replayed up to the
+result; NULL for a record whose log does not replay to its ``result_moves``
+(then its moves over par are not known).
 
 Before migrating, :func:`migrate` checks that the file holds the schema its version
 says (:func:`check_schema`): every table of that version with exactly its columns
@@ -105,6 +114,11 @@ ALTER TABLE games ADD COLUMN set_aside_at TEXT;  -- ISO 8601 UTC: left for a new
 """
 
 
+V6 = """
+ALTER TABLE games ADD COLUMN result_line INTEGER;  -- result_moves without the moves undone
+"""
+
+
 def _v1(conn: sqlite3.Connection) -> None:
     _run_script(conn, V1)
 
@@ -129,6 +143,45 @@ def _v5(conn: sqlite3.Connection) -> None:
     _run_script(conn, V5)
 
 
+def _v6(conn: sqlite3.Connection) -> None:
+    _run_script(conn, V6)
+    # With no undo in its log, every move counted is in the line played.
+    conn.execute(
+        "UPDATE games SET result_line = result_moves WHERE result IS NOT NULL AND NOT EXISTS "
+        "(SELECT 1 FROM actions WHERE game_id = games.id AND token = 'undo')"
+    )
+    for game_id, rules, layout, result, moves in conn.execute(
+        "SELECT id, rules, layout, result, result_moves FROM games "
+        "WHERE result IS NOT NULL AND result_line IS NULL"
+    ).fetchall():
+        tokens = [
+            str(token)
+            for (token,) in conn.execute(
+                "SELECT token FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+        ]
+        line = _line_from_log(str(rules), str(layout), tokens, won=result == "won")
+        if line is not None and line[0] == moves:
+            conn.execute("UPDATE games SET result_line = ? WHERE id = ?", (line[1], game_id))
+
+
+def _line_from_log(
+    rules: str, layout: str, tokens: list[str], *, won: bool
+) -> tuple[int, int] | None:
+    """(moves, moves of the line played) of a decided game, from its log; None when
+    it does not replay (a damaged record keeps its other figures)."""
+    # Imported here: the schema module stands below the game records.
+    from pyramide_a11y.engine import Layout, parse_rules
+
+    from .actions import game_at_result, played_line
+
+    try:
+        game = game_at_result(Layout.from_json(layout), parse_rules(rules), tokens, won=won)
+    except ValueError:  # ActionLogError, LayoutError and a bad rules string are ValueErrors
+        return None
+    return game.moves, played_line(game)
+
+
 def _run_script(conn: sqlite3.Connection, script: str) -> None:
     # executescript() would COMMIT first; run statement by statement to stay inside
     # the migration's transaction.
@@ -142,7 +195,7 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
         raise ValueError(f"incomplete SQL statement: {statement!r}")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5, _v6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 DERIVED_TABLES = frozenset({"stats"})

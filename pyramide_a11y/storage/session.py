@@ -242,6 +242,13 @@ class AutosavedGame:
                 pass  # only seconds of the timer are lost; the player is leaving
         self._release(remove=False)
 
+    def put_back(self) -> None:
+        """Stop holding the game without writing anything: it was only looked at (a
+        saved game of other rules, named to the player but not played). Its record,
+        time and order among the saved games stay exactly as they were."""
+        self._stop_logging()
+        self._release(remove=False)
+
     def _stop_logging(self) -> None:
         if self._observer in self.game.observers:
             self.game.observers.remove(self._observer)

@@ -9,10 +9,11 @@ The ``stats`` table is updated in the same transaction that decides a result
 from the game records with plain SQL aggregates, independently; the tests check
 that the two agree, and schema migration 2 fills the table that way.
 
-Moves over par (a won game's moves minus its deal's par, the proven fewest) are
-not kept in the ``stats`` table: a par arrives after the win is counted, so they
-are summed from the game records when read (:func:`par_figures`), over the won
-games whose par is known.
+Moves over par (the moves of a won game's line played, undone ones left out,
+minus its deal's par, the proven fewest: a line against a line) are not kept
+in the ``stats`` table: a par arrives after the win is counted, so they are
+summed from the game records when read (:func:`par_figures`), over the won
+games whose par and line are known.
 
 The best game follows the order of the rules of ``pyramide``: highest
 score, then shortest time, then fewest moves (then the earliest).
@@ -53,9 +54,9 @@ class Stats:
     best_score: int | None = None
     best: BestGame | None = None
     par_wins: int = 0
-    """Won games whose deal's par is known."""
+    """Won games whose deal's par (and line played) is known."""
     over_par_total: int = 0
-    """Their moves over par, summed."""
+    """Their moves over par (of the line played: undone moves left out), summed."""
     best_over_par: int | None = None
     """The fewest moves over par of one of them (0: a win in par)."""
 
@@ -91,10 +92,11 @@ def read_stats(conn: sqlite3.Connection, rules: str | None = None) -> list[Stats
 
 def par_figures(conn: sqlite3.Connection) -> dict[str, tuple[int, int, int | None]]:
     """Per rules key: (won games with a known par, their moves over par summed,
-    the fewest moves over par), from the game records."""
+    the fewest moves over par), from the game records: the line played
+    (``result_line``, see ``GameRecord.over_par``) against the par."""
     rows = conn.execute(
-        "SELECT rules, COUNT(*), SUM(result_moves - par), MIN(result_moves - par) "
-        "FROM games WHERE result = 'won' AND par IS NOT NULL AND result_moves IS NOT NULL "
+        "SELECT rules, COUNT(*), SUM(result_line - par), MIN(result_line - par) "
+        "FROM games WHERE result = 'won' AND par IS NOT NULL AND result_line IS NOT NULL "
         "GROUP BY rules"
     )
     return {

@@ -19,7 +19,7 @@ from typing import Any
 
 from pyramide_a11y.engine import Card, Game, Layout, Rules, parse_rules
 
-from .actions import replay
+from .actions import played_line, replay
 from .daily import DailyStats, mark_daily, read_daily
 from .database import open_database
 from .locks import GameLock
@@ -56,6 +56,9 @@ class Snapshot:
     removed: int
     selected: str | None
     seen: str
+    line: int | None = None
+    """The moves of the line played (undone ones left out: ``actions.played_line``),
+    stored only with a result; None when read back from a row."""
 
     @staticmethod
     def of(game: Game, actions: int, elapsed_ms: int) -> Snapshot:
@@ -67,6 +70,7 @@ class Snapshot:
             removed=game.position.removed_count,
             selected=str(game.selected) if game.selected else None,
             seen=" ".join(str(c) for c in sorted(game.seen)),
+            line=played_line(game),
         )
 
 
@@ -86,6 +90,10 @@ class GameRecord:
     result_moves: int | None
     result_score: int | None
     snapshot: Snapshot
+    result_line: int | None = None
+    """The moves of the line played when the result was decided: ``result_moves``
+    without the moves undone (schema 6; None in a record that did not replay when
+    the column was added)."""
     par: int | None = None
     """The deal's proven fewest moves, when found (once the game was over: won or
     lost); :data:`NOT_WINNABLE_PAR` when the deal was proven not winnable."""
@@ -113,11 +121,12 @@ class GameRecord:
 
     @property
     def over_par(self) -> int | None:
-        """Moves over the deal's par in a won game (0: matched it); None when the
-        game was not won or its par is not known."""
-        if self.result != WON or self.par is None or self.result_moves is None:
+        """Moves of the line played over the deal's par in a won game (0: matched
+        it): like with like, the par being a line too, so moves undone do not
+        count. None when the game was not won, or its par or line is not known."""
+        if self.result != WON or self.par is None or self.result_line is None:
             return None
-        return self.result_moves - self.par
+        return self.result_line - self.par
 
     def parsed_rules(self) -> Rules:
         """The stored rules string, read back.
@@ -150,13 +159,14 @@ class GameRecord:
 _GAME_COLUMNS = (
     "id, rules, code, layout, started_at, updated_at, result, ended_at, result_ms, "
     "result_moves, result_score, actions, elapsed_ms, moves, score, removed, selected, seen, "
-    "par, damaged_at, set_aside_at"
+    "par, damaged_at, set_aside_at, result_line"
 )
 
 
 def _record(row: Any, tokens: Sequence[tuple[str, int]] = ()) -> GameRecord:
     (gid, rules, code, layout, started, updated, result, ended, r_ms, r_moves, r_score) = row[:11]
-    actions, elapsed, moves, score, removed, selected, seen, par, damaged_at, aside = row[11:]
+    actions, elapsed, moves, score, removed, selected, seen, par, damaged_at, aside = row[11:21]
+    r_line = row[21]
     # The snapshot is a cache of the state after the log: a value another program
     # wrote as text reads as 0 (the log, replayed, is the truth) rather than hiding
     # the whole record.
@@ -172,6 +182,7 @@ def _record(row: Any, tokens: Sequence[tuple[str, int]] = ()) -> GameRecord:
         result_ms=_int_or_none(r_ms),
         result_moves=_int_or_none(r_moves),
         result_score=_int_or_none(r_score),
+        result_line=_int_or_none(r_line),
         snapshot=Snapshot(
             _int(actions),
             _int(elapsed),
@@ -333,7 +344,7 @@ class Store:
         seq = conn.execute("SELECT COALESCE(MAX(ended_seq), 0) + 1 FROM games").fetchone()[0]
         conn.execute(
             "UPDATE games SET result = ?, ended_seq = ?, ended_at = ?, result_ms = ?, "
-            "result_moves = ?, result_score = ? WHERE id = ?",
+            "result_moves = ?, result_score = ?, result_line = ? WHERE id = ?",
             (
                 result,
                 seq,
@@ -341,6 +352,7 @@ class Store:
                 snapshot.elapsed_ms,
                 snapshot.moves,
                 snapshot.score,
+                snapshot.line,
                 game_id,
             ),
         )

@@ -209,3 +209,35 @@ def test_stats_show_the_deal_of_the_day(tmp_path: Path) -> None:
     data = json.loads(run("--json"))
     assert data["daily"] == {"played": 2, "won": 2, "current_streak": 2, "best_streak": 2}
     assert data["rules"][0]["rules"] == "pyramide"
+
+
+def test_the_deal_of_the_day_opened_and_left_plays_no_day(tmp_path: Path) -> None:
+    """Issue 24: a day counts as played only after a move in its deal: opening it
+    and leaving (for a new deal, played; or undoing the only move) plays none."""
+    import io
+
+    from pyramide_a11y.app.cli import main
+
+    storage = GameStorage.open(tmp_path)
+    s = Session(
+        daily_deal(get_rules("pyramide")),
+        settings=Settings(language="en"),
+        storage=storage,
+        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+    )
+    s.strict = True
+    s.handle("n")
+    s.handle("d")  # a move in the new deal: the deal of the day is left for good
+    s.handle("daily")
+    s.handle("d")
+    s.handle("u")  # its only move undone: left as dealt, discarded
+    s.handle("n")
+    s.handle("d")
+    s.close()
+    out = io.StringIO()
+    assert main(["stats", "--lang", "en", "--data-dir", str(tmp_path)], out) == 0
+    assert "The deal of the day." not in out.getvalue().splitlines(), out.getvalue()
+    store, _ = Store.open(tmp_path)
+    assert store is not None
+    assert store.daily_stats(datetime.date.today()).played == 0
+    store.close()

@@ -341,3 +341,19 @@ def test_arrows_then_words_in_a_real_terminal(tmp_path: Path) -> None:
         terminal.type("sair\r")
         assert "Até à próxima." in terminal.wait_for("Até à próxima.")
         assert "\x1b" not in terminal.screen()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Ctrl-C clears the line; to quit, type q."),
+        ("pt_PT", "Ctrl-C apaga a linha; para sair, escreva q."),
+        ("pt_BR", "Ctrl-C apaga a linha; para sair, digite q."),
+    ],
+)
+def test_ctrl_c_at_the_prompt_says_what_it_did_and_how_to_quit(language: str, said: str) -> None:
+    session, spoken = _session(language)
+    _through_prompt(session, "mes\x03" + "q\r")
+    assert said in spoken
+    assert spoken[spoken.index(said) + 1] != said  # said once, then the game goes on
+    assert session.game.moves == 0

@@ -172,7 +172,7 @@ def test_a_won_game_left_has_no_second_par() -> None:
     session.close()
 
 
-def test_a_par_known_already_ends_the_answer_that_leaves_the_game() -> None:
+def test_a_par_known_already_follows_the_answer_that_leaves_the_game() -> None:
     finder = HeldFinder()
     finder.release.set()
     session, late = _session("en", finder)
@@ -183,7 +183,8 @@ def test_a_par_known_already_ends_the_answer_that_leaves_the_game() -> None:
     session.handle("d")  # the same deal, played again and left unfinished
     session.handle(f"new {OTHER}")
     moved = session.handle("d")
-    assert moved.lines[-1] == LEFT["en"]  # known since the win: said at once, at the end
+    # Known since the win: said at once, after the answer, as news of its own.
+    assert moved.notices == [LEFT["en"]] and LEFT["en"] not in moved.lines
     assert moved.lines[0].startswith("Drew ")
     assert session.pars.wait(10.0)
     assert len(finder.calls) == 1 and len(late) == 1  # nothing more came late
@@ -256,4 +257,26 @@ def test_a_wins_par_does_not_wait_behind_the_search_for_a_deal_left() -> None:
     finder.release.set()
     assert session.pars.wait(10.0)
     assert finder.most_at_once == 2  # one in each lane
+    session.close()
+
+
+@pytest.mark.parametrize("again", ["replay", f"new {won_code(PRESET)}"])
+def test_the_same_deal_played_again_is_not_the_deal_you_left(again: str) -> None:
+    """Issue 24: left for the same deal (replay, or its code again), the game's par
+    is not said as "the deal you left" (it is the deal being played): only kept,
+    and said at once after the win."""
+    finder = HeldFinder()
+    finder.release.set()
+    session, late = _session("en", finder)
+    session.handle("d")
+    session.handle(again)
+    said = list(session.handle("d").printed)  # an action in it: the old game is over
+    assert session.pars.wait(10.0)
+    said += [line for answer in late for line in answer.printed]
+    assert not any("The deal you left" in line for line in said), said
+    assert len(finder.calls) == 1  # sought all the same, and kept
+    session.handle("u")
+    for command in winning_commands(PRESET, "en"):
+        won = session.handle(command)
+    assert won.lines[-1].startswith("You won in 57 moves, 56 in the line played. ")
     session.close()

@@ -42,7 +42,9 @@ def session(language: str = "en", **kwargs: object) -> tuple[Session, RecordingS
 def test_opening_announces_preset_code_and_table_and_is_spoken() -> None:
     s, speaker = session("pt_PT")
     answer = s.opening()
-    assert answer.lines[0] == "Pyramide, voltas ilimitadas ao monte. Partida PY1-N-AAAAAAS. " + (
+    assert answer.lines[
+        0
+    ] == "Pyramide, passagens ilimitadas pelo monte. Partida PY1-N-AAAAAAS. " + (
         "Escreva ? para ajuda, regras para as regras."
     )
     assert answer.lines[1].startswith("Livres: ")

@@ -201,4 +201,4 @@ def test_drawing_from_an_empty_stock_says_to_recycle_when_a_recycle_is_left() ->
         "Não há mais cartas para virar. Digite r para reciclar o descarte."
     )
     # One pass only: nothing to suggest.
-    assert played("PY1-C-AAAAAAC", "en", ["d"] * 25)[-1] == "There are no more cards to turn over."
+    assert played("PY1-C-AAAAAAC", "en", ["d"] * 25)[-1] == "There are no more cards to draw."

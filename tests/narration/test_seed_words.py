@@ -18,7 +18,7 @@ def test_pt_pt_speaks_seed_000s_words() -> None:
     assert said[3].startswith("Comprou ")
     assert said[4].startswith("Jogada anulada.")
     assert "d comprar" in said[5] and "u anular" in said[5] and "n nova partida" in said[5]
-    assert said[6].endswith("23 cartas no monte. Ronda 1.")
+    assert said[6].endswith("23 cartas no monte. Passagem 1.")
     set_language("pt_PT")
     from pyramide_a11y.narration import messages
 

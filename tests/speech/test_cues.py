@@ -260,8 +260,9 @@ def test_a_player_that_fails_turns_cues_off_and_says_so_once() -> None:
     s, cues = session()
     cues.problem = "aplay"
     answer = s.handle("draw")
-    assert any("aplay" in line for line in answer.lines)
-    assert not any("aplay" in line for line in s.handle("draw").lines)
+    assert any("aplay" in line for line in answer.notices)  # news of its own, after
+    assert not any("aplay" in line for line in answer.lines)
+    assert not any("aplay" in line for line in s.handle("draw").printed)
 
 
 def test_the_sounds_setting_is_saved(tmp_path: Path) -> None:

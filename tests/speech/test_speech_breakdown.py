@@ -128,8 +128,8 @@ def test_a_player_that_always_fails_is_told_once(player: Player, language: str) 
         answers = [answer_heard(session, "d", player, "fail") for _ in range(3)]
         assert all(FAILS[language] not in a.lines for a in answers)
         told = session.handle("d")
-        assert told.lines[-1] == FAILS[language]  # after the answer itself, on its own line
-        assert told.lines[:-1] and FAILS[language] not in told.lines[:-1]
+        assert told.printed[-1] == FAILS[language]  # after the answer, as its own news
+        assert told.lines and FAILS[language] not in told.lines
         for _ in range(3):  # given up: said once, and no more players started
             assert FAILS[language] not in session.handle("d").lines
         time.sleep(0.3)
@@ -163,13 +163,13 @@ def test_speech_on_tries_again(player: Player) -> None:
         player.breaks()
         for _ in range(3):
             answer_heard(session, "d", player, "fail")
-        assert session.handle("d").lines[-1] == FAILS["en"]
+        assert session.handle("d").printed[-1] == FAILS["en"]
         # Still broken: "speech on" tries again (its answer reaches the player),
         # and after three more failures the player is told once more.
         answer_heard(session, "speech on", player, "fail", failures=1)
         answer_heard(session, "d", player, "fail")
         answer_heard(session, "d", player, "fail")
-        assert session.handle("d").lines[-1] == FAILS["en"]
+        assert session.handle("d").printed[-1] == FAILS["en"]
         # Mended: "speech on" is heard again.
         player.mends()
         answer_heard(session, "speech on", player, "ok")
@@ -284,12 +284,12 @@ def test_speech_on_that_finds_no_speech_says_so_once() -> None:
         assert sentence not in session.handle("speech on").lines
         assert wait_for(lambda: speaker.problem is not None, 5)
         told = session.handle("d")
-        assert told.lines[-1] == sentence and told.lines.count(sentence) == 1
-        assert sentence not in session.handle("d").lines
+        assert told.printed[-1] == sentence and told.printed.count(sentence) == 1
+        assert sentence not in session.handle("d").printed
         assert opened == ["none", "auto"]
         # "speech on" again says at once what is missing, and looks again (in the
         # background); finding the same, it does not say it twice.
-        assert session.handle("speech on").lines[-1] == sentence
+        assert session.handle("speech on").printed[-1] == sentence
         assert wait_for(lambda: opened == ["none", "auto", "auto"], 5)
         assert wait_for(lambda: speaker._opening is not None and not speaker._opening.is_alive())
         assert sentence not in session.handle("d").lines

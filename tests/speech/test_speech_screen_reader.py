@@ -220,16 +220,17 @@ def test_a_reader_started_or_stopped_in_play_is_followed() -> None:
             "ouvir o jogo pela voz do Orca, ou voz sim para a voz do jogo."
         )
         answer = session.handle("p")
-        assert answer.lines[-1] == quiet
-        assert quiet not in session.handle("p").lines
+        assert answer.printed[-1] == quiet
+        assert quiet not in session.handle("p").printed
         spoken = len(voices[0].spoken)
         assert speaker.backend == "none"
         # Orca stops: the game's voice comes back, with one line.
         flag.reader = None
         speaker.recheck()
         back = session.handle("p")
-        assert back.lines[-1].startswith("O Orca parou: o jogo volta a falar com a sua voz.")
-        assert wait_for(lambda: len(voices) == 2 and voices[1].spoken == [back.text], 5)
+        assert back.printed[-1].startswith("O Orca parou: o jogo volta a falar com a sua voz.")
+        heard = " ".join(back.printed)  # the answer, then the news after it
+        assert wait_for(lambda: len(voices) == 2 and voices[1].spoken == [heard], 5)
         assert len(voices[0].spoken) == spoken
         assert not any("Orca" in line for line in session.handle("p").lines)
     finally:
@@ -316,7 +317,7 @@ def test_speech_on_with_nothing_that_speaks_says_what_is_missing() -> None:
     session = session_with(speaker, "pt_PT")
     try:
         answer = session.handle("voz sim")
-        assert answer.lines == [
+        assert answer.printed == [
             "Voz ligada.",
             "Voz desligada: o aplay não encontrou nenhum dispositivo de áudio. "
             "O jogo continua em texto.",

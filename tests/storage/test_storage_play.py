@@ -167,7 +167,11 @@ def test_rules_named_on_the_command_line_choose_which_saved_game_is_offered(
     program.answer()
     assert program.close()[0] == 0
     program = Program(tmp_path, "--rules", "classic")
-    assert program.answer()[0].startswith("Classic Pyramid")  # a new classic deal
+    opening = program.answer()
+    assert opening[0] == (  # the saved game is kept, and said so (issue 24)
+        "Your saved game of Pyramide is kept; type pyramide --rules pyramide to continue it."
+    )
+    assert opening[1].startswith("Classic Pyramid")  # a new classic deal
     assert program.close()[0] == 0
     program = Program(tmp_path, "--rules", "pyramide")
     assert program.answer()[0].startswith("You have a saved game: Pyramide")

@@ -1,0 +1,81 @@
+"""One suggestion for a line that is no command: "drwa" → "draw", «dez de copsa» →
+«dez de copas».
+
+Each word of the line that is not a word of the session's language (command words,
+card words, setting words) is replaced by the closest one, if one is close enough
+(:data:`CUTOFF`, difflib's ratio); the corrected line is suggested only if it then
+parses. Only the session language's words are offered, so the suggestion is in the
+player's language; accents are put back where the language records give them.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from pyramide_a11y.engine.text import fold
+from pyramide_a11y.i18n import Vocabulary
+from pyramide_a11y.i18n.languages import language as language_record
+
+from .syntax import CommandSyntaxError, parse_command
+
+CUTOFF = 0.75
+"""How alike a word and its correction must be (difflib's ratio, 0..1): "drwa" and
+"draw" are 0.75, "tabel" and "table" 0.8; "xyz" is like nothing."""
+
+
+_KNOWN: dict[str, tuple[str, ...]] = {}
+
+
+def _known(words: Vocabulary) -> tuple[str, ...]:
+    """Every single word a player of this family may type, folded (kept per family)."""
+    if words.family in _KNOWN:
+        return _KNOWN[words.family]
+    phrases = [
+        *words.actions,
+        *words.own_actions,
+        *words.new_words,
+        *words.row_words,
+        *words.pyramid_words,
+        *words.where_words,
+        *words.settings,
+        *words.rank_words,
+        *words.suit_words,
+        *words.of_words,
+        *words.and_words,
+        *words.brief_words,
+        *words.full_words,
+        *words.yes_words,
+        *words.no_words,
+    ]
+    known = tuple(dict.fromkeys(w for phrase in phrases for w in phrase.split()))
+    _KNOWN[words.family] = known
+    return known
+
+
+def suggestion(line: str, language: str) -> str | None:
+    """The line the player probably meant (the corrected words, in the language's
+    spelling), or None when no close correction makes it a command."""
+    words = language_record(language).vocabulary
+    known = _known(words)
+    typed = fold(line).split()
+    if not typed or len(typed) > 6:
+        return None
+    corrected: list[str] = []
+    changed = False
+    for word in typed:
+        if word in known or word.isdigit():
+            corrected.append(word)
+            continue
+        close = difflib.get_close_matches(word, known, n=1, cutoff=CUTOFF)
+        if not close:
+            return None
+        corrected.append(close[0])
+        changed = True
+    if not changed:
+        return None
+    text = " ".join(corrected)
+    try:
+        parse_command(text, language)
+    except CommandSyntaxError:
+        return None
+    return " ".join(words.accented.get(w, w) for w in corrected)
