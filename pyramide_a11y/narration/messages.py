@@ -426,6 +426,14 @@ def moves(count: int) -> str:
     return ngettext("{count} move", "{count} moves", count).format(count=format_number(count))
 
 
+def in_line_played(count: int) -> str:
+    # Translators: after "N moves" (every move played, undone ones too): the moves
+    # of the line on the table, which the deal's par compares with.
+    return ngettext("{count} in the line played", "{count} in the line played", count).format(
+        count=format_number(count)
+    )
+
+
 def elapsed(seconds: float) -> str:
     # Translators: time played, e.g. "time 3 minutes and 5 seconds".
     return _("time {duration}").format(duration=format_duration(seconds))
@@ -621,6 +629,9 @@ def won() -> str:
 
 
 def won_panel_removed(removed: int) -> str:
+    if removed == 0:  # never "0 cards removed"
+        # Translators: in a game's record (history), no pyramid card was removed.
+        return _("no card removed")
     # Translators: in the result panel, cards removed.
     return ngettext("{count} card removed", "{count} cards removed", removed).format(
         count=format_number(removed)

@@ -390,6 +390,8 @@ def status(
     if game.rules.scoring:
         parts.append(m.score(position.score))
     parts.append(m.moves(game.moves))
+    if par is not None and game.line_length != game.moves:  # par compares with the line
+        parts.append(m.in_line_played(game.line_length))
     parts.append(m.elapsed(seconds))
     if deal:
         parts.append(m.deal_code(code) if code else m.no_deal_code())

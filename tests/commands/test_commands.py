@@ -204,7 +204,7 @@ def test_cards_with_a_suit_two_cards_numbers_and_words_still_read(
         (
             "k",
             "pt_BR",
-            "Uma letra sozinha é um comando; para só o valor, escreva por extenso: rei.",
+            "Uma letra sozinha é um comando; para só o valor, digite por extenso: rei.",
         ),
         ("t", "en", "A letter alone is a command; for a rank alone, write it out: ten."),
         ("j", "en", "A letter alone is a command; for a rank alone, write it out: jack."),

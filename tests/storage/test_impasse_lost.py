@@ -17,7 +17,7 @@ from pyramide_a11y.app.session import Session
 from pyramide_a11y.app.settings import Settings
 
 IMPASSE_CODE = "PY1-C-AAAAAAD"  # classic, one pass: 24 draws and nothing pairs
-LOST = "Classic Pyramid, PY1-C-AAAAAAD, not won, 0 cards removed."
+LOST = "Classic Pyramid, PY1-C-AAAAAAD, not won, no card removed."
 
 
 def _cli(folder: Path, *args: str) -> list[str]:

@@ -62,6 +62,10 @@ def test_the_par_after_a_win_is_compared_with_the_line_played(tmp_path: Path) ->
             "is 52. Type par to hear the shortest line, one move per Enter."
         ]
     ]
+    # status says both counts too, beside the par
+    assert session.handle("status").text.startswith(
+        "28 of 28 removed. 3 cards in the stock. Pass 3 of 3. 58 moves. 56 in the line played."
+    )
     session.close()
 
 

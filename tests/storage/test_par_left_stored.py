@@ -24,14 +24,14 @@ OTHER = won_code("classic")
 NEW = {"en": "new", "pt_PT": "novo", "pt_BR": "novo"}
 LANG_OPTION = {"en": "en", "pt_PT": "pt", "pt_BR": "pt-BR"}
 HISTORY = {
-    "en": "PY1-P-AAAAAAB, not won, 0 cards removed; the fewest possible was 52.",
-    "pt_PT": "PY1-P-AAAAAAB, não ganho, 0 cartas retiradas; o mínimo possível era 52.",
-    "pt_BR": "PY1-P-AAAAAAB, não vencido, 0 cartas retiradas; o mínimo possível era 52.",
+    "en": "PY1-P-AAAAAAB, not won, no card removed; the fewest possible was 52.",
+    "pt_PT": "PY1-P-AAAAAAB, não ganho, nenhuma carta retirada; o mínimo possível era 52.",
+    "pt_BR": "PY1-P-AAAAAAB, não vencido, nenhuma carta removida; o mínimo possível era 52.",
 }
 HISTORY_NOT_WINNABLE = {
-    "en": "PY1-C-SKOHAAA, not won, 0 cards removed; the deal could not be won.",
-    "pt_PT": "PY1-C-SKOHAAA, não ganho, 0 cartas retiradas; não tinha solução.",
-    "pt_BR": "PY1-C-SKOHAAA, não vencido, 0 cartas retiradas; não tinha solução.",
+    "en": "PY1-C-SKOHAAA, not won, no card removed; the deal could not be won.",
+    "pt_PT": "PY1-C-SKOHAAA, não ganho, nenhuma carta retirada; não tinha solução.",
+    "pt_BR": "PY1-C-SKOHAAA, não vencido, nenhuma carta removida; não tinha solução.",
 }
 
 

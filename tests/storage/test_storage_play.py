@@ -65,7 +65,7 @@ def test_the_saved_game_is_offered_then_continued_or_left(tmp_path: Path) -> Non
     session = session_with(storage, None)
     opening = session.opening().lines
     assert opening[0] == (
-        "You have a saved game: Pyramide, 0 cards removed, 2 moves. Type continue to play "
+        "You have a saved game: Pyramide, no card removed, 2 moves. Type continue to play "
         "it, or new for a fresh deal."
     )
     assert opening[1:] == table
