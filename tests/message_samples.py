@@ -82,6 +82,8 @@ def sample_value(name: str, kind: object, card: Card, rank: Rank) -> object:
         return 3
     if kind is float:
         return 2.5
+    if kind is bool:
+        return True
     if name in _DEFAULTS:
         return _DEFAULTS[name]
     if kind is str:

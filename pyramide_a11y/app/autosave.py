@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from contextlib import suppress
 from pathlib import Path
 
-from pyramide_a11y.engine import Game, LayoutError, Rules
+from pyramide_a11y.engine import Action, Game, LayoutError, Rules
 from pyramide_a11y.storage import (
     ActionLogError,
     AutosavedGame,
@@ -52,10 +52,14 @@ class GameStorage:
         self.store = store
         self.timer = timer or GameTimer()
         self.current: AutosavedGame | None = None
+        self._recorded_left: list[AutosavedGame] = []
+        """Games set aside whose result was recorded when the player moved on."""
         self.set_aside_games: list[AutosavedGame] = []
         """The games new deals set aside this session, oldest first: undo can bring
-        each back in turn (the newest first), so they stay in progress until the
-        session ends (:meth:`close`)."""
+        each back in turn (the newest first). Each stays open (locked, logging);
+        its result is recorded when the player acts in the deal that replaced it
+        (lost if a move was played), and undone if undo brings it back; one never
+        recorded is left when the session ends (:meth:`close`)."""
         self.offer: GameRecord | None = None
         self._notices: list[Notice] = list(notices or [])
         self._resumed: tuple[GameSource, AutosavedGame] | None = None
@@ -192,6 +196,8 @@ class GameStorage:
         self.current = AutosavedGame.start(
             self.store, source.layout, source.rules, source.code, elapsed_ms=self._elapsed
         )
+        if self.set_aside_games:
+            self._record_left_on_first_action(self.current)
         record = self.current.record_id
         if source.daily and self.store is not None and record is not None:
             with suppress(StorageError):  # the game is played all the same
@@ -229,8 +235,25 @@ class GameStorage:
         self._leave_current(discard=True)
         left.elapsed_ms = self._elapsed
         self._mark_aside(left, False)
+        if left in self._recorded_left:  # recorded as left: in progress again
+            self._recorded_left.remove(left)
+            left.reopen()
         self.current = left
         return True
+
+    def _record_left_on_first_action(self, current: AutosavedGame) -> None:
+        # Observers run in order: this one goes first, so the game set aside is
+        # recorded as left before the new game's first action is saved. It stays
+        # set aside: undo can still bring it back (then it is reopened).
+        def first(action: Action) -> None:
+            current.game.observers.remove(first)
+            left = self.left
+            if current is self.current and left is not None and left not in self._recorded_left:
+                left.record_left()
+                self._notices.extend(left.take_notices())
+                self._recorded_left.append(left)
+
+        current.game.observers.insert(0, first)
 
     def _mark_aside(self, game: AutosavedGame, aside: bool) -> None:
         """Keep on disk whether ``game`` is set aside, so that a window killed with

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from pyramide_a11y.engine import Game, Position, Refusal, parse_move
 from pyramide_a11y.engine.geometry import ROW_SLOTS
-from pyramide_a11y.i18n import _, pgettext, resolve_language, set_language
+from pyramide_a11y.i18n import _, in_language, pgettext, resolve_language
 from pyramide_a11y.narration import card_notation, row_name, sentence
 from pyramide_a11y.narration import messages as m
 
@@ -182,7 +182,12 @@ def _main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     asked = lang_option(words)
     chosen = language_asked(asked) if asked else None
-    set_language(chosen or resolve_language(None))
+    # The command's language, entered for all it says (never set process-wide).
+    with in_language(chosen or resolve_language(None)):
+        return _run(words, asked, chosen, out)
+
+
+def _run(words: list[str], asked: str | None, chosen: str | None, out: TextIO) -> int:
     if asked and chosen is None:
         # The in-game ``lang`` refusal; the session goes on in the locale's language.
         print(sentence(m.unknown_language(asked)), file=sys.stderr)

@@ -90,7 +90,7 @@ class Focus:
             return
         self.index = min(self.index, max(0, len(cards) - 1))
         if self.keyboard_mode:
-            lines.extend(answers.focus_moved(cards[self.index] if cards else None, game))
+            lines.extend(answers.focus_moved(cards[self.index] if cards else None, game, lines))
 
 
 def _row_step(game: Game, cards: list[Card], index: int, step: int) -> int:

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 
 from pyramide_a11y.engine import Game
+from pyramide_a11y.i18n import in_this_language
 from pyramide_a11y.narration import answers
 from pyramide_a11y.solver import Hint, Knowledge, hint_for
 
@@ -115,5 +116,6 @@ class Hints:
                 self._job = None
             self._deliver(hint_lines(job.result))
 
-        threading.Thread(target=deliver, name="hint-deliver", daemon=True).start()
+        # In this call's context: the late hint is worded in the session's language.
+        threading.Thread(target=in_this_language(deliver), name="hint-deliver", daemon=True).start()
         return answers.searching()

@@ -10,6 +10,7 @@ they get the sentence that the lesson takes typed lines instead.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 from pyramide_a11y.narration import answers
 
@@ -22,11 +23,17 @@ class Keyboard:
     ``in_lesson`` tells whether the lesson runs now."""
 
     def __init__(
-        self, play: Play, say: Callable[[Answer], Answer], in_lesson: Callable[[], bool]
+        self,
+        play: Play,
+        say: Callable[[Answer], Answer],
+        in_lesson: Callable[[], bool],
+        speaking: Callable[[], AbstractContextManager[str]],
     ) -> None:
         self._play = play
         self._say = say
         self._in_lesson = in_lesson
+        self._speaking = speaking
+        """Enters the session's language for one key (``Session.speaking``)."""
         self._pressed: str | None = None
 
     def pressed(self, letter: str) -> None:
@@ -57,9 +64,17 @@ class Keyboard:
         """F2 outside keyboard mode: enter it, announced in one sentence."""
         return self._key(lambda: self._play.switch_keyboard_mode(True))
 
+    def leave_typing(self) -> Answer:
+        """A typed character that is no one-key command: keyboard mode is off and the
+        character begins a typed line; said in one sentence."""
+        with self._speaking():
+            self._play.switch_keyboard_mode(False)
+            return self._say(Answer(answers.keyboard_left_typing()))
+
     def leave_mode(self) -> Answer:
         """F2, or a typed character that is no one-key command: leave keyboard mode."""
-        return self._say(Answer(self._play.switch_keyboard_mode(False)))
+        with self._speaking():
+            return self._say(Answer(self._play.switch_keyboard_mode(False)))
 
     def escape(self) -> Answer:
         """Esc: close the hint or cancel the selection; leave keyboard mode."""
@@ -74,6 +89,7 @@ class Keyboard:
         self._play.timer.activity()
 
     def _key(self, act: Callable[[], list[str]]) -> Answer:
-        if self._in_lesson():
-            return self._say(Answer(answers.lesson_keys()))
-        return self._say(Answer(act()))
+        with self._speaking():
+            if self._in_lesson():
+                return self._say(Answer(answers.lesson_keys()))
+            return self._say(Answer(act()))

@@ -182,7 +182,7 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
         # so a word is never split into one-key commands after the first letter.
         if not event.data.isprintable():
             return
-        show(keys.leave_mode())
+        show(keys.leave_typing())
         event.current_buffer.insert_text(event.data)
 
     @kb.add(FOCUS_IN_KEY)

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pyramide_a11y.engine import Game, Layout, Move, Rules
+from pyramide_a11y.i18n import in_this_language
 from pyramide_a11y.narration import Style, answers, describe
 from pyramide_a11y.solver import Verdict, solve_shortest
 from pyramide_a11y.storage.actions import played_line
@@ -90,8 +91,10 @@ class _Lane:
         self._idle = threading.Condition(lock)
 
     def add(self, jobs: list[_Job]) -> None:
-        """Queue ``jobs``; call with the lock held."""
-        self._jobs += jobs
+        """Queue ``jobs``; call with the lock held. Each runs in a copy of the
+        caller's context: a late par is worded in the language of the session
+        that asked for it."""
+        self._jobs += [in_this_language(job) for job in jobs]
         if jobs and self._thread is None:
             self._thread = threading.Thread(target=self._work, name=self._name, daemon=True)
             self._thread.start()

@@ -8,7 +8,7 @@ import sys
 from typing import TextIO
 
 from pyramide_a11y.engine import Rules, get_rules
-from pyramide_a11y.i18n import _, pgettext, resolve_language, set_language
+from pyramide_a11y.i18n import _, in_language, pgettext, resolve_language
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
 from pyramide_a11y.speech.cue_player import CuePlayer
@@ -192,7 +192,13 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     # Speech kept off by a saved setting is said at start; --speech none was just typed.
     args.speech_given = args.speech is not None
     apply_saved_settings(args, storage.saved_settings())
-    language = set_language(resolve_language(args.lang))
+    # The player's language (a saved one, when --lang was not typed), entered for
+    # everything the game says from here; the session enters its own for each line.
+    with in_language(resolve_language(args.lang)) as language:
+        return _play(args, out, storage, language)
+
+
+def _play(args: argparse.Namespace, out: TextIO, storage: GameStorage, language: str) -> int:
     if (refusal := option_refusal(args)) is not None:
         raise SourceError(sentence(refusal))
     settings = settings_from_options(args, language)

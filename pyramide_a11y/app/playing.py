@@ -263,6 +263,13 @@ class Play:
     def _touch_pair(self, cards: tuple[Card, ...]) -> list[str]:
         game = self.game
         first, second = cards
+        if first == second:  # the same card twice: refused, nothing selected
+            return self.outcome(Refusal(Reason.SAME_CARD, (first,), game.selected))
+        covered = [c for c in cards if game.position.access(c, game.rules) is Reason.COVERED]
+        if len(covered) == 2 and self.settings.error_help:  # both named, with what covers them
+            refusal = Refusal(Reason.COVERED, (first,), game.selected)
+            self.cues.outcome(game, refusal)
+            return answers.covered_named(*covered, game=game)
         outcome = game.select(first)
         if isinstance(outcome, Refusal) or outcome.kind is not EventKind.SELECT:
             # The first card was refused, or was a King and left alone.
@@ -283,7 +290,7 @@ class Play:
             and self.settings.error_help
         ):
             self.cues.outcome(self.game, outcome)
-            return answers.covered_named(card, self.game)
+            return answers.covered_named(card, game=self.game)
         return self.outcome(outcome)
 
     def cancel(self) -> list[str]:

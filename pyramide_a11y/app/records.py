@@ -14,11 +14,20 @@ import dataclasses
 import datetime
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
 from pyramide_a11y.engine import Game
-from pyramide_a11y.i18n import _, normalise_language, pgettext, resolve_language, set_language
+from pyramide_a11y.i18n import (
+    _,
+    get_language,
+    in_language,
+    normalise_language,
+    pgettext,
+    resolve_language,
+)
 from pyramide_a11y.narration import Style, describe, join, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.storage import (
@@ -138,139 +147,149 @@ def register(parser: argparse.ArgumentParser, sub: Any) -> None:
 # -- opening the store for a command ----------------------------------------------------------
 
 
-def _open(args: argparse.Namespace, out: TextIO) -> Store | None:
+def _language(args: argparse.Namespace, store: Store | None) -> str:
+    """The language of a command on the store: ``--lang`` (entered already by the
+    command line), else the language saved in play, else the locale's."""
+    if getattr(args, "lang", None) is not None:
+        return get_language()
+    saved = load_settings(store).get("language")
+    language = normalise_language(str(saved)) if saved else None
+    return language or resolve_language(None)
+
+
+@contextmanager
+def _opened(args: argparse.Namespace, out: TextIO) -> Iterator[Store | None]:
+    """The store for one command, in the command's language (:func:`_language`),
+    entered around everything the command says; its notices printed first."""
     store, notices = Store.open(getattr(args, "data_dir", None))
-    if getattr(args, "lang", None) is None:
-        saved = load_settings(store).get("language")
-        language = normalise_language(str(saved)) if saved else None
-        set_language(language or resolve_language(None))
-    for notice in notices:
-        # A file moved aside is news; a folder that cannot be used is said below.
-        if notice.kind in (
-            NoticeKind.MOVED_CORRUPT,
-            NoticeKind.MOVED_NEWER,
-            NoticeKind.MOVED_UNKNOWN,
-        ):
-            print(notice_text(notice), file=out)
-    return store
+    with in_language(_language(args, store)):
+        for notice in notices:
+            # A file moved aside is news; a folder that cannot be used is said below.
+            if notice.kind in (
+                NoticeKind.MOVED_CORRUPT,
+                NoticeKind.MOVED_NEWER,
+                NoticeKind.MOVED_UNKNOWN,
+            ):
+                print(notice_text(notice), file=out)
+        yield store
 
 
 # -- stats ------------------------------------------------------------------------------------
 
 
 def stats_command(args: argparse.Namespace, out: TextIO) -> int:
-    store = _open(args, out)
-    if store is None:
-        print(t.storage_unavailable(), file=out)
-        return 1
-    try:
-        all_stats = store.stats()
-        daily = store.daily_stats(datetime.date.today())
-    except StorageError as err:  # the file could not be read: one sentence, no traceback
-        print(notice_text(Notice(err.kind)), file=out)
-        return 1
-    finally:
-        store.close()
-    if args.json:
-        by_rules = [
-            {
-                "rules": s.rules,
-                "played": s.played,
-                "won": s.won,
-                "win_rate": s.win_rate,
-                "current_streak": s.current_streak,
-                "best_streak": s.best_streak,
-                "best_time_ms": s.best_time_ms,
-                "fewest_moves": s.fewest_moves,
-                "best_score": s.best_score,
-                "won_with_par": s.par_wins,
-                "average_over_par": s.average_over_par,
-                "best_over_par": s.best_over_par,
-                "best_game": None
-                if s.best is None
-                else {
-                    "id": s.best.game_id,
-                    "time_ms": s.best.time_ms,
-                    "moves": s.best.moves,
-                    "score": s.best.score,
-                },
-            }
-            for s in all_stats
-        ]
-        data = {"rules": by_rules, "daily": dataclasses.asdict(daily)}
-        print(json.dumps(data, indent=2), file=out)
+    with _opened(args, out) as store:
+        if store is None:
+            print(t.storage_unavailable(), file=out)
+            return 1
+        try:
+            all_stats = store.stats()
+            daily = store.daily_stats(datetime.date.today())
+        except StorageError as err:  # the file could not be read: one sentence, no traceback
+            print(notice_text(Notice(err.kind)), file=out)
+            return 1
+        finally:
+            store.close()
+        if args.json:
+            by_rules = [
+                {
+                    "rules": s.rules,
+                    "played": s.played,
+                    "won": s.won,
+                    "win_rate": s.win_rate,
+                    "current_streak": s.current_streak,
+                    "best_streak": s.best_streak,
+                    "best_time_ms": s.best_time_ms,
+                    "fewest_moves": s.fewest_moves,
+                    "best_score": s.best_score,
+                    "won_with_par": s.par_wins,
+                    "average_over_par": s.average_over_par,
+                    "best_over_par": s.best_over_par,
+                    "best_game": None
+                    if s.best is None
+                    else {
+                        "id": s.best.game_id,
+                        "time_ms": s.best.time_ms,
+                        "moves": s.best.moves,
+                        "score": s.best.score,
+                    },
+                }
+                for s in all_stats
+            ]
+            data = {"rules": by_rules, "daily": dataclasses.asdict(daily)}
+            print(json.dumps(data, indent=2), file=out)
+            return 0
+        blocks = [t.stats_lines(stats) for stats in all_stats] or [[t.no_stats()]]
+        if daily.played:
+            blocks.append(t.daily_lines(daily))
+        print("\n\n".join("\n".join(block) for block in blocks), file=out)
         return 0
-    blocks = [t.stats_lines(stats) for stats in all_stats] or [[t.no_stats()]]
-    if daily.played:
-        blocks.append(t.daily_lines(daily))
-    print("\n\n".join("\n".join(block) for block in blocks), file=out)
-    return 0
 
 
 # -- history and export -----------------------------------------------------------------------
 
 
 def history_command(args: argparse.Namespace, out: TextIO) -> int:
-    store = _open(args, out)
-    if store is None:
-        print(t.storage_unavailable(), file=out)
-        return 1
-    try:
-        if args.game is None and args.export is None:
-            records = store.recent(args.limit)
-            if args.json:
-                print(json.dumps([_summary(r) for r in records], indent=2), file=out)
-            elif not records:
-                print(t.no_history(), file=out)
-            for record in [] if args.json else records:
-                print(t.history_line(record), file=out)
-            return 0
-        game_id = args.game
-        if game_id is None:
-            recent = store.recent(1)
-            if not recent:
-                print(t.no_history(), file=out)
-                return 1
-            game_id = recent[0].id
-        loaded = store.load(game_id)
-    finally:
-        store.close()
-    if loaded is None:
-        print(t.no_such_game(game_id), file=out)
-        return 1
-    try:
-        lines = transcript(loaded)
-    except (ActionLogError, ValueError):
-        print(t.record_does_not_replay(game_id), file=out)
-        return 1
-    if args.export is None:
-        for line in lines:
-            print(line, file=out)
-        return 0
-    written = []
-    for name in args.export:
-        path = Path(name)
-        if not name.strip() or name.endswith(("/", os.sep)) or path.is_dir():
-            print(t.export_not_a_file(name), file=out)
+    with _opened(args, out) as store:
+        if store is None:
+            print(t.storage_unavailable(), file=out)
             return 1
-        if path.suffix.lower() == ".json":
-            text = json.dumps(record_json(loaded), indent=2) + "\n"
-        else:
-            text = "\n".join(lines) + "\n"
         try:
-            write_private_file(path, text, replace=args.force)
-        except FileExistsError:
-            print(t.export_exists(name), file=out)
+            if args.game is None and args.export is None:
+                records = store.recent(args.limit)
+                if args.json:
+                    print(json.dumps([_summary(r) for r in records], indent=2), file=out)
+                elif not records:
+                    print(t.no_history(), file=out)
+                for record in [] if args.json else records:
+                    print(t.history_line(record), file=out)
+                return 0
+            game_id = args.game
+            if game_id is None:
+                recent = store.recent(1)
+                if not recent:
+                    print(t.no_history(), file=out)
+                    return 1
+                game_id = recent[0].id
+            loaded = store.load(game_id)
+        finally:
+            store.close()
+        if loaded is None:
+            print(t.no_such_game(game_id), file=out)
             return 1
-        except OSError as err:
-            print(t.export_failed(name, err.strerror or type(err).__name__), file=out)
+        try:
+            lines = transcript(loaded)
+        except (ActionLogError, ValueError):
+            print(t.record_does_not_replay(game_id), file=out)
             return 1
-        except ValueError:  # a NUL byte in the name
-            print(t.export_not_a_file(name), file=out)
-            return 1
-        written.append(name)
-    print(t.exported(written), file=out)
-    return 0
+        if args.export is None:
+            for line in lines:
+                print(line, file=out)
+            return 0
+        written = []
+        for name in args.export:
+            path = Path(name)
+            if not name.strip() or name.endswith(("/", os.sep)) or path.is_dir():
+                print(t.export_not_a_file(name), file=out)
+                return 1
+            if path.suffix.lower() == ".json":
+                text = json.dumps(record_json(loaded), indent=2) + "\n"
+            else:
+                text = "\n".join(lines) + "\n"
+            try:
+                write_private_file(path, text, replace=args.force)
+            except FileExistsError:
+                print(t.export_exists(name), file=out)
+                return 1
+            except OSError as err:
+                print(t.export_failed(name, err.strerror or type(err).__name__), file=out)
+                return 1
+            except ValueError:  # a NUL byte in the name
+                print(t.export_not_a_file(name), file=out)
+                return 1
+            written.append(name)
+        print(t.exported(written), file=out)
+        return 0
 
 
 def write_private_file(path: Path, text: str, *, replace: bool = False) -> None:
@@ -362,19 +381,19 @@ def load_record_game(args: argparse.Namespace, out: TextIO) -> Game | None:
     if not GAME_NUMBER_RANGE[0] <= game_id <= GAME_NUMBER_RANGE[1]:
         print(t.no_such_game(game_id), file=out)
         return None
-    store = _open(args, out)
-    if store is None:
-        print(t.storage_unavailable(), file=out)
-        return None
-    try:
-        record = store.load(game_id)
-    finally:
-        store.close()
-    if record is None:
-        print(t.no_such_game(game_id), file=out)
-        return None
-    try:
-        return record.rebuild()
-    except (ActionLogError, ValueError):
-        print(t.record_does_not_replay(game_id), file=out)
-        return None
+    with _opened(args, out) as store:
+        if store is None:
+            print(t.storage_unavailable(), file=out)
+            return None
+        try:
+            record = store.load(game_id)
+        finally:
+            store.close()
+        if record is None:
+            print(t.no_such_game(game_id), file=out)
+            return None
+        try:
+            return record.rebuild()
+        except (ActionLogError, ValueError):
+            print(t.record_does_not_replay(game_id), file=out)
+            return None

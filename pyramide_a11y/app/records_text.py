@@ -259,8 +259,9 @@ def result_words(record: GameRecord) -> str:
             # many pyramid cards went (e.g. "12 of 28 cards removed").
             return _("not won, {removed}").format(removed=removed)
         case "discarded":
-            # Translators: a game in the history left before any move.
-            return _("left before any move")
+            # Translators: a game in the history left as dealt: no move played, or
+            # every move undone.
+            return _("left as dealt")
         case _:
             # Translators: a game in the history still being played or saved to resume.
             return _("in progress, {removed}").format(removed=removed)

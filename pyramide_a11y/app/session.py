@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 from pyramide_a11y.commands import (
     Action,
@@ -31,7 +32,7 @@ from pyramide_a11y.commands import (
     syntax_refusal,
 )
 from pyramide_a11y.engine import Game
-from pyramide_a11y.i18n import get_language, set_language
+from pyramide_a11y.i18n import get_language, in_language
 from pyramide_a11y.narration import answers, narrator
 from pyramide_a11y.speech.base import Speaker
 from pyramide_a11y.speech.cue_player import CueSink
@@ -89,7 +90,6 @@ class Session:
         if storage is not None and timer is not None:
             raise ValueError("with storage the clock is the storage's: give no timer")
         self.settings = settings or Settings(language=get_language())
-        set_language(self.settings.language)
         self.speaker = speaker
         self.storage = storage
         clock = storage.timer if storage is not None else timer or GameTimer()
@@ -116,7 +116,9 @@ class Session:
         self.keyboard_keys = keyboard_keys
         self.lessons = Lessons(self.play, storage.store if storage is not None else None)
         """The lesson (``learn``): while one runs, it answers every line."""
-        self.keyboard = Keyboard(self.play, self.say, lambda: self.lessons.current is not None)
+        self.keyboard = Keyboard(
+            self.play, self.say, lambda: self.lessons.current is not None, self.speaking
+        )
         """The loop's keys for keyboard mode and the terminal's focus."""
         self.last = Answer()
         self._leaving = False  # the goodbye was said: close() lets it be heard
@@ -133,6 +135,12 @@ class Session:
     @property
     def timer(self) -> GameTimer:
         return self.play.timer
+
+    def speaking(self) -> AbstractContextManager[str]:
+        """This session's language, entered for one call (see ``pyramide_a11y.i18n``):
+        every sentence of the call is worded in it, and two sessions in one process
+        never hear each other's language."""
+        return in_language(self.settings.language)
 
     def say(self, answer: Answer) -> Answer:
         """Remember ``answer`` for repeat and speak it, in its spoken form (when speech
@@ -151,14 +159,19 @@ class Session:
     def opening(self) -> Answer:
         """The preset, the deal code and the opening position, briefly; or the
         offer to continue the saved game; or the lesson's opening. Spoken."""
-        if self.lessons.current is not None:
-            return self.say(self.lessons.current.opening())
-        return self.say(Answer(self.play.opening_lines()))
+        with self.speaking():
+            if self.lessons.current is not None:
+                return self.say(self.lessons.current.opening())
+            return self.say(Answer(self.play.opening_lines()))
 
     # -- one line ---------------------------------------------------------------------------
 
     def handle(self, line: str) -> Answer:
-        """The answer to one typed line. Never raises."""
+        """The answer to one typed line, in the session's language. Never raises."""
+        with self.speaking():
+            return self._guarded(line)
+
+    def _guarded(self, line: str) -> Answer:
         try:
             focused = self.focus.focused(self.game)
             key = self.keyboard.take_pressed(line)
@@ -238,14 +251,16 @@ class Session:
     def interrupted(self) -> Answer:
         """Ctrl-C at the prompt: the line typed is dropped, nothing else; one sentence
         says so and how to quit. Spoken."""
-        return self.say(Answer(answers.interrupted()))
+        with self.speaking():
+            return self.say(Answer(answers.interrupted()))
 
     def farewell(self) -> Answer:
         """The end of input (Ctrl-D, or the end of piped lines): the same as ``q``."""
-        answer = self._goodbye()
-        if self.storage is not None:
-            answer.lines.extend(self.storage.take_sentences())
-        return self.say(answer)
+        with self.speaking():
+            answer = self._goodbye()
+            if self.storage is not None:
+                answer.lines.extend(self.storage.take_sentences())
+            return self.say(answer)
 
     def close(self) -> None:
         """The program ends: the game stays saved, and the goodbye is heard to its
@@ -253,6 +268,7 @@ class Session:
         self.hints.drop()
         self.pars.close()
         if self.storage is not None:
-            self.storage.close()
+            with self.speaking():
+                self.storage.close()
         if self._leaving and self.speaker is not None and self.settings.speech:
             self.speaker.wait_idle(GOODBYE_WAIT)

@@ -26,7 +26,7 @@ from pyramide_a11y.commands import (
     SetVolume,
 )
 from pyramide_a11y.commands.syntax import SetSoundChannels
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, set_language
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
 from pyramide_a11y.narration import Style, Verbosity, join
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.base import Speaker
@@ -252,14 +252,15 @@ def apply_setting(
     answer them)."""
     match command:
         case SetLanguage(code):
-            settings.language = set_language(code)
+            settings.language = normalise_language(code) or DEFAULT_LANGUAGE
             settings.rate = settings.rate_of(settings.language)
             settings.voice = settings.voice_of(settings.language)
             if speaker is not None:
                 speaker.set_language(settings.language)
                 speaker.set_rate(settings.rate)
                 apply_voice(settings, speaker)
-            return [join([m.language_set()])]
+            with in_language(settings.language):  # said in the new language
+                return [join([m.language_set()])]
         case SetVerbosity(verbosity):
             settings.verbosity = verbosity
             brief = verbosity is Verbosity.BRIEF

@@ -11,6 +11,7 @@ player's language; accents are put back where the language records give them.
 from __future__ import annotations
 
 import difflib
+import itertools
 
 from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import Vocabulary
@@ -60,22 +61,30 @@ def suggestion(line: str, language: str) -> str | None:
     typed = fold(line).split()
     if not typed or len(typed) > 6:
         return None
-    corrected: list[str] = []
-    changed = False
+    choices: list[list[str]] = []
     for word in typed:
         if word in known or word.isdigit():
-            corrected.append(word)
+            choices.append([word])
             continue
-        close = difflib.get_close_matches(word, known, n=1, cutoff=CUTOFF)
+        close = difflib.get_close_matches(word, known, n=3, cutoff=CUTOFF)
         if not close:
             return None
-        corrected.append(close[0])
-        changed = True
-    if not changed:
+        choices.append(close)
+    if all(len(c) == 1 and c[0] in typed for c in choices) or _unknown(choices, typed) > 3:
         return None
-    text = " ".join(corrected)
-    try:
-        parse_command(text, language)
-    except CommandSyntaxError:
-        return None
-    return " ".join(words.accented.get(w, w) for w in corrected)
+    # The closest words first; the first line that parses is the suggestion ("ica":
+    # «fica» is closest but no command alone, «dica» is).
+    for corrected in itertools.product(*choices):
+        if list(corrected) == typed:
+            continue
+        try:
+            parse_command(" ".join(corrected), language)
+        except CommandSyntaxError:
+            continue
+        return " ".join(words.accented.get(w, w) for w in corrected)
+    return None
+
+
+def _unknown(choices: list[list[str]], typed: list[str]) -> int:
+    """How many typed words were not words of the language."""
+    return sum(1 for options, word in zip(choices, typed, strict=True) if options != [word])

@@ -284,8 +284,8 @@ class Game:
     def _cancel(self) -> Outcome:
         if self.selected is None:
             return Refusal(Reason.NOTHING_SELECTED)
-        self.selected = None
-        return self._event(EventKind.CANCEL, None, self.position)
+        dropped, self.selected = self.selected, None
+        return self._event(EventKind.CANCEL, None, self.position, dropped=dropped)
 
     def _undo(self) -> Outcome:
         if not self._history:

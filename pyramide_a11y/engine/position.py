@@ -197,6 +197,30 @@ class Position:
         """
         return not self.is_won(rules) and not self.legal_moves(rules)
 
+    def can_never_remove(self, rules: Rules) -> bool:
+        """Not won, and no card can ever be removed again, however the stock is
+        drawn or recycled: nothing is removable now, no card of the stock or the
+        waste is a King or makes 13 with a free pyramid card, and (where the piles
+        pair with each other) no two of them make 13. The free cards change only
+        by a removal, so this holds for good. Under unlimited recycles the seeds'
+        impasse (:meth:`is_impasse`) never comes while the piles hold cards; this
+        says the game is over all the same."""
+        if self.is_won(rules):
+            return False
+        if any(isinstance(move, (RemovePair, RemoveKing)) for move in self.legal_moves(rules)):
+            return False
+        piles = (*self.stock, *self.waste)
+        if any(card.is_king for card in piles):
+            return False
+        free = {card.value for card in self.free_cards()}
+        if any(13 - card.value in free for card in piles):
+            return False
+        if rules.stock_waste_pairs:
+            values = [card.value for card in piles]
+            if any(13 - v in values[i + 1 :] for i, v in enumerate(values)):
+                return False
+        return True
+
     def key(self) -> tuple[int, bytes, bytes, int]:
         """A compact key: removed-slot mask, stock and waste card indices, recycles."""
         mask = 0

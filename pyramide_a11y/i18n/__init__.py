@@ -5,9 +5,14 @@ Strings are marked in the source with :func:`_` (plain), :func:`ngettext`
 (marks a string for extraction without translating it, for tables built at
 import time: translate the value with :func:`_` where it is used).
 
-Translations are looked up at *use* time, in the language chosen last with
-:func:`set_language`, so a switch in play takes effect on the next sentence
-and module-level tables follow it.
+Translations are looked up at *use* time, in the language in use: a
+:class:`contextvars.ContextVar`, so each session (each call of it, each thread
+or asyncio task running in its copied context) has its own. A session enters
+its language for each call with :func:`in_language`; :func:`set_language` sets
+it for the rest of the current context (tests, one-shot scripts). Nothing is
+process-wide: two players in two languages in one process never hear each
+other's language. A switch in play takes effect on the next sentence and
+module-level tables follow it.
 
 The languages are records (:class:`Language`, one per language) listed by
 :mod:`.languages`; the shipped ones are :data:`LANGUAGES`. Anything else — an unknown
@@ -17,12 +22,14 @@ the source strings. See ``docs/translating.md`` for the workflow.
 
 from __future__ import annotations
 
+import contextvars
 import gettext as _gettext
 import os
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import Any
 
 from .catalogs import extra_locales, load_translations
 from .languages import (
@@ -45,6 +52,8 @@ __all__ = [
     "_",
     "added_language",
     "get_language",
+    "in_language",
+    "in_this_language",
     "language",
     "language_from_environment",
     "ngettext",
@@ -57,7 +66,10 @@ __all__ = [
 ]
 
 _lock = threading.Lock()
-_language = DEFAULT_LANGUAGE
+_language: contextvars.ContextVar[str] = contextvars.ContextVar(
+    "pyramide_language", default=DEFAULT_LANGUAGE
+)
+"""The language in use in this context (see the module's docstring)."""
 _cache: dict[str, _gettext.NullTranslations] = {}
 _override: _gettext.NullTranslations | None = None
 
@@ -65,7 +77,7 @@ _override: _gettext.NullTranslations | None = None
 def _translations() -> _gettext.NullTranslations:
     if _override is not None:
         return _override
-    language = _language
+    language = _language.get()
     found = _cache.get(language)
     if found is None:
         with _lock:
@@ -82,14 +94,39 @@ def set_language(language: str | None) -> str:
     Accepts anything :func:`normalise_language` does (``pt``, ``pt-BR``,
     ``en_GB.UTF-8`` …); unknown or ``None`` gives English.
     """
-    global _language
-    _language = normalise_language(language) or DEFAULT_LANGUAGE
-    return _language
+    chosen = normalise_language(language) or DEFAULT_LANGUAGE
+    _language.set(chosen)
+    return chosen
 
 
 def get_language() -> str:
     """The language in use: one of :data:`LANGUAGES`."""
-    return _language
+    return _language.get()
+
+
+@contextmanager
+def in_language(language: str | None) -> Iterator[str]:
+    """Inside the block, ``language`` (as :func:`set_language` reads it) is the
+    language in use in this context; the one before is back after it, however
+    the block ends. Yields the supported language chosen."""
+    chosen = normalise_language(language) or DEFAULT_LANGUAGE
+    token = _language.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _language.reset(token)
+
+
+def in_this_language(work: Callable[..., Any]) -> Callable[..., Any]:
+    """``work``, to run later or on another thread, in a copy of this context: it
+    speaks the language in use here, now (a thread starts with none of its
+    creator's context; a language switched later here does not reach it)."""
+    context = contextvars.copy_context()
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        return context.run(work, *args, **kwargs)
+
+    return run
 
 
 def resolve_language(option: str | None, environ: Mapping[str, str] | None = None) -> str:
@@ -117,7 +154,7 @@ def _spoken_count(n: int) -> int:
     all three languages ("0 jogadas", «zero graus»), but CLDR's Brazilian rule files 0
     with 1 (it is meant for fractions, "0,5 milhão"): count it as two there
     (``Language.zero_is_plural``)."""
-    return 2 if n == 0 and language(_language).zero_is_plural else n
+    return 2 if n == 0 and language(_language.get()).zero_is_plural else n
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -153,7 +190,7 @@ def added_language(record: Language, locales: Path | None = None) -> Iterator[La
     found in ``locales`` (``<locales>/<code>/LC_MESSAGES/pyramide.po``) when given.
     For tests that play in a language made on the spot; the language in use is
     put back afterwards."""
-    previous = _language
+    previous = _language.get()
     catalog = extra_locales(locales) if locales is not None else nullcontext()
     with registered_language(record), catalog:
         _cache.pop(record.code, None)

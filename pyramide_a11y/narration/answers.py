@@ -120,9 +120,10 @@ def repeated(last: list[str]) -> list[str]:
     return list(last) or [sentence(m.nothing_to_repeat())]
 
 
-def covered_named(card: Card, game: Game) -> list[str]:
-    """One of two typed cards is covered: named with what covers it, as two were typed."""
-    return [sentence(covered_by(card, game))]
+def covered_named(*cards: Card, game: Game) -> list[str]:
+    """Typed with another card, ``cards`` are covered: each named with what covers
+    it, as two were typed."""
+    return [join([covered_by(card, game) for card in cards])]
 
 
 def key_pressed(letter: str, first: list[str]) -> list[str]:
@@ -271,9 +272,9 @@ def focus_name(card: Card, game: Game) -> str:
         row, col = ROW_COL[position.pyramid.index(card)]
         return m.focus_place(card, row + 1, col + 1)
     if card == position.waste_top:
-        return m.waste_top(card)
+        return m.focus_on_pile(card, waste=True)
     if card == game.stock_top:
-        return m.stock_top(card)
+        return m.focus_on_pile(card, waste=False)
     return card_name(card)
 
 
@@ -292,11 +293,20 @@ def no_focus() -> list[str]:
     return [sentence(m.no_focus())]
 
 
-def focus_moved(card: Card | None, game: Game) -> list[str]:
-    """The focused card left play: the one now in its place (None: no card left)."""
+def focus_moved(card: Card | None, game: Game, said: list[str] | None = None) -> list[str]:
+    """The focused card left play: the one now in its place (None: no card left);
+    nothing when it is the new waste top that ``said`` (the answer it follows) just
+    named ("Drew four of spades": the focus on the waste stays on its top)."""
     if card is None:
         return no_focus()
+    if said and card == game.position.waste_top and card_name(card).lower() in said[0].lower():
+        return []
     return [sentence(m.focus_moved(focus_name(card, game)))]
+
+
+def keyboard_left_typing() -> list[str]:
+    """A printable key in keyboard mode: the mode is off and a typed line began."""
+    return [sentence(m.keyboard_left_typing())]
 
 
 # -- the deal's par ----------------------------------------------------------------------

@@ -194,6 +194,30 @@ def key_pressed(letter: str) -> str:
     return _("Key {key}, {action}").format(key=letter.upper(), action=action)
 
 
+def focus_on_pile(card: Card, *, waste: bool) -> str:
+    if waste:
+        # Translators: keyboard focus on the card on top of the waste.
+        return _("{card}, top of the waste").format(card=card_name(card))
+    # Translators: keyboard focus on the face-up card on top of the stock (paciencia).
+    return _("{card}, top of the stock").format(card=card_name(card))
+
+
+def keyboard_left_typing() -> str:
+    # Translators: in keyboard mode a key that is no one-key command was typed: the
+    # mode is off, and that key began a typed command (Enter sends it).
+    return _("Keyboard mode off: you are typing a command")
+
+
+def pyramid_cleared() -> str:
+    # Translators: the table when no pyramid card is left (instead of "no free cards").
+    return _("Pyramid cleared")
+
+
+def no_recycle_in_these_rules() -> str:
+    # Translators: r under rules with one pass through the stock: never a recycle.
+    return _("These rules have no recycle: one pass through the stock")
+
+
 def focus_moved(focused: str) -> str:
     # Translators: keyboard mode: the focused card left play (a pair removed …) and
     # the focus went to another; {focused} is that card (or "Waste: …").
@@ -306,6 +330,11 @@ def selection_dropped(card: Card) -> str:
     # Translators: a draw, recycle, undo or King played while {card} was selected
     # dropped the selection; one short clause after the answer.
     return _("Selection cancelled: {card}").format(card=card_name(card))
+
+
+def back_on_stock(card: Card) -> str:
+    # Translators: after undoing a draw: the card drawn went back on top of the stock.
+    return _("{card} back on the stock").format(card=card_name(card))
 
 
 def recycled() -> str:
@@ -451,8 +480,7 @@ def no_deal_code() -> str:
 
 def free_cards(cards: tuple[Card, ...]) -> str:
     if not cards:
-        # Translators: no pyramid card is free (the pyramid is cleared).
-        return _("No free cards")
+        return pyramid_cleared()  # a card is always free while one is left
     if gender_of_cards(cards) == FEMININE:
         # Translators: the free pyramid cards, left to right, top to bottom, all of
         # a feminine rank.
@@ -473,6 +501,13 @@ def row_cards(row: int, cards: tuple[Card | None, ...]) -> str:
     names = [card_name(c) if c is not None else _("gap") for c in cards]
     # Translators: the cards of a pyramid row, left to right, e.g. "row 2: six of clubs, ...".
     return _("{row}: {cards}").format(row=row_name(row), cards=format_list(names))
+
+
+def gap_at(row: int, position: int) -> str:
+    # Translators: a pyramid place whose card was removed, e.g. "row 6, position 1: gap".
+    return _("{row}, position {position}: gap").format(
+        row=row_name(row), position=format_number(position)
+    )
 
 
 def covers(cards: tuple[Card, ...]) -> str:
@@ -1244,8 +1279,8 @@ def hint_lost() -> str:
     # Translators: the hint proved the deal cannot be won from here (said only once every
     # stock card has been seen). The game goes on; the exits are commands.
     return _(
-        "This deal cannot be won from here. You can undo with u, ask for a hint with h, "
-        "replay this deal with replay, or start a new deal with n"
+        "This deal cannot be won from here. You can undo with u, replay this deal with "
+        "replay, or start a new deal with n"
     )
 
 

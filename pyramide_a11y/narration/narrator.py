@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pyramide_a11y.engine import (
     Card,
+    Draw,
     Event,
     EventKind,
     Game,
@@ -23,6 +24,7 @@ from pyramide_a11y.engine import (
     RemovePair,
 )
 from pyramide_a11y.engine.geometry import COVERS, ROW_COL, ROW_SLOTS
+from pyramide_a11y.engine.view import SlotView
 from pyramide_a11y.i18n.spoken import Spoken, spoken_form
 
 from . import messages as m
@@ -82,13 +84,24 @@ def describe(outcome: Event | Refusal, game: Game, style: Style | None = None) -
     return _describe_event(outcome, game, style)
 
 
+_RECYCLE_REFUSALS = (
+    Reason.RECYCLE_NONE_LEFT,
+    Reason.RECYCLE_STOCK_NOT_EMPTY,
+    Reason.RECYCLE_WASTE_EMPTY,
+)
+
+
 def _describe_refusal(refusal: Refusal, game: Game, style: Style) -> str:
     if refusal.reason is Reason.COVERED and not style.error_help:
         return sentence(m.covered_cue())
+    if refusal.reason in _RECYCLE_REFUSALS and game.rules.recycles == 0:
+        return sentence(m.no_recycle_in_these_rules())  # never "no more": there were none
     if refusal.reason is Reason.NOT_AVAILABLE and refusal.cards:
+        # Where the card is ("not seen yet", "in the waste, under 3 cards"): "not in
+        # play" sounded as if it were gone.
         card = refusal.cards[0]
-        if game.position.locate(card)[0] is Place.STOCK and card not in game.seen:
-            return sentence(m.where_unseen(card))  # never "not in play": not seen yet
+        if game.position.locate(card)[0] in (Place.STOCK, Place.WASTE):
+            return where(card, game)
     parts = [m.refusal(refusal.reason, refusal.cards)]
     if refusal.reason is Reason.COVERED and refusal.cards:
         parts.append(covered_by(refusal.cards[0], game))
@@ -106,7 +119,11 @@ def _describe_refusal(refusal: Refusal, game: Game, style: Style) -> str:
             else:
                 parts.extend([m.still_selected(kept), m.no_partner()])
         else:
-            parts.append(m.still_selected(kept))
+            partners = game.position.partners(kept, game.rules)
+            if partners:
+                parts.append(m.still_selected_pairs(kept, partners))
+            else:
+                parts.extend([m.still_selected(kept), m.no_partner()])
     return join(parts)
 
 
@@ -130,12 +147,14 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
             first.extend(_drawn(event, game))
         case EventKind.RECYCLE:
             first.append(m.recycled())
-            if rules.passes is not None:
-                first.append(m.round_of(event.round, rules.passes))
+            first.extend(_round(game))
         case EventKind.UNDO:
             first.append(m.undone())
             if event.removed:
                 first.append(m.cards_back(event.removed))
+            top = game.position.stock_top
+            if isinstance(event.move, Draw) and top is not None and not rules.stock_top_playable:
+                first.append(m.back_on_stock(top))  # seen already: it was just drawn
             if event.round_changed and rules.passes is not None:  # a recycle undone
                 first.append(m.round_of(event.round, rules.passes))
         case EventKind.SELECT:
@@ -143,8 +162,8 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
                 first.append(m.selected(event.selected))
             first.append(m.pairs_with(event.partners) if event.partners else m.no_partner())
             return [join(first)]
-        case EventKind.CANCEL:
-            return [join([m.cancelled()])]
+        case EventKind.CANCEL:  # the card that was selected, named
+            return [join([m.selection_dropped(event.dropped) if event.dropped else m.cancelled()])]
     if event.dropped is not None:  # a draw, undo … dropped the selection: say so
         first.append(m.selection_dropped(event.dropped))
     if event.won:
@@ -177,22 +196,28 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
     if (
         event.kind in (EventKind.DRAW, EventKind.RECYCLE)
         and not rules.stock_top_playable
-        and event.stock_count == 0
+        and (event.stock_count == 0 or event.kind is EventKind.RECYCLE)
         and style.verbosity is Verbosity.BRIEF
     ):
         changes.append(m.stock_count(event.stock_count))
     if style.verbosity is Verbosity.FULL:
         changes.extend(counts(game))
     lines = [join(first + changes)]
-    if event.impasse:
+    # The seeds' impasse; or, after the removal that made it so, no card can ever
+    # be removed again although the piles can still be drawn (unlimited passes).
+    if event.impasse or (event.kind in (EventKind.PAIR, EventKind.KING) and _hopeless(game)):
         lines.append(impasse_line())
     return lines
 
 
-def made_possible(event: Event, game: Game, said: tuple[Card | None, ...] = ()) -> list[str]:
-    """The removals that ``event`` made possible: the legal moves now that involve a
-    card it showed (newly free, back after an undo, the new waste or stock top),
-    each new card named first; a card in ``said`` had its partners said already."""
+def _hopeless(game: Game) -> bool:
+    """Nothing can be removed, now or after any draw (see ``can_never_remove``)."""
+    return game.impasse or game.position.can_never_remove(game.rules)
+
+
+def shown_cards(event: Event, game: Game) -> set[Card]:
+    """The cards ``event`` made playable: newly free, back after an undo, the new
+    waste top, and the new stock top where it is face up."""
     shown = set(event.freed)
     if event.kind is EventKind.UNDO:
         shown.update(event.removed)
@@ -200,6 +225,14 @@ def made_possible(event: Event, game: Game, said: tuple[Card | None, ...] = ()) 
         shown.add(event.waste_top)
     if event.stock_top_changed and event.stock_top is not None and game.rules.stock_top_playable:
         shown.add(event.stock_top)
+    return shown
+
+
+def made_possible(event: Event, game: Game, said: tuple[Card | None, ...] = ()) -> list[str]:
+    """The removals that ``event`` made possible: the legal moves now that involve a
+    card it showed (newly free, back after an undo, the new waste or stock top),
+    each new card named first; a card in ``said`` had its partners said already."""
+    shown = shown_cards(event, game)
     shown.difference_update(c for c in said if c is not None)
     items: list[str] = []
     for move in game.legal_moves():
@@ -228,12 +261,14 @@ def _drawn(event: Event, game: Game) -> list[str]:
     drawn = event.waste_top
     if not game.rules.stock_top_playable:
         return [] if drawn is None else [_showing(m.drew(drawn), drawn, game)]
-    parts = [] if drawn is None else [_showing(m.to_waste(drawn), drawn, game)]
     top = event.stock_top
+    # The new stock top is named after the drawn card: a pair of the two is said
+    # with it, once it has been named.
+    parts = [] if drawn is None else [_showing(m.to_waste(drawn), drawn, game, said=top)]
     if top is None:
         parts.append(m.stock_top(None))
     else:
-        parts.append(_showing(m.on_stock(top), top, game, said=drawn))
+        parts.append(_showing(m.on_stock(top), top, game))
     return parts
 
 
@@ -299,7 +334,7 @@ def table_summary(game: Game) -> str:
     parts.extend(_round(game))
     if game.selected is not None:  # the next card typed pairs with it: say so
         parts.append(m.selected(game.selected))
-    if game.impasse:  # a saved game taken up, "table" at the end: the exits too
+    if _hopeless(game):  # a saved game taken up, "table" at the end: the exits too
         parts.extend([m.impasse(), m.impasse_exits()])
     return join(parts)
 
@@ -307,9 +342,10 @@ def table_summary(game: Game) -> str:
 def piles(game: Game) -> str:
     """The waste top and stock: count, and the top only where it is face up."""
     position = game.position
-    parts = [m.waste_top(position.waste_top)]
+    parts = []  # in the table's order: the stock top, the waste, the stock count
     if game.rules.stock_top_playable:
         parts.append(m.stock_top(game.stock_top))
+    parts.append(m.waste_top(position.waste_top))
     if position.stock or not game.rules.stock_top_playable:  # else "stock empty" said it
         parts.append(m.stock_count(len(position.stock)))
     parts.extend(_round(game))
@@ -350,6 +386,21 @@ def where(card: Card, game: Game) -> str:
     if card in game.seen:
         return sentence(m.where_stock_seen(card))
     return sentence(m.where_unseen(card))
+
+
+def slot_label(view: SlotView) -> str:
+    """One pyramid place of :func:`~pyramide_a11y.engine.view.table_view` in words,
+    as ``where`` says it, with what the card pairs with when it is free: "Ten of
+    spades: row 7, position 4, free. Pairs with three of hearts." A removed card's
+    place is a gap ("Row 6, position 1: gap")."""
+    card = view.card
+    if card is None:
+        return sentence(m.gap_at(view.row, view.position))
+    if view.covered_by:
+        here = m.where_pyramid_covered(card, view.row, view.position, view.covered_by)
+    else:
+        here = m.where_pyramid_free(card, view.row, view.position)
+    return join([here, m.pairs_with(view.partners) if view.partners else ""])
 
 
 def waste(game: Game) -> str:

@@ -215,6 +215,30 @@ class AutosavedGame:
 
     # -- ending --------------------------------------------------------------------------
 
+    def record_left(self) -> str | None:
+        """The player moved on to another deal but undo may still bring this game
+        back: its result is recorded now, as :meth:`leave` would (so the records
+        and streaks keep the order things happened in), while it stays open,
+        locked and ready to go on (:meth:`reopen`). Returns the result, or None if
+        it could not be saved."""
+        if not self.flush() or self.store is None or self.record_id is None:
+            return None
+        try:
+            return self.store.end_game(self.record_id, self._snapshot(self.elapsed_ms()))
+        except StorageError as err:
+            self._notices.append(Notice(err.kind))
+            return None
+
+    def reopen(self) -> None:
+        """Undo brought back this game, recorded as left (:meth:`record_left`): in
+        progress again, the statistics as if it had never been left."""
+        if self.store is None or self.record_id is None:
+            return
+        try:
+            self.store.reopen(self.record_id)
+        except StorageError as err:
+            self._notices.append(Notice(err.kind))
+
     def leave(self, *, discard: bool = False) -> str | None:
         """The player moves on to another deal: the game is recorded as lost (or
         discarded if no move was played, or with ``discard``: every move was undone)

@@ -25,7 +25,7 @@ from .database import open_database
 from .locks import GameLock
 from .notices import Notice, StorageError, classify
 from .paths import data_dir
-from .stats import Stats, count_result, read_stats, stats_from_records
+from .stats import Stats, count_result, read_stats, rebuild_stats, stats_from_records
 from .stats import as_int as _int
 from .stats import as_int_or_none as _int_or_none
 
@@ -455,6 +455,25 @@ class Store:
             with suppress(StorageError):
                 self.end_game(record.id, record.snapshot)
         return found, elsewhere
+
+    def reopen(self, game_id: int) -> None:
+        """Game ``game_id``, left for another deal and recorded as lost (or
+        discarded), is played again (undo brought it back): in progress once more,
+        its result undone and the statistics recomputed from the records, as if it
+        had never been left. A won game is never reopened.
+
+        Raises:
+            StorageError: nothing was written.
+        """
+        with self._write() as conn:
+            changed = conn.execute(
+                "UPDATE games SET result = NULL, ended_seq = NULL, ended_at = NULL, "
+                "result_ms = NULL, result_moves = NULL, result_score = NULL, "
+                "result_line = NULL WHERE id = ? AND result IN (?, ?)",
+                (game_id, LOST, DISCARDED),
+            ).rowcount
+            if changed:
+                rebuild_stats(conn)
 
     def set_aside(self, game_id: int, aside: bool) -> None:
         """Mark game ``game_id`` as set aside for a new deal (``aside``) or taken up

@@ -83,15 +83,20 @@ def test_streaks_count_consecutive_days() -> None:
     assert streaks([], d(2026, 1, 8)) == (0, 0)
 
 
-def test_days_played_and_won_are_kept(tmp_path: Path) -> None:
-    storage = GameStorage.open(tmp_path)
+def _daily_session(folder: Path) -> Session:
+    """Today's deal, saved in ``folder``."""
     s = Session(
         daily_deal(get_rules("pyramide")),
         settings=Settings(language="en"),
-        storage=storage,
+        storage=GameStorage.open(folder),
         hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
     )
     s.strict = True
+    return s
+
+
+def test_days_played_and_won_are_kept(tmp_path: Path) -> None:
+    s = _daily_session(tmp_path)
     s.handle("draw")
     s.handle("daily")  # again today, replayed: still one day
     s.close()
@@ -218,14 +223,7 @@ def test_the_deal_of_the_day_opened_and_left_plays_no_day(tmp_path: Path) -> Non
 
     from pyramide_a11y.app.cli import main
 
-    storage = GameStorage.open(tmp_path)
-    s = Session(
-        daily_deal(get_rules("pyramide")),
-        settings=Settings(language="en"),
-        storage=storage,
-        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
-    )
-    s.strict = True
+    s = _daily_session(tmp_path)
     s.handle("n")
     s.handle("d")  # a move in the new deal: the deal of the day is left for good
     s.handle("daily")

@@ -78,10 +78,10 @@ def test_keyboard_mode_through_the_prompt_session() -> None:
     assert spoken[steps + 2].startswith(f"Card selected: {target}") or spoken[steps + 2].startswith(
         sentence(f"{target} selected")
     )
-    assert spoken[steps + 3] == "Selection cancelled. Keyboard mode off."
+    assert spoken[steps + 3] == f"Selection cancelled: {target}. Keyboard mode off."
     assert spoken[steps + 4].startswith("Keyboard mode: ")
     assert " to the waste" in spoken[steps + 5]  # paciencia: the stock top went there
-    assert spoken[steps + 6] == "Keyboard mode off."
+    assert spoken[steps + 6] == "Keyboard mode off: you are typing a command."
     assert spoken[steps + 7].startswith(("Playable", "No pair"))
     assert session.game.moves == 1
     assert spoken[-1] == "Goodbye."

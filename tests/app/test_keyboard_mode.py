@@ -225,7 +225,7 @@ def test_another_key_leaves_keyboard_mode_and_starts_the_line() -> None:
     reference.opening()
     reference.handle("teclado")
     reference.keyboard.move_focus("up")
-    reference.keyboard.leave_mode()
+    reference.keyboard.leave_typing()
     reference.handle("mesa")
     reference.handle("q")
     assert spoken == expected
@@ -240,7 +240,7 @@ def test_up_and_down_change_row_in_keyboard_mode() -> None:
     reference.handle("keyboard")
     for direction in ("right", "up", "down"):
         reference.keyboard.move_focus(direction)
-    reference.keyboard.leave_mode()
+    reference.keyboard.leave_typing()
     assert spoken[: len(expected)] == expected
 
 
@@ -357,3 +357,21 @@ def test_ctrl_c_at_the_prompt_says_what_it_did_and_how_to_quit(language: str, sa
     assert said in spoken
     assert spoken[spoken.index(said) + 1] != said  # said once, then the game goes on
     assert session.game.moves == 0
+
+
+def test_a_typed_letter_says_keyboard_mode_is_off_and_a_command_begun() -> None:
+    session, spoken = _session("en")
+    _through_prompt(session, "keyboard\r" + "table\rq\r")
+    assert sentence(m.keyboard_left_typing()) in spoken
+    assert "Keyboard mode off: you are typing a command." in spoken
+    assert not session.keyboard.mode
+
+
+def test_the_focus_on_the_waste_is_not_said_again_after_a_draw_names_it() -> None:
+    session, _ = recording_session("PY1-N-AAAAAAB", "en", keyboard_keys=True)  # a waste card
+    session.handle("keyboard")
+    session.keyboard.move_focus("down")  # the piles' row: the waste top is focused
+    assert session.focus.focused(session.game) == session.game.position.waste_top
+    session.keyboard.pressed("d")
+    answer = session.handle("d")
+    assert not any(line.startswith("Focus") for line in answer.lines)

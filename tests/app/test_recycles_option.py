@@ -94,7 +94,7 @@ def test_recycles_none_refuses_to_recycle_once_the_stock_is_out(command: str) ->
     empty_the_stock(s)
     before = s.game.position
     answer = s.handle(command)
-    assert "There are no more recycles." in " ".join(answer.lines)
+    assert "These rules have no recycle: one pass through the stock." in " ".join(answer.lines)
     assert s.game.position == before
 
 
@@ -102,7 +102,8 @@ def test_recycles_none_in_portuguese() -> None:
     s = session("pt_PT", "--recycles", "nenhuma")
     empty_the_stock(s)
     before = s.game.position
-    assert "Não há mais reciclagens" in " ".join(s.handle("r").lines)
+    said = " ".join(s.handle("r").lines)
+    assert "Estas regras não têm reciclagem: uma só passagem pelo monte." in said
     assert s.game.position == before
 
 

@@ -221,7 +221,8 @@ def test_keyboard_focus_on_the_stock_top_names_the_pile() -> None:
     answer = s.keyboard.move_focus("left")  # from the first playable card, wraps to the last
     from pyramide_a11y.narration import card_name
 
-    assert answer.lines == [f"Monte: {card_name(top)}."]
+    with s.speaking():  # the card's name in the session's language
+        assert answer.lines == [f"{card_name(top).capitalize()}, no topo do monte."]
 
 
 def test_the_opening_names_the_variants_in_play() -> None:
@@ -280,7 +281,7 @@ def test_up_or_down_with_no_row_that_way_says_so() -> None:
     assert said == [
         "King of clubs, row 7, position 1.",
         "King of clubs, row 7, position 1; nothing further up.",
-        "Waste: queen of clubs.",
-        "Waste: queen of clubs; nothing further down.",
+        "Queen of clubs, top of the waste.",
+        "Queen of clubs, top of the waste; nothing further down.",
         "King of clubs, row 7, position 1.",
     ]

@@ -256,16 +256,17 @@ def test_new_deal_then_quit_keeps_the_previous_game_to_offer(tmp_path: Path) -> 
     s.close()
 
 
-def test_games_left_are_counted_lost_once_when_the_session_ends(tmp_path: Path) -> None:
+def test_a_game_left_is_counted_lost_once_when_the_player_moves_on(tmp_path: Path) -> None:
     clock = FakeClock()
     s = storage_session(tmp_path, clock)
     played(s)
     clock.now += 30
     s.handle(f"new {OTHER}")
+    assert records(tmp_path)[0][0][1] is None  # nothing played in OTHER yet
     clock.now += 10
     s.handle("d")
     found, counted = records(tmp_path)
-    assert counted == 0 and found[0][1] is None  # CODE can still come back: not lost
+    assert counted == 1 and found[0][1] == "lost"  # in order: before what comes next
     assert s.handle("u").lines[0].startswith("Move undone.")  # the draw only
     assert s.source.code == OTHER
     s.handle("n")  # OTHER is as dealt again: replaced, and undo goes back to CODE
@@ -283,6 +284,45 @@ def test_games_left_are_counted_lost_once_when_the_session_ends(tmp_path: Path) 
     (stats,) = store.stats()
     assert (stats.played, stats.won) == (1, 0)
     store.close()
+
+
+def test_a_game_brought_back_is_in_progress_again_and_counted_no_more(tmp_path: Path) -> None:
+    s = storage_session(tmp_path)
+    played(s)
+    s.handle(f"new {OTHER}")
+    s.handle("d")  # CODE recorded as lost
+    assert records(tmp_path)[1] == 1
+    s.handle("u")
+    s.handle("u")  # back to CODE: its loss undone, the statistics as before
+    found, counted = records(tmp_path)
+    assert counted == 0 and found[0][1] is None
+    s.handle("d")
+    s.close()
+    found, counted = records(tmp_path)
+    assert counted == 0 and [r for _, r, _ in found] == [None, "discarded"]
+
+
+def test_a_win_after_a_game_left_keeps_its_streak(tmp_path: Path) -> None:
+    """The game left is counted when the player moved on: before the win, so the
+    win's streak stands (counted at the session's end, it came after the win)."""
+    from playthrough import winning_commands, won_code
+
+    storage = GameStorage.open(tmp_path)
+    storage.timer = GameTimer(FakeClock())
+    s = make_session(storage=storage, start=source(OTHER))  # a classic deal, left
+    s.handle("d")
+    s.handle(f"new {won_code('classic')}")  # the same rules: one streak
+    for command in winning_commands("classic", "en"):
+        s.handle(command)
+    assert s.game.won
+    s.close()
+    store, _ = Store.open(tmp_path)
+    assert store is not None
+    try:
+        by_rules = {stats.rules: stats for stats in store.stats()}
+    finally:
+        store.close()
+    assert by_rules["classic"].current_streak == 1
 
 
 def test_a_deal_whose_moves_were_all_undone_is_discarded_on_going_back(tmp_path: Path) -> None:

@@ -124,3 +124,20 @@ def test_the_par_of_a_deal_left_is_its_own_answer_not_part_of_the_move() -> None
     apart = [*answer.notices, *(line for came in late for line in came.printed)]
     assert apart == ["The deal you left could be won in 52 moves."]
     assert not any("could be won" in line for line in answer.lines)
+
+
+def test_the_closest_word_that_makes_a_command_is_suggested() -> None:
+    # «fica» (of «onde fica») is closer to "ica" but no command alone; «dica» is.
+    assert suggestion("ica", "pt_PT") == "dica"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "These rules have no recycle: one pass through the stock."),
+        ("pt_PT", "Estas regras não têm reciclagem: uma só passagem pelo monte."),
+        ("pt_BR", "Estas regras não têm reciclagem: uma só rodada."),
+    ],
+)
+def test_recycling_where_the_rules_have_none_says_so(language: str, said: str) -> None:
+    assert played(won_code("classic"), language, ["r"]) == [said]

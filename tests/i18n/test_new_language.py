@@ -78,6 +78,7 @@ SENTENCES = {
     ("", "Move undone"): "Movo malfarita",
     ("", "Waste: {card}"): "Forĵetaĵo: {card}",
     ("", "{first} with {second}"): "{first} kun {second}",
+    ("", "{card} back on the stock"): "{card} reen sur la stoko",
     ("", "Goodbye"): "Ĝis revido",
 }
 # Counted sentences: (context, singular, plural) → the forms of this language. A
@@ -147,7 +148,9 @@ def test_a_game_in_a_language_added_from_one_record_and_a_catalog(esperanto: Lan
     ]
     assert say("rego de trefoj") == ["Reĝo de trefoj forigita."]
     assert say("tiri") == ["Tiris tri de pikoj."]
-    assert say("malfari") == ["Movo malfarita. Forĵetaĵo: dek de trefoj."]
+    assert say("malfari") == [
+        "Movo malfarita. Tri de pikoj reen sur la stoko. Forĵetaĵo: dek de trefoj."
+    ]
     # The other languages' words are still accepted, as in every session.
     assert say("undo")[0].startswith("Movo malfarita.")
     answer = session.handle("foriri")

@@ -14,12 +14,16 @@ from playthrough import played, winning_commands, won_code
 from pyramide_a11y.engine import (
     PRESETS,
     Card,
+    Draw,
     Event,
     EventKind,
     Game,
     Layout,
+    Position,
+    Recycle,
     RemoveKing,
     RemovePair,
+    Rules,
     parse_code,
 )
 from pyramide_a11y.engine.dealcode import code_text
@@ -33,18 +37,6 @@ PACIENCIA = won_code("paciencia")  # PY1-P-AAAAAAB: kings on row 7, then 5h free
 def game(code: str) -> Game:
     deal = parse_code(code)
     return Game(Layout.from_code(deal), deal.rules)
-
-
-def _shown(event: Event, game: Game) -> set[Card]:
-    """The cards an event turned face up or made playable: what a player hears as new."""
-    shown = set(event.freed)
-    if event.kind is EventKind.UNDO:
-        shown.update(event.removed)
-    if event.waste_top_changed and event.waste_top is not None:
-        shown.add(event.waste_top)
-    if event.stock_top_changed and event.stock_top is not None and game.rules.stock_top_playable:
-        shown.add(event.stock_top)
-    return shown
 
 
 @settings(max_examples=40, deadline=None)
@@ -76,7 +68,7 @@ def test_every_move_a_change_made_possible_is_said(preset: str, number: int, wal
             continue
         text = " ".join(describe(outcome, g))
         low = text.lower()
-        shown = _shown(outcome, g)
+        shown = narrator.shown_cards(outcome, g)
         for move in g.legal_moves():
             if outcome.kind is EventKind.UNDO and move == outcome.move:
                 continue  # the move taken back: its cards were just said to be back
@@ -196,7 +188,8 @@ def test_a_covered_card_is_named_with_what_covers_it(
 def test_a_stock_card_not_seen_is_not_seen_yet_never_not_in_play() -> None:
     lines = played(PACIENCIA, "en", ["5c", "d", "d", "qc"])
     assert lines[0] == "Five of clubs: not seen yet."
-    assert lines[3] == "Queen of clubs is not in play."  # seen: under the waste top
+    # Seen, under the waste top: where it is, never "not in play" (as if gone).
+    assert lines[3] == "Queen of clubs: in the waste, under 1 card."
 
 
 @pytest.mark.parametrize(
@@ -255,3 +248,100 @@ def test_the_waste_is_heard_top_first() -> None:
     )
     set_language("pt_BR")
     assert played(PACIENCIA, "pt_BR", ["d", "descarte"])[-1] == ("Descarte, 1 carta: dama de paus.")
+
+
+def _reachable_by_drawing(position: Position, rules: Rules) -> list[Position]:
+    """Every position the stock controls alone can lead to (draws and recycles),
+    within two more passes: under unlimited recycles the count grows for ever, but
+    the piles come back to the same order every pass."""
+    seen = {position}
+    todo = [position]
+    while todo:
+        here = todo.pop()
+        for move in here.legal_moves(rules):
+            if isinstance(move, Draw | Recycle):
+                there = here.after(move, rules)
+                if there not in seen and there.recycles <= position.recycles + 2:
+                    seen.add(there)
+                    todo.append(there)
+    return list(seen)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    number=st.integers(0, 10_000),
+    walk=st.integers(0, 2**32 - 1),
+)
+def test_a_game_where_nothing_can_ever_be_removed_says_so(
+    preset: str, number: int, walk: int
+) -> None:
+    """``can_never_remove`` is exact where it says so: no draw or recycle ever leads
+    to a removal; and the removal that made it so is answered with the impasse."""
+    set_language("en")
+    rng = random.Random(walk)
+    code = code_text(PRESETS[preset], number)
+    assert code is not None
+    g = game(code)
+    for _ in range(80):
+        removals = [mv for mv in g.legal_moves() if isinstance(mv, RemovePair | RemoveKing)]
+        moves = removals if removals and rng.random() < 0.9 else g.legal_moves()
+        if not moves or g.won:
+            break
+        outcome = g.play(rng.choice(moves))
+        assert isinstance(outcome, Event)
+        if g.position.can_never_remove(g.rules):
+            for later in _reachable_by_drawing(g.position, g.rules):
+                assert not any(
+                    isinstance(mv, RemovePair | RemoveKing) for mv in later.legal_moves(g.rules)
+                )
+            if outcome.kind in (EventKind.PAIR, EventKind.KING):
+                assert describe(outcome, g)[-1] == narrator.impasse_line()
+            break
+
+
+def test_undoing_a_draw_says_the_card_back_on_the_stock() -> None:
+    lines = played("PY1-C-AAAAABG", "en", ["d", "u"])
+    assert lines[1] == "Move undone. Ace of spades back on the stock. Waste empty."
+
+
+def test_a_recycle_says_the_pass_and_the_stock_count() -> None:
+    draws = ["d"] * 23
+    lines = played("PY1-N-AAAAAAB", "en", [*draws, "d"])
+    assert lines[-1].startswith("Waste turned back into the stock. Pass 2.")
+    assert "24 cards in the stock" in lines[-1]
+
+
+def test_cancel_names_the_card_that_was_selected() -> None:
+    assert played(PACIENCIA, "en", ["10h", "cancel"])[1] == "Selection cancelled: ten of hearts."
+
+
+def test_the_same_card_twice_is_refused_and_two_covered_cards_are_both_named() -> None:
+    lines = played(PACIENCIA, "en", ["10h 10h", "2c 5d"])
+    assert lines[0] == "A card cannot pair with itself."
+    assert lines[1] == (
+        "Two of clubs: covered by ten of spades and jack of spades. Five of diamonds: "
+        "covered by five of hearts and seven of hearts."
+    )
+
+
+def test_a_drawn_card_is_named_before_the_stock_card_it_pairs_with() -> None:
+    lines = played(PACIENCIA, "en", ["d", "d", "d"])
+    assert lines[2] == (
+        "Six of clubs to the waste. Seven of clubs on the stock: pairs with six of clubs."
+    )
+
+
+def test_a_refused_pair_that_keeps_the_first_card_says_what_it_pairs_with() -> None:
+    line = played("PY1-C-AAAAABG", "en", ["6d 3s"])[0]
+    assert line == (
+        "Those two do not add up to 13. Six of diamonds stays selected and pairs with "
+        "seven of diamonds."
+    )
+
+
+def test_the_table_after_a_win_says_the_pyramid_is_cleared() -> None:
+    commands = winning_commands("paciencia", "en")
+    lines = played(PACIENCIA, "en", [*commands, "table"])
+    assert lines[-1].startswith("Pyramid cleared.")
+    assert "No free cards" not in lines[-1]

@@ -108,8 +108,8 @@ def test_paciencia_draw_names_the_new_stock_top() -> None:
     waste, stock = g.position.waste_top, g.stock_top
     assert waste is not None and stock is not None
     assert describe(outcome, g) == [
-        "Dez de paus para o descarte: faz par com três de ouros ou três de espadas."
-        " Três de espadas no monte: faz par com dez de copas."
+        "Dez de paus para o descarte: faz par com três de ouros."
+        " Três de espadas no monte: faz par com dez de copas ou dez de paus."
     ]
     assert narrator.where(stock, g) == sentence(f"{card_name(stock)}: no topo do monte.")
 

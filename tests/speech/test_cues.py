@@ -265,17 +265,21 @@ def test_a_player_that_fails_turns_cues_off_and_says_so_once() -> None:
     assert not any("aplay" in line for line in s.handle("draw").printed)
 
 
-def test_the_sounds_setting_is_saved(tmp_path: Path) -> None:
+def _stored_session(folder: Path) -> Session:
+    """A session whose settings are saved in ``folder``, its cues recorded."""
     from pyramide_a11y.app.autosave import GameStorage
 
-    storage = GameStorage.open(tmp_path)
-    s = Session(
+    return Session(
         source("PY1-N-AAAAAAS"),
         settings=Settings(language="en"),
-        storage=storage,
+        storage=GameStorage.open(folder),
         hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
         cues=RecordingCues(),
     )
+
+
+def test_the_sounds_setting_is_saved(tmp_path: Path) -> None:
+    s = _stored_session(tmp_path)
     s.handle("sounds off")
     s.close()
     store, _ = Store.open(tmp_path)
@@ -337,16 +341,7 @@ def test_a_bad_sounds_value_is_refused_in_one_sentence_and_changes_nothing() -> 
 
 
 def test_sounds_mono_survives_a_restart(tmp_path: Path) -> None:
-    from pyramide_a11y.app.autosave import GameStorage
-
-    storage = GameStorage.open(tmp_path)
-    s = Session(
-        source("PY1-N-AAAAAAS"),
-        settings=Settings(language="en"),
-        storage=storage,
-        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
-        cues=RecordingCues(),
-    )
+    s = _stored_session(tmp_path)
     s.handle("sounds mono")
     s.close()
     store, _ = Store.open(tmp_path)
