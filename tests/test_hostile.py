@@ -295,6 +295,7 @@ SUBCOMMANDS = [
 COUNTS = {"lines": 0, "bytes": 0, "files": 0, "words": 0}
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(lang=st.sampled_from(["en", "pt", "pt-BR"]), lines=LINES, raw=st.binary(max_size=60))
 def test_fuzz_the_piped_game(
@@ -316,6 +317,7 @@ def test_fuzz_the_piped_game(
     content=st.binary(max_size=200),
     lang=st.sampled_from(["en", "pt", "pt-BR"]),
 )
+@pytest.mark.slow
 def test_fuzz_every_subcommand(
     tmp_path_factory: pytest.TempPathFactory,
     command: list[str],

@@ -58,6 +58,8 @@ def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
     for ch in _ESCAPE_SEQUENCE.sub("", text):
         if ch in SUIT_GLYPHS:
             kept.append(f" {suit_name(SUIT_GLYPHS[ch])} ")
+        elif ch.isspace():  # a tab or a carriage return parts words as a space does
+            kept.append(" ")
         elif unicodedata.category(ch)[0] != "C":
             kept.append(ch)
     shown = " ".join("".join(kept).split())

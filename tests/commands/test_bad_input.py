@@ -14,7 +14,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from playthrough import notation, played, won_code
 
@@ -125,6 +125,7 @@ def control_characters(text: str) -> list[str]:
     language=st.sampled_from(["pt_PT", "pt_BR", "en"]),
     lines=st.lists(LINES, min_size=1, max_size=30),
 )
+@example(preset="pyramide", number=0, language="pt_PT", lines=["0? 0\r0"])  # \r parts words
 def test_any_line_gets_plain_answers_and_only_legal_changes(
     preset: str, number: int, language: str, lines: list[str]
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -183,6 +184,7 @@ def test_the_deck_is_a_permutation(number: int) -> None:
     assert sorted([*layout.pyramid, *layout.stock]) == list(DECK)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, MAX_NUMBER), st.randoms(use_true_random=False))
 def test_every_won_pyramide_game_scores_280(number: int, rnd: random.Random) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import threading
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playthrough import notation
@@ -128,6 +129,7 @@ def answers(session: Session, language: str, unseen: list[Card]) -> list[str]:
     shuffle_seed=st.integers(0, 2**32),
     language=st.sampled_from(LANGUAGES),
 )
+@pytest.mark.slow
 def test_no_command_tells_where_an_unseen_stock_card_is(
     rules: Rules, number: int, choices: list[int], shuffle_seed: int, language: str
 ) -> None:

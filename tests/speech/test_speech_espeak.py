@@ -61,6 +61,7 @@ def test_new_answer_interrupts_within_a_fifth_of_a_second(sink: Sink) -> None:
         speaker.close()
 
 
+@pytest.mark.slow
 def test_two_hundred_answers_leak_no_process_or_thread(sink: Sink) -> None:
     threads_before, children_before = thread_names(), my_children()
     speaker = EspeakNgSpeaker("pt_BR", player=sink.command)

@@ -41,6 +41,7 @@ def program(*options: str, player: str, stdin: str = "d\nq\n") -> subprocess.Com
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_the_game_speaks_its_answers(sink: Sink) -> None:
     env = dict(os.environ, LANGUAGE="", LC_ALL="", **{PLAYER_ENV: shlex.join(sink.command)})
     game = subprocess.Popen(

@@ -76,6 +76,7 @@ def test_portuguese_voices_differ(tmp_path: Path) -> None:
     assert (tmp_path / "pt.wav").read_bytes() != (tmp_path / "br.wav").read_bytes()
 
 
+@pytest.mark.slow
 def test_answer_plays_in_real_time_and_is_not_blocking(sink: Sink) -> None:
     speaker = Pyttsx3Speaker("en", player=sink.command)
     try:
@@ -123,6 +124,7 @@ def test_stop_silences_now(sink: Sink) -> None:
         speaker.close()
 
 
+@pytest.mark.slow
 def test_two_hundred_answers_leak_no_process_or_thread(sink: Sink, tmp_path: Path) -> None:
     threads_before, children_before = thread_names(), my_children()
     speaker = Pyttsx3Speaker("pt_PT", player=sink.command)

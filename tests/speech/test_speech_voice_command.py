@@ -36,6 +36,7 @@ def test_out_writes_the_sample_in_the_session_voice(tmp_path: Path) -> None:
     assert len(lines) == 4
 
 
+@pytest.mark.slow
 def test_lists_backends_and_speaks_the_sample(monkeypatch: pytest.MonkeyPatch, sink: Sink) -> None:
     monkeypatch.setenv(PLAYER_ENV, shlex.join(sink.command))
     out = io.StringIO()

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from storage_helpers import game_state, winning_line
 
 from pyramide_a11y.engine import Game, Layout, get_rules
@@ -121,6 +122,7 @@ class Harness:
         return [line for line in lines if line]
 
 
+@pytest.mark.slow
 def test_kill_minus_9_at_random_points_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(61)
     games = script(rng, 40)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from storage_helpers import Program, game_state, winning_line
 
 from pyramide_a11y.app import records_text
@@ -112,6 +113,7 @@ def saved_in_progress(folder: Path) -> tuple[int, list[str], str | None] | None:
         store.close()
 
 
+@pytest.mark.slow
 def test_kill_minus_9_the_real_program_and_resume(tmp_path: Path) -> None:
     rng = random.Random(5)
     games = script(rng, 30)

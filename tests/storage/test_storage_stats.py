@@ -79,6 +79,7 @@ def lines() -> dict[tuple[str, int], list[Move]]:
     return found
 
 
+@pytest.mark.slow
 def test_stats_of_1000_games_equal_the_records(
     tmp_path: Path, lines: dict[tuple[str, int], list[Move]]
 ) -> None:
