@@ -36,7 +36,8 @@ def test_sentences_name_the_presets_in_the_players_language(language: str) -> No
     for message in catalog:
         if not message.id:
             continue
-        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        string = message.string
+        texts = [string] if isinstance(string, str) else list(string)
         for text in texts:
             if (
                 text
