@@ -37,7 +37,7 @@ def test_sentences_name_the_presets_in_the_players_language(language: str) -> No
         if not message.id:
             continue
         string = message.string
-        texts = [string] if isinstance(string, str) else list(string)
+        texts = [string] if isinstance(string, str) else list(string or ())
         for text in texts:
             if (
                 text
