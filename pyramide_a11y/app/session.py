@@ -19,6 +19,7 @@ from contextlib import AbstractContextManager
 
 from pyramide_a11y.commands import (
     Action,
+    Command,
     CommandSyntaxError,
     NewGame,
     Rows,
@@ -167,15 +168,31 @@ class Session:
     # -- one line ---------------------------------------------------------------------------
 
     def handle(self, line: str) -> Answer:
-        """The answer to one typed line, in the session's language. Never raises."""
+        """The answer to one typed line, in the session's language. Never raises.
+        A line is read (:func:`~pyramide_a11y.commands.parse_command`) and then
+        performed as :meth:`perform` does."""
         with self.speaking():
-            return self._guarded(line)
+            return self._guarded(line, lambda: self._handle(line))
 
-    def _guarded(self, line: str) -> Answer:
+    def perform(self, command: Command) -> Answer:
+        """The answer to one command given already read (a button on a page: nothing
+        worded in the player's language to be parsed back), in the session's
+        language, through the same guard as a typed line. Never raises. While the
+        lesson runs it answers typed lines only, and says so."""
+        with self.speaking():
+            return self._guarded("", lambda: self._performed(command))
+
+    def _performed(self, command: Command) -> Answer:
+        if self.lessons.current is not None:
+            return Answer(answers.lesson_keys())
+        self.play.answer_choice("")  # a "which one?" asked before is dropped
+        return self._command(command, "")
+
+    def _guarded(self, line: str, act: Callable[[], Answer]) -> Answer:
         try:
             focused = self.focus.focused(self.game)
             key = self.keyboard.take_pressed(line)
-            answer = self._handle(line)
+            answer = act()
             if key is not None:  # a one-key command: its answer names the key first
                 answer.lines[:1] = answers.key_pressed(key, answer.lines[:1])
             answer.notices.extend(self.play.take_notices())
@@ -202,6 +219,10 @@ class Session:
             command = parse_command(text, self.settings.language)
         except CommandSyntaxError as err:
             return Answer(syntax_refusal(err, text, self.settings.language))
+        return self._command(command, text)
+
+    def _command(self, command: Command, text: str) -> Answer:
+        """What ``command`` (typed as ``text``, or given already read) does."""
         match command:
             case Simple(action):
                 return self._simple(action)
