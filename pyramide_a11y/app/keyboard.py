@@ -10,7 +10,6 @@ they get the sentence that the lesson takes typed lines instead.
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 
 from pyramide_a11y.narration import answers
 
@@ -19,21 +18,20 @@ from .playing import Play
 
 
 class Keyboard:
-    """The keys of one session. ``say`` speaks an answer and returns it;
+    """The keys of one session. ``answer`` turns what a key did (its lines) into the
+    session's answer: in its language, through the same guard as a typed line,
+    with the news that came meanwhile, spoken (``Session.answer_key``);
     ``in_lesson`` tells whether the lesson runs now."""
 
     def __init__(
         self,
         play: Play,
-        say: Callable[[Answer], Answer],
+        answer: Callable[[Callable[[], list[str]]], Answer],
         in_lesson: Callable[[], bool],
-        speaking: Callable[[], AbstractContextManager[str]],
     ) -> None:
         self._play = play
-        self._say = say
+        self._answer = answer
         self._in_lesson = in_lesson
-        self._speaking = speaking
-        """Enters the session's language for one key (``Session.speaking``)."""
         self._pressed: str | None = None
 
     def pressed(self, letter: str) -> None:
@@ -67,14 +65,16 @@ class Keyboard:
     def leave_typing(self) -> Answer:
         """A typed character that is no one-key command: keyboard mode is off and the
         character begins a typed line; said in one sentence."""
-        with self._speaking():
+
+        def leave() -> list[str]:
             self._play.switch_keyboard_mode(False)
-            return self._say(Answer(answers.keyboard_left_typing()))
+            return answers.keyboard_left_typing()
+
+        return self._answer(leave)
 
     def leave_mode(self) -> Answer:
-        """F2, or a typed character that is no one-key command: leave keyboard mode."""
-        with self._speaking():
-            return self._say(Answer(self._play.switch_keyboard_mode(False)))
+        """F2: leave keyboard mode, said in one sentence."""
+        return self._answer(lambda: self._play.switch_keyboard_mode(False))
 
     def escape(self) -> Answer:
         """Esc: close the hint or cancel the selection; leave keyboard mode."""
@@ -89,7 +89,4 @@ class Keyboard:
         self._play.timer.activity()
 
     def _key(self, act: Callable[[], list[str]]) -> Answer:
-        with self._speaking():
-            if self._in_lesson():
-                return self._say(Answer(answers.lesson_keys()))
-            return self._say(Answer(act()))
+        return self._answer(answers.lesson_keys if self._in_lesson() else act)

@@ -118,7 +118,7 @@ class Session:
         self.lessons = Lessons(self.play, storage.store if storage is not None else None)
         """The lesson (``learn``): while one runs, it answers every line."""
         self.keyboard = Keyboard(
-            self.play, self.say, lambda: self.lessons.current is not None, self.speaking
+            self.play, self.answer_key, lambda: self.lessons.current is not None
         )
         """The loop's keys for keyboard mode and the terminal's focus."""
         self.last = Answer()
@@ -182,6 +182,27 @@ class Session:
         with self.speaking():
             return self._guarded("", lambda: self._performed(command))
 
+    def answer_key(self, act: Callable[[], list[str]]) -> Answer:
+        """What a key of keyboard mode did (``act``'s lines, from :class:`Keyboard`) as
+        this session's answer: in its language, through the same guard as a typed
+        line (a fault is one sentence, never the end of the game), with the news
+        that came meanwhile; spoken."""
+        with self.speaking():
+            try:
+                answer = Answer(act())
+            except Exception:
+                if self.strict:
+                    raise
+                answer = Answer(answers.unknown_command(""))
+            self._add_notices(answer)
+            return self.say(answer)
+
+    def _add_notices(self, answer: Answer) -> None:
+        """The news that came with this answer, after it (``Answer.notices``)."""
+        answer.notices.extend(self.play.take_notices())
+        if self.storage is not None:  # a full disk, saving again …: said after
+            answer.notices.extend(self.storage.take_sentences())
+
     def _performed(self, command: Command) -> Answer:
         if self.lessons.current is not None:
             return Answer(answers.lesson_keys())
@@ -195,9 +216,7 @@ class Session:
             answer = act()
             if key is not None:  # a one-key command: its answer names the key first
                 answer.lines[:1] = answers.key_pressed(key, answer.lines[:1])
-            answer.notices.extend(self.play.take_notices())
-            if self.storage is not None:  # a full disk, saving again …: said after
-                answer.notices.extend(self.storage.take_sentences())
+            self._add_notices(answer)
             self.focus.follow(self.game, focused, answer.lines)
             return self.say(answer)
         except Exception:

@@ -375,3 +375,19 @@ def test_the_focus_on_the_waste_is_not_said_again_after_a_draw_names_it() -> Non
     session.keyboard.pressed("d")
     answer = session.handle("d")
     assert not any(line.startswith("Focus") for line in answer.lines)
+
+
+def test_a_key_goes_through_the_same_guard_as_a_typed_line() -> None:
+    """A fault while a key acts is one sentence and the game goes on (the keys used
+    to skip the guard of typed lines)."""
+    session, _ = _session("pt_PT")
+    session.strict = False
+    session.handle("teclado")
+
+    def broken(direction: str) -> list[str]:
+        raise RuntimeError("a fault inside the game")
+
+    session.play.move_focus = broken  # type: ignore[method-assign]
+    answer = session.keyboard.move_focus("right")
+    assert answer.lines == ["Isso não é um comando: escreva ? para ajuda."]
+    assert session.handle("mesa").lines[0].startswith("Livres:")
