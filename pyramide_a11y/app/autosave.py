@@ -220,7 +220,6 @@ class GameStorage:
             return
         frozen = self._elapsed()
         self.current.elapsed_ms = lambda: frozen
-        self._mark_aside(self.current, True)
         self.set_aside_games.append(self.current)
         self.current = None
 
@@ -234,7 +233,6 @@ class GameStorage:
         left = self.set_aside_games.pop()
         self._leave_current(discard=True)
         left.elapsed_ms = self._elapsed
-        self._mark_aside(left, False)
         if left in self._recorded_left:  # recorded as left: in progress again
             self._recorded_left.remove(left)
             left.reopen()
@@ -254,15 +252,6 @@ class GameStorage:
                 self._recorded_left.append(left)
 
         current.game.observers.insert(0, first)
-
-    def _mark_aside(self, game: AutosavedGame, aside: bool) -> None:
-        """Keep on disk whether ``game`` is set aside, so that a window killed with
-        games set aside has them left by the next start (``Store.resumable``). A
-        failure loses nothing: the game then stays in progress, offered later."""
-        if self.store is None or game.record_id is None:
-            return
-        with suppress(StorageError):
-            self.store.set_aside(game.record_id, aside)
 
     def _elapsed(self) -> int:
         return int(self.timer.elapsed() * 1000)
@@ -389,7 +378,6 @@ class GameStorage:
             if current is not None and current.game.at_start:
                 self._leave_current(discard=True)
                 self.current = self.set_aside_games.pop()
-                self._mark_aside(self.current, False)
             for left in self.set_aside_games:
                 left.leave()
                 self._notices.extend(left.take_notices())

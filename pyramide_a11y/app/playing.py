@@ -241,10 +241,8 @@ class Play:
     def undo(self) -> list[str]:
         """Undo a move; with nothing to undo in this deal (as dealt), bring back the
         game it replaced, as many times as deals were left."""
-        if self.game.at_start and self.set_aside.left is not None:
-            left = self.set_aside.bring_back()
-            if left is not None:
-                return self._go_back(left)
+        if self.game.at_start and (left := self.set_aside.bring_back()) is not None:
+            return self._go_back(left)
         return self.outcome(self.game.undo())
 
     def touch(self, cards: tuple[Card, ...]) -> list[str]:

@@ -5,11 +5,11 @@ game (a word typed in keyboard mode runs letter by letter: ``u n d o`` deals ane
 and draws, and two undos bring the game back).
 
 The session keeps one :class:`SetAside`; with storage, each autosaved game is set
-aside or brought back along with it (``GameStorage.set_aside``, ``bring_back``),
-and those still set aside when the session ends are recorded then
-(``GameStorage.close``). :meth:`SetAside.forget` is the moment the player moved on
-from the deal left last (an action in the new one): its par may be sought then,
-never before (``Play`` asks :meth:`~.par.Pars.left`); undo can still bring it back.
+aside or brought back along with it (``GameStorage.set_aside``, ``bring_back``):
+recorded as left when the player acts in the deal after it, reopened if undo
+brings it back (see ``GameStorage.set_aside_games``). :meth:`SetAside.forget` is
+that same moment for the par: it may be sought then, never before (``Play`` asks
+:meth:`~.par.Pars.left`); undo can still bring the game back.
 """
 
 from __future__ import annotations

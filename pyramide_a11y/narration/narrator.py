@@ -113,17 +113,11 @@ def _describe_refusal(refusal: Refusal, game: Game, style: Style) -> str:
         kept = refusal.selected
         if kept == refusal.cards[1]:  # the selection moved to the second card (pyramide)
             parts.append(m.no_longer_selected(refusal.cards[0]))
-            partners = game.position.partners(kept, game.rules)
-            if partners:
-                parts.append(m.still_selected_pairs(kept, partners))
-            else:
-                parts.extend([m.still_selected(kept), m.no_partner()])
+        partners = game.position.partners(kept, game.rules)
+        if partners:
+            parts.append(m.still_selected_pairs(kept, partners))
         else:
-            partners = game.position.partners(kept, game.rules)
-            if partners:
-                parts.append(m.still_selected_pairs(kept, partners))
-            else:
-                parts.extend([m.still_selected(kept), m.no_partner()])
+            parts.extend([m.still_selected(kept), m.no_partner()])
     return join(parts)
 
 
@@ -293,8 +287,8 @@ def counts(game: Game) -> list[str]:
 
 
 def _round(game: Game) -> list[str]:
-    """The round: "round 2 of 3" where the passes are limited, "round 4" where they
-    are not; nothing with one pass (there is no second round to count toward)."""
+    """The pass: "pass 2 of 3" where the passes are limited, "pass 4" where they
+    are not; nothing with one pass (there is no second pass to count toward)."""
     passes = game.rules.passes
     if passes is None:
         return [m.round_unlimited(game.position.round)]
@@ -370,11 +364,7 @@ def where(card: Card, game: Game) -> str:
         return sentence(m.where_gone(card))
     if place is Place.PYRAMID:
         row, col = ROW_COL[index]
-        covering = position.covering(index)
-        if covering:
-            here = m.where_pyramid_covered(card, row + 1, col + 1, covering)
-        else:
-            here = m.where_pyramid_free(card, row + 1, col + 1)
+        here = _pyramid_place(card, row + 1, col + 1, position.covering(index))
         below = tuple(c for s in COVERS[index] if (c := position.pyramid[s]) is not None)
         return join([here, m.covers(below) if below else m.covers_nothing()])
     if place is Place.WASTE:
@@ -396,11 +386,15 @@ def slot_label(view: SlotView) -> str:
     card = view.card
     if card is None:
         return sentence(m.gap_at(view.row, view.position))
-    if view.covered_by:
-        here = m.where_pyramid_covered(card, view.row, view.position, view.covered_by)
-    else:
-        here = m.where_pyramid_free(card, view.row, view.position)
+    here = _pyramid_place(card, view.row, view.position, view.covered_by)
     return join([here, m.pairs_with(view.partners) if view.partners else ""])
+
+
+def _pyramid_place(card: Card, row: int, position: int, covering: tuple[Card, ...]) -> str:
+    """«Sete de copas: fila 6, posição 2, coberto por …», or «…, livre»."""
+    if covering:
+        return m.where_pyramid_covered(card, row, position, covering)
+    return m.where_pyramid_free(card, row, position)
 
 
 def waste(game: Game) -> str:

@@ -17,10 +17,7 @@ lost (left for good after a move); 0 for a deal proven not winnable
 ``damaged_at``, when the player was told that this saved game does not replay
 (so it is said once, and never offered again; the record is otherwise kept as
 it is).
-Version 5: ``games.set_aside_at``, when a new deal set the game aside (undo could
-bring it back); a game still marked when its window ended is left by the next
-start.
-Version 6: ``games.result_line``, the moves of the line played when the result
+Version 5: ``games.result_line``, the moves of the line played when the result
 was decided (``result_moves`` without the moves undone), which is what compares
 with the par. Older decided records get it from their action log: their
 ``result_moves`` when no move was undone, else the log replayed up to the
@@ -110,11 +107,6 @@ ALTER TABLE games ADD COLUMN damaged_at TEXT;  -- ISO 8601 UTC: found not to rep
 
 
 V5 = """
-ALTER TABLE games ADD COLUMN set_aside_at TEXT;  -- ISO 8601 UTC: left for a new deal, may come back
-"""
-
-
-V6 = """
 ALTER TABLE games ADD COLUMN result_line INTEGER;  -- result_moves without the moves undone
 """
 
@@ -141,10 +133,6 @@ def _v4(conn: sqlite3.Connection) -> None:
 
 def _v5(conn: sqlite3.Connection) -> None:
     _run_script(conn, V5)
-
-
-def _v6(conn: sqlite3.Connection) -> None:
-    _run_script(conn, V6)
     # With no undo in its log, every move counted is in the line played.
     conn.execute(
         "UPDATE games SET result_line = result_moves WHERE result IS NOT NULL AND NOT EXISTS "
@@ -195,7 +183,7 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
         raise ValueError(f"incomplete SQL statement: {statement!r}")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5, _v6)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 DERIVED_TABLES = frozenset({"stats"})

@@ -92,16 +92,13 @@ class GameRecord:
     snapshot: Snapshot
     result_line: int | None = None
     """The moves of the line played when the result was decided: ``result_moves``
-    without the moves undone (schema 6; None in a record that did not replay when
+    without the moves undone (schema 5; None in a record that did not replay when
     the column was added)."""
     par: int | None = None
     """The deal's proven fewest moves, when found (once the game was over: won or
     lost); :data:`NOT_WINNABLE_PAR` when the deal was proven not winnable."""
     damaged_at: str | None = None
     """When the player was told this game does not replay (then never offered)."""
-    set_aside_at: str | None = None
-    """When a new deal set this game aside (undo could bring it back); None once
-    brought back, or never set aside."""
     tokens: tuple[str, ...] = ()
     token_ms: tuple[int, ...] = ()
 
@@ -159,14 +156,14 @@ class GameRecord:
 _GAME_COLUMNS = (
     "id, rules, code, layout, started_at, updated_at, result, ended_at, result_ms, "
     "result_moves, result_score, actions, elapsed_ms, moves, score, removed, selected, seen, "
-    "par, damaged_at, set_aside_at, result_line"
+    "par, damaged_at, result_line"
 )
 
 
 def _record(row: Any, tokens: Sequence[tuple[str, int]] = ()) -> GameRecord:
     (gid, rules, code, layout, started, updated, result, ended, r_ms, r_moves, r_score) = row[:11]
-    actions, elapsed, moves, score, removed, selected, seen, par, damaged_at, aside = row[11:21]
-    r_line = row[21]
+    actions, elapsed, moves, score, removed, selected, seen, par, damaged_at = row[11:20]
+    r_line = row[20]
     # The snapshot is a cache of the state after the log: a value another program
     # wrote as text reads as 0 (the log, replayed, is the truth) rather than hiding
     # the whole record.
@@ -194,7 +191,6 @@ def _record(row: Any, tokens: Sequence[tuple[str, int]] = ()) -> GameRecord:
         ),
         par=_int_or_none(par),
         damaged_at=None if damaged_at is None else str(damaged_at),
-        set_aside_at=None if aside is None else str(aside),
         tokens=tuple(t for t, _ in tokens),
         token_ms=tuple(ms for _, ms in tokens),
     )
@@ -430,7 +426,6 @@ class Store:
         ``rules``: only a game of these rules (``str(rules)``) is offered."""
         elsewhere = False
         found: GameRecord | None = None
-        stale: list[GameRecord] = []
         for record in self.in_progress():
             if record.id == exclude or record.damaged:
                 continue
@@ -444,16 +439,6 @@ class Store:
                 continue
             if found is None and (rules is None or record.rules == rules):
                 found = record
-            elif record.set_aside_at is not None:
-                stale.append(record)
-        # Games a window that ended (killed) had set aside for later deals: left, as
-        # its close would have left them (the one offered, if set aside, is kept).
-        if found is not None and found.set_aside_at is not None:
-            with suppress(StorageError):
-                self.set_aside(found.id, False)
-        for record in stale:
-            with suppress(StorageError):
-                self.end_game(record.id, record.snapshot)
         return found, elsewhere
 
     def reopen(self, game_id: int) -> None:
@@ -474,20 +459,6 @@ class Store:
             ).rowcount
             if changed:
                 rebuild_stats(conn)
-
-    def set_aside(self, game_id: int, aside: bool) -> None:
-        """Mark game ``game_id`` as set aside for a new deal (``aside``) or taken up
-        again: a game still marked when its window has ended is left for good by the
-        next :meth:`resumable` (see there).
-
-        Raises:
-            StorageError: nothing was written.
-        """
-        with self._write() as conn:
-            conn.execute(
-                "UPDATE games SET set_aside_at = ? WHERE id = ?",
-                (utc_now() if aside else None, game_id),
-            )
 
     # -- statistics --------------------------------------------------------------------
 

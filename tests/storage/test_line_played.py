@@ -93,7 +93,7 @@ def test_an_older_database_gets_the_line_played_from_its_logs(tmp_path: Path) ->
     assert isinstance(moves, list)
     line = [str(move) for move in moves]
     conn = sqlite3.connect(tmp_path / DATABASE_NAME, isolation_level=None)
-    migrate(conn, target=5)
+    migrate(conn, target=4)
     logs = {1: ["draw", "undo", "draw", "undo", *line], 2: line, 3: ["draw", "undo", "KS"]}
     for game_id, tokens in logs.items():
         conn.execute(

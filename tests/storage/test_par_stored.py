@@ -122,7 +122,7 @@ def test_stats_without_a_known_par_say_nothing_of_it(tmp_path: Path) -> None:
 
 def _insert(conn: sqlite3.Connection, rules: str, result: str | None, moves: int) -> int:
     """A decided game with no move undone (its line played is all its moves, from
-    schema 6 on, where the column exists)."""
+    schema 5 on, where the column exists)."""
     cursor = conn.execute(
         "INSERT INTO games (rules, code, layout, started_at, updated_at, result, ended_seq, "
         "result_ms, result_moves, result_score, moves) "
@@ -187,7 +187,7 @@ def test_an_older_database_is_upgraded_in_place_to_keep_the_par(tmp_path: Path) 
 
     store, notices = Store.open(tmp_path)
     assert store is not None and notices == []
-    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     assert store.conn.execute("SELECT * FROM stats").fetchall() == stats_before
     assert store.settings() == {"language": "pt_PT"}
     records = {r.id: r for r in store.recent(10)}
