@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from pyramide_a11y.app.analyse_command import deal_numbers
+from pyramide_a11y.cli.analyse import deal_numbers
 from pyramide_a11y.engine import Game, Layout, Refusal, get_rules
 from pyramide_a11y.engine.dealcode import shuffled_deck
 from pyramide_a11y.solver import HintKind, HintSource, find_hint

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyramide_a11y.app.analyse_command import deal_numbers
+from pyramide_a11y.cli.analyse import deal_numbers
 from pyramide_a11y.engine import Card, Layout, Position, Rules, get_rules, parse_rules
 from pyramide_a11y.engine.dealcode import shuffled_deck
 from pyramide_a11y.solver import Verdict, solve

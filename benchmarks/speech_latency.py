@@ -60,9 +60,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.app.sources import random_deal
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.sources import random_deal
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.background import BackgroundSpeaker

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyramide_a11y.app.analyse_tally import RELATIVE_PRECISION, UNKNOWN_LISTED, LogHistogram
+from pyramide_a11y.cli.tally import RELATIVE_PRECISION, UNKNOWN_LISTED, LogHistogram
 from pyramide_a11y.solver.stats import wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -1007,7 +1007,7 @@ def check_same_games(seed: int, timeout: float) -> int:
     """Solve the first deals of ``seed`` under both rules of each pair in
     :data:`SAME_GAME_CHECKS` and print the deals where the verdicts differ. Returns
     the number of such deals (0: the claim held on every deal tried)."""
-    from pyramide_a11y.app.analyse_command import deal_numbers, solve_deal
+    from pyramide_a11y.cli.analyse import deal_numbers, solve_deal
 
     differ = 0
     for first, second, count in SAME_GAME_CHECKS:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from pyramide_a11y.app.par import NO_WIN
+from pyramide_a11y.core.par import NO_WIN
 from pyramide_a11y.engine import Draw, Layout, Move, Rules
 
 

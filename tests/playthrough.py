@@ -11,15 +11,16 @@ from collections.abc import Callable
 from pathlib import Path
 from threading import Event
 
-from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.par import solver_par
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.app.sources import GameSource
-from pyramide_a11y.app.timer import GameTimer
+from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.par import solver_par
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.sources import GameSource
+from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.engine import Card, Layout, Move, Rules, parse_code
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import RecordingSpeaker
+from pyramide_a11y.terminal.outlet import spoken_session
 
 HERE = Path(__file__).resolve().parent
 WON_DEALS: dict[str, dict[str, object]] = json.loads(
@@ -84,7 +85,7 @@ def recording_session(
     session the prompt runs (``keyboard`` then enters keyboard mode)."""
     set_language(language)
     speaker = RecordingSpeaker()
-    session = Session(
+    session = spoken_session(
         source_of(code),
         settings=Settings(language=language),
         speaker=speaker,
@@ -309,7 +310,7 @@ def golden_cases() -> dict[str, tuple[str, str, list[str]]]:
 def played(code: str, language: str, lines: list[str]) -> list[str]:
     """The answers of a session (no storage, no hints) to ``lines``, one string each."""
     set_language(language)
-    session = Session(
+    session = spoken_session(
         source_of(code), settings=Settings(language=language), speaker=RecordingSpeaker()
     )
     session.hints.finder = None

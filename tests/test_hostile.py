@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyramide_a11y.app.sources import BadLayoutFile, named_source
+from pyramide_a11y.core.sources import BadLayoutFile, named_source
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.i18n import set_language
 
@@ -188,7 +188,7 @@ import builtins, os, signal, sys
 from pyramide_a11y import launch
 real_import = builtins.__import__
 def importing(name, *args, **kwargs):
-    if name == "pyramide_a11y.app.cli":
+    if name == "pyramide_a11y.cli.main":
         os.kill(os.getpid(), int(sys.argv[1]))
     return real_import(name, *args, **kwargs)
 builtins.__import__ = importing

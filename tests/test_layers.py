@@ -1,4 +1,5 @@
-"""Imports point one way: engine ← solver ← narration/commands ← app.
+"""Imports point one way: engine ← solver ← narration/commands/storage ← core ←
+terminal ← cli (and web, on the core only).
 
 Each layer may import only the layers listed for it (and itself); the check reads
 every module's import statements, so a new module cannot slip past it.
@@ -17,11 +18,24 @@ ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "solver": {"engine"},
     "i18n": set(),
-    "speech": {"engine", "i18n"},  # engine: the suit symbols' one table
-    "narration": {"engine", "i18n", "solver"},
+    "speech": {"engine", "i18n", "narration"},  # engine: suit symbols; narration: cues
+    "narration": {"engine", "i18n", "solver", "storage"},  # storage: records worded
     "commands": {"engine", "i18n", "narration"},
     "storage": {"engine", "i18n"},
-    "app": {"engine", "solver", "i18n", "narration", "commands", "speech", "storage"},
+    # The play core: front-end neutral (no speech, no terminal, no command line).
+    "core": {"engine", "solver", "i18n", "narration", "commands", "storage"},
+    "terminal": {"engine", "solver", "i18n", "narration", "commands", "storage", "core", "speech"},
+    "cli": {
+        "engine",
+        "solver",
+        "i18n",
+        "narration",
+        "commands",
+        "storage",
+        "core",
+        "speech",
+        "terminal",
+    },
 }
 
 

@@ -22,8 +22,8 @@ from benchmarks.win_rates import (
     render,
     render_row,
 )
-from pyramide_a11y.app.analyse_command import build_report
-from pyramide_a11y.app.analyse_tally import Tally
+from pyramide_a11y.cli.analyse import build_report
+from pyramide_a11y.cli.tally import Tally
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.solver.stats import wilson_interval
 

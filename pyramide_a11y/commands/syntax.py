@@ -156,7 +156,7 @@ class NewGame:
 
 
 class SettingCommand:
-    """A setting typed in play, its value already read (``app.settings`` applies it)."""
+    """A setting typed in play, its value already read (``core.settings`` applies it)."""
 
 
 @dataclass(frozen=True)
@@ -169,11 +169,20 @@ class SetVerbosity(SettingCommand):
     verbosity: Verbosity
 
 
+class Switch(enum.StrEnum):
+    """The settings switched on and off (a str: also its name in ``SettingCommand``)."""
+
+    SPEECH = "speech"
+    ERRORS = "errors"
+    SOUNDS = "sounds"
+
+
 @dataclass(frozen=True)
 class SetSwitch(SettingCommand):
-    """``name`` is ``speech``, ``errors`` (the help on errors) or ``sounds`` (the cues)."""
+    """``speech``, ``errors`` (the help on errors) or ``sounds`` (the cues), ``on``
+    or off."""
 
-    name: str
+    name: Switch
     on: bool
 
 
@@ -537,7 +546,7 @@ def setting_value(name: str, value: str) -> SettingCommand:
         if name == "speech" and word in reader_words():
             return SetSpeechRoute("screen-reader")
         if word in yes_words() | no_words():
-            return SetSwitch(name, word in yes_words())
+            return SetSwitch(Switch(name), word in yes_words())
         return BadSettingValue(name, value)
     if name == "rate":
         return SetRate(int(word)) if word.isdecimal() else BadSettingValue(name, value)

@@ -1,7 +1,7 @@
 """The lesson's sentences (``pyramide learn``, ``learn`` in a game): what each step
 teaches, what it asks, and the one sentence that explains a mistake.
 
-The steps are named by the lesson (``pyramide_a11y.app.lesson``): ``free``,
+The steps are named by the lesson (``pyramide_a11y.core.lesson``): ``free``,
 ``pair``, ``king``, ``covered``, ``pairs``, ``stock``, ``recycle``, ``stock_top``,
 ``undo``, ``hint``, ``review``. Cards come in as values and are said with
 :func:`card_name` (in words) or :func:`card_notation` (as this language types them).
@@ -69,7 +69,7 @@ def heading(number: int, count: int, step: str) -> str:
 
 def intro(step: str, cards: tuple[Card, ...]) -> list[str]:
     """What ``step`` teaches and what it asks the player to do, in a few sentences
-    (``cards`` are the cards the step names: see ``app.lesson``)."""
+    (``cards`` are the cards the step names: see ``core.lesson``)."""
     parts: list[str] = []
     match step:
         case "free":

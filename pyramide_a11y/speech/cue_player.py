@@ -24,27 +24,14 @@ import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
 
-from .cues import CueKind, Place, cue_wav
+from pyramide_a11y.narration.cues import CueKind, Place
+
+from .cues import cue_wav
 from .player import default_player, reads_stdin, with_file
 
 DEADLINE_SECONDS = 2.0
 """A cue's player that runs longer than this is stuck: it is killed."""
-
-
-class CueSink(Protocol):
-    """Something that plays cues: :class:`CuePlayer`, or a recording fake in tests."""
-
-    def play(self, kind: CueKind, place: Place, mono: bool = False) -> None:
-        """Start playing the cue for ``kind`` at ``place`` (in both ears alike with
-        ``mono``); return at once."""
-
-    def take_problem(self) -> str | None:
-        """What stopped the cues (the player's name), once; None otherwise."""
-
-    def close(self) -> None:
-        """Stop and release the helper thread and any child."""
 
 
 class RecordingCues:

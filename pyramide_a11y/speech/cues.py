@@ -1,5 +1,9 @@
 """Sound cues, synthesised: an event and a place on the table → a short stereo sound.
 
+Which cue an answer has, and where, is decided by the play core
+(:mod:`pyramide_a11y.narration.cues` holds the kinds and places); this module turns
+one into sound.
+
 Pure synthesis with the standard library (``math``, ``array``, ``wave``): no sound
 file is shipped or downloaded. A cue is at most :data:`MAX_SECONDS` long, so it
 never holds up the answer spoken after it.
@@ -29,13 +33,14 @@ telling the row.
 
 from __future__ import annotations
 
-import enum
 import io
 import math
 import sys
 import wave
 from array import array
 from dataclasses import dataclass
+
+from pyramide_a11y.narration.cues import CENTRE, CueKind, Place, pile_place, place_of
 
 RATE = 22050
 """Samples per second."""
@@ -44,51 +49,11 @@ SAMPLE_WIDTH = 2  # bytes: 16-bit signed PCM
 MAX_SECONDS = 0.15
 RAMP_SECONDS = 0.005
 SEMITONES_PER_ROW = 2.0
-PILES_ROW = 7
-"""The row the stock and waste count as, under the pyramid's seven (0..6)."""
 _PEAK = 0.45  # of full scale: cues sit under the voice, never over it
 PAN_FLOOR = 10.0 ** (-12.0 / 20.0)
 """The quieter channel's gain over the louder one's at either end of a row (-12 dB,
 about 0.25): the least any cue keeps in the far ear."""
 _THETA_0 = math.atan(PAN_FLOOR)  # the pan arc's left end; its right end is π/2 - θ₀
-
-
-class CueKind(enum.Enum):
-    """The events a player feels without words."""
-
-    PAIR = "pair"
-    KING = "king"
-    DRAW = "draw"
-    RECYCLE = "recycle"
-    REFUSAL = "refusal"
-    WIN = "win"
-    HINT = "hint"
-    FOCUS = "focus"
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where a cue sits: a 0-based ``row`` (0 top … 6 bottom, 7 the piles) and a
-    ``pan`` from -1.0 (left) to 1.0 (right)."""
-
-    row: int = 3
-    pan: float = 0.0
-
-
-CENTRE = Place()
-
-
-def place_of(row: int, col: int) -> Place:
-    """The place of the pyramid card at 0-based (``row``, ``col``): its row's pitch
-    and its position in the row, left end -1.0 to right end 1.0 (the top card, alone
-    in its row, is in the middle)."""
-    pan = 0.0 if row == 0 else 2.0 * col / row - 1.0
-    return Place(row, pan)
-
-
-def pile_place(waste: bool) -> Place:
-    """The piles, under the pyramid: the stock a little left, the waste a little right."""
-    return Place(PILES_ROW, 0.35 if waste else -0.35)
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from playthrough import notation, played, won_code
 
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.app.sources import GameSource
-from pyramide_a11y.app.timer import GameTimer
 from pyramide_a11y.commands import CommandSyntaxError, parse_command
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.sources import GameSource
+from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.engine import DECK, Layout, get_rules
 from pyramide_a11y.engine.dealcode import MAX_NUMBER, DealCode
 from pyramide_a11y.engine.text import fold
@@ -31,6 +31,7 @@ from pyramide_a11y.i18n.languages import continue_words
 from pyramide_a11y.narration.messages import echoed
 from pyramide_a11y.solver.hints import Hint, Knowledge, hint_for
 from pyramide_a11y.speech.base import RecordingSpeaker
+from pyramide_a11y.terminal.outlet import spoken_session
 
 SYMBOLS = "♣♧♦♢♥♡♠♤"
 NEAR_MISSES = [
@@ -132,7 +133,7 @@ def test_any_line_gets_plain_answers_and_only_legal_changes(
     set_language(language)
     rules = get_rules(preset)
     deal = DealCode(rules, number)
-    session = Session(
+    session = spoken_session(
         GameSource(Layout.from_code(deal), rules, str(deal)),
         settings=Settings(language=language),
         speaker=RecordingSpeaker(),

@@ -27,6 +27,7 @@ from pyramide_a11y.commands import (
     SetThink,
     SetVerbosity,
     Simple,
+    Switch,
     TooManyCardsError,
     Touch,
     UnknownCommandError,
@@ -41,6 +42,7 @@ from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Verbosity, card_name
 from pyramide_a11y.narration.cards import card_notation
+from pyramide_a11y.terminal.outlet import spoken_session
 
 
 def card(text: str) -> CardSpec:
@@ -90,7 +92,7 @@ def card(text: str) -> CardSpec:
         ("new game PY1-C-AAAAAAB", "en", NewGame("PY1-C-AAAAAAB")),
         ("lang br", "pt_PT", SetLanguage("pt_BR")),
         ("breve", "pt_PT", SetVerbosity(Verbosity.BRIEF)),
-        ("voz não", "pt_PT", SetSwitch("speech", False)),
+        ("voz não", "pt_PT", SetSwitch(Switch.SPEECH, False)),
     ],
 )
 def test_parse_command(text: str, language: str, expected: object) -> None:
@@ -215,9 +217,9 @@ def test_cards_with_a_suit_two_cards_numbers_and_words_still_read(
 def test_the_session_says_the_letter_rule_and_names_the_rank_word(
     letter: str, language: str, said: str
 ) -> None:
-    from pyramide_a11y.app.session import Session
-    from pyramide_a11y.app.settings import Settings
-    from pyramide_a11y.app.sources import GameSource
+    from pyramide_a11y.core.session import Session
+    from pyramide_a11y.core.settings import Settings
+    from pyramide_a11y.core.sources import GameSource
 
     deal = parse_code("PY1-N-AAAAAAS")
     session = Session(
@@ -316,14 +318,13 @@ LINES = st.one_of(
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(LINES, min_size=1, max_size=25))
 def test_arbitrary_lines_always_get_an_answer_and_only_legal_changes(lines: list[str]) -> None:
-    from pyramide_a11y.app.session import Session
-    from pyramide_a11y.app.sources import GameSource
+    from pyramide_a11y.core.sources import GameSource
     from pyramide_a11y.speech.base import RecordingSpeaker
 
     deal = parse_code("PY1-N-AAAAAAS")
     source = GameSource(Layout.from_code(deal), deal.rules, str(deal))
     speaker = RecordingSpeaker()
-    session = Session(source, speaker=speaker, hint_finder=lambda g, b, c: None)  # type: ignore[arg-type,return-value]
+    session = spoken_session(source, speaker=speaker, hint_finder=lambda g, b, c: None)
     session.strict = True
     try:
         for line in lines:
@@ -388,7 +389,7 @@ def test_every_legal_move_round_trips_through_both_notations() -> None:
         ("pensar 2,5", "pt_PT", SetThink(2.5)),
         ("think 1.5", "en", SetThink(1.5)),
         ("think soon", "en", BadSettingValue("think", "soon")),
-        ("erros sim", "pt_PT", SetSwitch("errors", True)),
+        ("erros sim", "pt_PT", SetSwitch(Switch.ERRORS, True)),
         ("speech maybe", "en", BadSettingValue("speech", "maybe")),
         ("lang", "en", BadSettingValue("language", "")),
         ("lang xx", "en", BadSettingValue("language", "xx")),

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from playthrough import exact_par, played, source_of, won_code
 
-from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
 from pyramide_a11y.commands import Action, Simple, parse_command
 from pyramide_a11y.commands.suggest import suggestion
+from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import messages as m
 

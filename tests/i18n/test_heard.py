@@ -17,7 +17,7 @@ import pytest
 from message_samples import calls, sample_cards
 from playthrough import recording_session, won_code
 
-from pyramide_a11y.app.answer import Answer
+from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.engine import PRESETS, Card
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.i18n.spoken import Spoken, spoken_form

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pyramide_a11y import i18n
-from pyramide_a11y.app import cli
+from pyramide_a11y.cli import main as cli
 from pyramide_a11y.i18n import N_, _, ngettext, set_language
 from pyramide_a11y.i18n.formatting import format_duration, format_list, format_number
 from pyramide_a11y.i18n.maintenance import Tree, check, extract, read

@@ -12,9 +12,9 @@ import pytest
 from fakes import HeldFinder
 from playthrough import source_of, won_code
 
-from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
+from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.i18n import get_language, set_language
 
 CODE = won_code("paciencia")

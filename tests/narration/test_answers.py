@@ -13,17 +13,18 @@ import pytest
 from fakes import FakeClock
 from playthrough import source_of, winning_commands, won_code
 
-from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.loop import Printer, run_plain
-from pyramide_a11y.app.session import GOODBYE_WAIT, Session
-from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.app.timer import GameTimer
+from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.session import GOODBYE_WAIT, Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.engine import Draw, Game
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.solver import Hint, HintKind, Knowledge
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.base import RecordingSpeaker
+from pyramide_a11y.terminal.loop import Printer, run_plain
+from pyramide_a11y.terminal.outlet import spoken_session
 
 LANGUAGES = ("pt_PT", "pt_BR", "en")
 
@@ -37,13 +38,13 @@ def session(
     emit: object = None,
 ) -> tuple[Session, RecordingSpeaker]:
     speaker = RecordingSpeaker()
-    s = Session(
+    s = spoken_session(
         source_of(code),
         settings=Settings(language=language),
         speaker=speaker,
         timer=timer or GameTimer(lambda: 0.0),
-        hint_finder=hint_finder or (lambda g, b, c: None),  # type: ignore[arg-type]
-        emit=emit,  # type: ignore[arg-type]
+        hint_finder=hint_finder or (lambda g, b, c: None),
+        emit=emit,
     )
     s.strict = True
     return s, speaker
@@ -238,7 +239,7 @@ def stored_session(folder: Path, language: str) -> tuple[Session, RecordingSpeak
     set_language(language)
     storage = GameStorage.open(folder)
     speaker = RecordingSpeaker()
-    s = Session(
+    s = spoken_session(
         source_of(won_code("pyramide")),
         settings=Settings(language=language),
         speaker=speaker,

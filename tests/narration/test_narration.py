@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playthrough import played, source_of, won_code
 
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.engine import DECK, Card, Game, Layout, Reason, Refusal, parse_code
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Style, card_name, describe, narrator, sentence

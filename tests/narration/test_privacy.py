@@ -19,16 +19,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playthrough import notation
 
-from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.app.sources import GameSource
-from pyramide_a11y.app.timer import GameTimer
+from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.sources import GameSource
+from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.engine import Card, Game, Layout, Rules, get_rules
 from pyramide_a11y.engine.dealcode import MAX_NUMBER, DealCode
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.solver.hints import Hint, Knowledge, hint_for
 from pyramide_a11y.speech.base import RecordingSpeaker
+from pyramide_a11y.terminal.outlet import spoken_session
 
 LANGUAGES = ("pt_PT", "pt_BR", "en")
 REVIEW = {
@@ -60,7 +61,7 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
 
 
 def make_session(layout: Layout, rules: Rules, code: str, language: str) -> Session:
-    session = Session(
+    session = spoken_session(
         GameSource(layout, rules, code),
         settings=Settings(language=language),
         speaker=RecordingSpeaker(),

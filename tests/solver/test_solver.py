@@ -9,7 +9,7 @@ import pytest
 from engine_helpers import seed002_layout
 from solver_helpers import replays_to_win
 
-from pyramide_a11y.app.analyse_command import deal_numbers
+from pyramide_a11y.cli.analyse import deal_numbers
 from pyramide_a11y.engine import Layout, get_rules, parse_code
 from pyramide_a11y.engine.dealcode import shuffled_deck
 from pyramide_a11y.solver import Verdict, solve

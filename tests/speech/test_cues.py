@@ -17,27 +17,22 @@ from pathlib import Path
 
 import pytest
 
-from pyramide_a11y.app.cli import main
-from pyramide_a11y.app.cueing import card_place
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings, apply_saved_settings, settings_from_options
-from pyramide_a11y.app.sources import GameSource
+from pyramide_a11y.cli.main import main
+from pyramide_a11y.cli.options import apply_saved_settings, settings_from_options
 from pyramide_a11y.commands import parse_command
 from pyramide_a11y.commands.syntax import SetSoundChannels
+from pyramide_a11y.core.cueing import card_place
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.engine import Layout, parse_code
+from pyramide_a11y.narration.cues import CueKind, Place, pile_place, place_of
 from pyramide_a11y.speech.cue_player import CuePlayer, RecordingCues
-from pyramide_a11y.speech.cues import (
-    MAX_SECONDS,
-    PREVIEW,
-    CueKind,
-    Place,
-    cue_wav,
-    pile_place,
-    place_of,
-)
+from pyramide_a11y.speech.cues import MAX_SECONDS, PREVIEW, cue_wav
 from pyramide_a11y.speech.player import realtime_sink_command
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings
+from pyramide_a11y.terminal.outlet import spoken_session
 
 TESTS = Path(__file__).parent.parent
 
@@ -182,10 +177,10 @@ def source(code: str) -> GameSource:
 
 def session(code: str = "PY1-N-AAAAAAS", **settings: object) -> tuple[Session, RecordingCues]:
     cues = RecordingCues()
-    s = Session(
+    s = spoken_session(
         source(code),
         settings=Settings(language="en", **settings),  # type: ignore[arg-type]
-        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+        hint_finder=lambda g, b, c: None,
         cues=cues,
     )
     s.strict = True
@@ -267,13 +262,13 @@ def test_a_player_that_fails_turns_cues_off_and_says_so_once() -> None:
 
 def _stored_session(folder: Path) -> Session:
     """A session whose settings are saved in ``folder``, its cues recorded."""
-    from pyramide_a11y.app.autosave import GameStorage
+    from pyramide_a11y.core.autosave import GameStorage
 
-    return Session(
+    return spoken_session(
         source("PY1-N-AAAAAAS"),
         settings=Settings(language="en"),
         storage=GameStorage.open(folder),
-        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+        hint_finder=lambda g, b, c: None,
         cues=RecordingCues(),
     )
 
@@ -358,10 +353,10 @@ def test_sounds_mono_survives_a_restart(tmp_path: Path) -> None:
     settings = settings_from_options(args, "en")
     assert settings.sounds_mono
     cues = RecordingCues()
-    again = Session(
+    again = spoken_session(
         source("PY1-N-AAAAAAS"),
         settings=settings,
-        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+        hint_finder=lambda g, b, c: None,
         cues=cues,
     )
     again.handle("draw")

@@ -19,11 +19,10 @@ from pathlib import Path
 import pytest
 from speech_support import Sink, my_children, no_more, wait_for
 
-from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.app.sources import GameSource
-from pyramide_a11y.app.speaking import SessionSpeaker
+from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.engine import Layout
 from pyramide_a11y.engine.dealcode import parse_code
 from pyramide_a11y.speech.background import BackgroundSpeaker
@@ -31,6 +30,8 @@ from pyramide_a11y.speech.base import FailureKind, SilentSpeaker
 from pyramide_a11y.speech.factory import Missing, SpeakerChoice, SpeechProblem
 from pyramide_a11y.speech.player import PLAYER_ENV
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
+from pyramide_a11y.terminal.outlet import SpokenOutlet, spoken_session
+from pyramide_a11y.terminal.speaking import SessionSpeaker
 
 CODE = "PY1-P-AAAAAAB"
 
@@ -81,7 +82,7 @@ def player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Player:
 def game(speaker: SessionSpeaker, language: str) -> Session:
     deal = parse_code(CODE)
     source = GameSource(Layout.from_code(deal), deal.rules, str(deal))
-    session = Session(
+    session = spoken_session(
         source, settings=Settings(language=language), speaker=speaker, hint_finder=None
     )
     session.strict = True
@@ -104,8 +105,9 @@ def answer_heard(
     """Type ``line`` and wait until the player has handled its answer (``ok`` or
     ``fail``) and the speaker has counted it: ``failures`` in a row then (by
     default one more than before a failure, none after a success)."""
-    assert isinstance(session.speaker, SessionSpeaker)
-    backend = backend_of(session.speaker)
+    speaker = session.outlet.speaker if isinstance(session.outlet, SpokenOutlet) else None
+    assert isinstance(speaker, SessionSpeaker)
+    backend = backend_of(speaker)
     calls = len(player.calls())
     if failures is None:
         failures = backend.failures + 1 if expect == "fail" else 0

@@ -15,14 +15,15 @@ import pytest
 from speech_support import Sink, my_children, no_more, wait_for
 from terminal import TMUX, window
 
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.app.sources import GameSource
-from pyramide_a11y.app.speaking import SessionSpeaker
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.engine import Layout
 from pyramide_a11y.engine.dealcode import parse_code
 from pyramide_a11y.speech.factory import open_speaker
 from pyramide_a11y.speech.player import PLAYER_ENV
+from pyramide_a11y.terminal.outlet import spoken_session
+from pyramide_a11y.terminal.speaking import SessionSpeaker
 
 CODE = "PY1-P-AAAAAAB"
 
@@ -95,7 +96,7 @@ def session_with(speaker: SessionSpeaker, speech: bool) -> Session:
     deal = parse_code(CODE)
     source = GameSource(Layout.from_code(deal), deal.rules, str(deal))
     settings = Settings(language="en", speech=speech)
-    return Session(source, settings=settings, speaker=speaker, hint_finder=None)
+    return spoken_session(source, settings=settings, speaker=speaker, hint_finder=None)
 
 
 def test_speech_on_in_play_opens_a_backend(sink: Sink) -> None:

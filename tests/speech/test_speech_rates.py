@@ -9,15 +9,17 @@ import pytest
 from playthrough import source_of, won_code
 from speech_support import start_options
 
-from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings, settings_from_options
+from pyramide_a11y.cli.options import settings_from_options
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.base import RecordingSpeaker
 from pyramide_a11y.speech.espeak_backend import espeak_command
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings, save_setting
+from pyramide_a11y.terminal.outlet import spoken_session
 
 LANGUAGES = ("en", "pt_PT", "pt_BR")
 RATE = {"en": "rate", "pt_PT": "velocidade", "pt_BR": "velocidade"}
@@ -28,7 +30,7 @@ def session_in(
 ) -> tuple[Session, RecordingSpeaker]:
     set_language(language)
     speaker = RecordingSpeaker()
-    session = Session(
+    session = spoken_session(
         source_of(won_code("pyramide")),
         settings=Settings(language=language, **settings),  # type: ignore[arg-type]
         speaker=speaker,

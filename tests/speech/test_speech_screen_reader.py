@@ -16,10 +16,9 @@ from typing import Any, ClassVar
 import pytest
 from speech_support import wait_for
 
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.app.sources import GameSource
-from pyramide_a11y.app.speaking import SessionSpeaker, make_session_speaker
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.engine import Layout
 from pyramide_a11y.engine.dealcode import parse_code
 from pyramide_a11y.i18n import set_language
@@ -28,6 +27,8 @@ from pyramide_a11y.speech.base import RecordingSpeaker, SilentSpeaker
 from pyramide_a11y.speech.factory import Missing, SpeakerChoice, SpeechProblem, open_speaker
 from pyramide_a11y.speech.messages import problem_sentence
 from pyramide_a11y.speech.screen_reader import ScreenReaderSpeaker, open_reader
+from pyramide_a11y.terminal.outlet import spoken_session
+from pyramide_a11y.terminal.speaking import SessionSpeaker, make_session_speaker
 
 CODE = "PY1-P-AAAAAAB"
 
@@ -36,7 +37,7 @@ def session_with(speaker: Any, language: str = "en", speech: bool = True) -> Ses
     deal = parse_code(CODE)
     source = GameSource(Layout.from_code(deal), deal.rules, str(deal))
     settings = Settings(language=language, speech=speech)
-    return Session(source, settings=settings, speaker=speaker, hint_finder=None)
+    return spoken_session(source, settings=settings, speaker=speaker, hint_finder=None)
 
 
 # -- the route through Prism --------------------------------------------------------------
@@ -267,7 +268,7 @@ def test_auto_says_once_at_start_which_it_chose() -> None:
     out = io.StringIO()
     set_language("pt_PT")
     options = argparse.Namespace(speech="auto", language="pt_PT", rate=175)
-    import pyramide_a11y.app.speaking as speaking
+    import pyramide_a11y.terminal.speaking as speaking
 
     original = speaking.SessionSpeaker
 

@@ -15,24 +15,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 from speech_support import Sink, start_options, wait_for
 
-from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.cli import main
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import (
-    Settings,
-    option_refusal,
-    settings_from_options,
-    start_voice,
-)
-from pyramide_a11y.app.sources import random_deal
+from pyramide_a11y.cli.main import main
+from pyramide_a11y.cli.options import option_refusal, settings_from_options
 from pyramide_a11y.commands import (
     BadSettingValue,
     ListVoices,
     SetSpeechRoute,
     SetSwitch,
     SetVoice,
+    Switch,
     parse_command,
 )
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.sources import random_deal
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import set_language
@@ -49,6 +46,7 @@ from pyramide_a11y.speech.ssip_backend import SsipSpeaker, parse_voice_list
 from pyramide_a11y.speech.voices import VoiceInfo, find_voice, voices_for_language
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings
+from pyramide_a11y.terminal.outlet import spoken_session, start_voice
 
 # What espeak-ng 1.51 lists here (``espeak-ng --voices``), a few of them.
 ESPEAK_LIKE = [
@@ -72,7 +70,7 @@ def session_in(
     set_language(language)
     speaker = RecordingSpeaker()
     speaker.available = list(ESPEAK_LIKE)
-    session = Session(
+    session = spoken_session(
         random_deal(get_rules("pyramide")),
         settings=Settings(language=language, **settings),  # type: ignore[arg-type]
         speaker=speaker,
@@ -103,8 +101,8 @@ def test_the_words_read_in_every_language(language: str) -> None:
 
 def test_the_switch_words_keep_their_meaning() -> None:
     # "voz" / "voice" still switch speech; a name is only read after the name word.
-    assert parse_command("voz sim", "pt_PT") == SetSwitch("speech", True)
-    assert parse_command("voice off", "en") == SetSwitch("speech", False)
+    assert parse_command("voz sim", "pt_PT") == SetSwitch(Switch.SPEECH, True)
+    assert parse_command("voice off", "en") == SetSwitch(Switch.SPEECH, False)
     assert parse_command("voz leitor", "pt_BR") == SetSpeechRoute("screen-reader")
     assert parse_command("voz talvez", "pt_PT") == BadSettingValue("speech", "talvez")
     # A word after the name word is a name, even a yes word: it is read as typed.

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from speech_support import Sink
 
-from pyramide_a11y.app.cli import main
+from pyramide_a11y.cli.main import main
 from pyramide_a11y.speech.player import PLAYER_ENV
 
 

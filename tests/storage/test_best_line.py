@@ -9,11 +9,11 @@ from pathlib import Path
 
 from playthrough import source_of, winning_commands, won_code
 
-from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.cli import main
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.app.timer import GameTimer
+from pyramide_a11y.cli.main import main
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.timer import GameTimer
 
 PRESET = "classic"  # won in 35 moves by the recorded line
 

@@ -11,10 +11,10 @@ from pathlib import Path
 from playthrough import source_of
 from storage_helpers import Program
 
-from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.cli import main
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
+from pyramide_a11y.cli.main import main
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
 
 IMPASSE_CODE = "PY1-C-AAAAAAD"  # classic, one pass: 24 draws and nothing pairs
 LOST = "Classic Pyramid, PY1-C-AAAAAAD, not won, no card removed."

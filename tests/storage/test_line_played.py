@@ -13,11 +13,11 @@ from pathlib import Path
 from fakes import HeldFinder
 from playthrough import WON_DEALS, source_of, winning_commands, won_code
 
-from pyramide_a11y.app.answer import Answer
-from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.cli import main
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
+from pyramide_a11y.cli.main import main
+from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.engine import Layout, parse_code
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.paths import DATABASE_NAME

@@ -14,10 +14,10 @@ import pytest
 from fakes import HeldFinder
 from playthrough import LANGUAGES, source_of, winning_commands, won_code
 
-from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.cli import main
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
+from pyramide_a11y.cli.main import main
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.paths import DATABASE_NAME
 from pyramide_a11y.storage.schema import SCHEMA_VERSION, migrate

@@ -11,11 +11,11 @@ import pytest
 from playthrough import source_of, won_code
 from storage_helpers import Program
 
-from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.play import named_rules
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.app.sources import random_deal
+from pyramide_a11y.cli.play import named_rules
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.sources import random_deal
 from pyramide_a11y.engine import get_rules, parse_rules
 
 KEPT = {
@@ -68,8 +68,8 @@ def test_the_line_is_in_the_players_language(tmp_path: Path, language: str) -> N
     "rules", ["classic(passes=3)", "pyramide(passes=2, strict_win=True)", "paciencia"]
 )
 def test_the_command_said_gives_back_the_same_rules(rules: str) -> None:
-    from pyramide_a11y.app.records_text import rules_command  # new in issue 24
-    from pyramide_a11y.app.sources import add_rules_options
+    from pyramide_a11y.cli.options import add_rules_options
+    from pyramide_a11y.narration.records import rules_command  # new in issue 24
 
     command = rules_command(rules)
     assert command is not None

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from storage_helpers import winning_line
 
-from pyramide_a11y.app.cli import main
+from pyramide_a11y.cli.main import main
 from pyramide_a11y.engine import Layout, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.i18n import set_language

@@ -343,7 +343,7 @@ def test_stats_that_cannot_be_read_say_so_in_one_sentence(
 ) -> None:
     import io
 
-    from pyramide_a11y.app.cli import main
+    from pyramide_a11y.cli.main import main
     from pyramide_a11y.storage import StorageError
 
     def fails(self: Store, rules: str | None = None) -> list[object]:

@@ -18,7 +18,7 @@ import pytest
 from storage_helpers import Program
 from test_storage_database import fill, folder_digests, read_only
 
-from pyramide_a11y.app.cli import main
+from pyramide_a11y.cli.main import main
 from pyramide_a11y.i18n import overridden, set_language
 from pyramide_a11y.i18n.pseudo import PseudoTranslations, untranslated_residue
 from pyramide_a11y.storage import Notice, NoticeKind, Store

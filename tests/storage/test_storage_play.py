@@ -11,16 +11,17 @@ import pytest
 from playthrough import source_of, winning_commands, won_code
 from storage_helpers import Program
 
-from pyramide_a11y.app.autosave import GameStorage
-from pyramide_a11y.app.hinting import default_finder
-from pyramide_a11y.app.loop import Printer, run_plain
-from pyramide_a11y.app.session import Session
-from pyramide_a11y.app.settings import Settings
-from pyramide_a11y.app.timer import GameTimer
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.hinting import default_finder
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import RecordingSpeaker
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings
+from pyramide_a11y.terminal.loop import Printer, run_plain
+from pyramide_a11y.terminal.outlet import spoken_session
 
 
 def session_with(storage: GameStorage, code: str | None) -> Session:
@@ -197,7 +198,7 @@ def autosaved_session(data_dir: Path, code: str, language: str = "en") -> Sessio
     game taken up again."""
     set_language(language)
     storage = GameStorage.open(data_dir)
-    session = Session(
+    session = spoken_session(
         storage.resume_saved() or source_of(code),
         settings=Settings(language=language),
         speaker=RecordingSpeaker(),

@@ -1,1 +1,0 @@
-"""The application layer: command line, interactive loop, storage."""

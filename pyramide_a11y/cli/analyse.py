@@ -1,0 +1,443 @@
+"""``pyramide analyse``: solve many deals and report the win rate.
+
+Deals are drawn from the deal generator: the deal numbers come from SplitMix64
+seeded with ``--seed``, so a run can be repeated exactly. Work is spread over
+processes (all cores by default). Progress goes to standard error (``--progress``):
+``bar``, rewritten in place on a terminal; ``lines``, a plain line at a calm pace
+(at most every 10% of the deals and every 5 seconds), for a screen reader; or
+``none``. By default: ``none`` when standard error is not a terminal, ``lines``
+when a screen reader runs or the report goes to a file or a pipe, else ``bar``.
+The report goes to standard output. Deals are drawn, handed out and counted one
+batch at a time, and only counts and bounded summaries are kept (``analyse_tally``),
+so memory stays flat and the first answer comes at once whatever ``--deals`` is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from pyramide_a11y.cli.options import add_rules_options, rules_from_options
+from pyramide_a11y.cli.parsing import (
+    DEALS_RANGE,
+    FIRST_RANGE,
+    JOBS_RANGE,
+    SEED_RANGE,
+    TIMEOUT_RANGE,
+    decimal_number_in,
+    whole_number_in,
+)
+from pyramide_a11y.cli.tally import RELATIVE_PRECISION, Tally
+from pyramide_a11y.core.sources import SourceError
+from pyramide_a11y.engine import Layout, Rules, parse_rules
+from pyramide_a11y.engine.dealcode import (
+    MAX_NUMBER,
+    DealCode,
+    SplitMix64,
+    code_text,
+)
+from pyramide_a11y.i18n import _, ngettext
+from pyramide_a11y.i18n.formatting import format_number
+from pyramide_a11y.narration import command_line as t
+from pyramide_a11y.solver import solve
+from pyramide_a11y.solver.stats import wilson_interval
+from pyramide_a11y.speech.detect import running_screen_reader
+
+DEFAULT_TIMEOUT = 60.0
+BATCH_PER_JOB = 8
+"""Deals handed to the pool at a time, per process."""
+PROGRESS_MODES = ("bar", "lines", "none")
+LINES_EVERY_SECONDS = 5.0
+LINES_EVERY_FRACTION = 0.1
+"""A progress line waits for both: 5 seconds and a tenth of the deals since the last."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One solved deal: its number, verdict (None = unknown), nodes and seconds."""
+
+    number: int
+    winnable: bool | None
+    nodes: int
+    seconds: float
+
+
+def add_analyse_command(sub: Any) -> None:
+    """Register ``analyse`` on the subcommand parsers ``sub``."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        # Translators: command-line help of the analyse subcommand.
+        help=_("solve many random deals and report the win rate"),
+        # Translators: command-line help of the analyse subcommand.
+        description=_(
+            "Solve N random deals under the chosen rules and report the share that can "
+            "be won (with a 95% Wilson interval), the deals left unknown, and the time "
+            "per deal."
+        ),
+    )
+    add_rules_options(parser)
+    parser.add_argument(
+        "--deals",
+        type=whole_number_in(*DEALS_RANGE),
+        required=True,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("how many deals"),
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number_in(*SEED_RANGE),
+        default=0,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("seed of the deal numbers (default 0)"),
+    )
+    parser.add_argument(
+        "--first",
+        type=whole_number_in(*FIRST_RANGE),
+        default=0,
+        metavar="K",
+        # Translators: command-line help.
+        help=_(
+            "skip the first K deal numbers of the seed, to measure a long run in parts (default 0)"
+        ),
+    )
+    parser.add_argument(
+        "--jobs",
+        type=whole_number_in(*JOBS_RANGE),
+        default=None,
+        metavar="J",
+        # Translators: command-line help.
+        help=_("processes (default: all cores)"),
+    )
+    parser.add_argument(
+        "--timeout",
+        type=decimal_number_in(*TIMEOUT_RANGE),
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        # Translators: command-line help; {default} is a number of seconds.
+        help=_("seconds per deal before it counts as unknown (default {default})").format(
+            default=format_number(DEFAULT_TIMEOUT)
+        ),
+    )
+    parser.add_argument(
+        "--progress",
+        choices=PROGRESS_MODES,
+        default=None,
+        # Translators: command-line help; bar, lines and none are typed as they are.
+        help=_(
+            "progress on standard error: bar (rewritten in place), lines (a plain line "
+            "now and then, calm for a screen reader) or none; default: lines beside a "
+            "screen reader, none when standard error is not a terminal, else bar"
+        ),
+    )
+    # Translators: command-line help.
+    parser.add_argument("--json", action="store_true", help=_("print the report as JSON"))
+    parser.set_defaults(func=run_analyse)
+
+
+def deal_numbers(seed: int, count: int, first: int = 0) -> Iterator[int]:
+    """``count`` deal numbers drawn from SplitMix64 seeded with ``seed``, one at a
+    time (constant memory, however many), after skipping the first ``first``.
+
+    So ``deal_numbers(seed, a + b)`` is ``deal_numbers(seed, a)`` followed by
+    ``deal_numbers(seed, b, first=a)``: a long run can be measured in parts. The
+    skipped numbers are drawn and dropped (a draw may take more than one output of
+    the generator), about a microsecond each.
+    """
+    rng = SplitMix64(seed)
+    for _n in range(first):
+        rng.below(MAX_NUMBER + 1)
+    for _n in range(count):
+        yield rng.below(MAX_NUMBER + 1)
+
+
+def _quiet_worker() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (no traceback from each
+    worker), and SIGTERM ends the worker at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def solve_deal(job: tuple[str, int, float | None]) -> DealResult:
+    """Solve deal ``number`` under the rules written as ``str(rules)`` (a worker)."""
+    rules_text, number, timeout = job
+    rules = parse_rules(rules_text)
+    position = Layout.from_code(DealCode(rules, number)).position()
+    solution = solve(position, rules, timeout=timeout)
+    return DealResult(number, solution.winnable, solution.nodes, solution.seconds)
+
+
+def solve_all(
+    rules: Rules, numbers: Iterable[int], jobs: int, timeout: float | None
+) -> Iterator[DealResult]:
+    """Results in the order they finish, ``jobs`` processes at once. The work is
+    handed out a batch at a time, so the deals waiting stay few whatever their
+    number."""
+    work = ((str(rules), n, timeout) for n in numbers)
+    if jobs <= 1:
+        yield from map(solve_deal, work)
+        return
+    with multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool:
+        while batch := list(itertools.islice(work, jobs * BATCH_PER_JOB)):
+            yield from pool.imap_unordered(solve_deal, batch, chunksize=1)
+
+
+def progress_mode(
+    asked: str | None,
+    out: TextIO,
+    err: TextIO,
+    screen_reader: Callable[[], str | None] = running_screen_reader,
+) -> str:
+    """The ``--progress`` mode: ``asked``, else ``none`` when ``err`` is not a
+    terminal, ``lines`` when a screen reader runs or ``out`` is not a terminal (the
+    report goes to a file: someone listens to the progress), else ``bar``."""
+    if asked:
+        return asked
+    if not err.isatty():
+        return "none"
+    if not out.isatty() or screen_reader():
+        return "lines"
+    return "bar"
+
+
+def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO | None = None) -> int:
+    """Solve, show progress on ``err``, print the report on ``out``."""
+    err = err or sys.stderr
+    if args.deals < 1:
+        # Translators: error of the analyse command; {value} is what the user typed.
+        raise SourceError(_("--deals must be 1 or more, not {value}").format(value=args.deals))
+    jobs = args.jobs or os.cpu_count() or 1
+    if jobs < 1:
+        # Translators: error of the analyse command; {value} is what the user typed.
+        raise SourceError(_("--jobs must be 1 or more, not {value}").format(value=args.jobs))
+    first = getattr(args, "first", 0)
+    if first < 0:
+        # Translators: error of the analyse command; {value} is what the user typed.
+        raise SourceError(_("--first must be 0 or more, not {value}").format(value=first))
+    rules = rules_from_options(args, None)
+    numbers = deal_numbers(args.seed, args.deals, first)
+    progress = Progress(args.deals, err, progress_mode(getattr(args, "progress", None), out, err))
+    start = time.perf_counter()
+    # Counts and bounded summaries only: memory stays flat whatever --deals says.
+    tally = Tally(name=lambda number: _code_of(rules, number))
+    for result in solve_all(rules, numbers, min(jobs, args.deals), args.timeout):
+        tally.add(result.number, result.winnable, result.nodes, result.seconds)
+        progress.update(tally.deals)
+    progress.finish()
+    wall = time.perf_counter() - start
+    report = build_report(rules, args.seed, tally, wall, jobs, args.timeout, first)
+    if args.json:
+        print(json.dumps(report), file=out)
+    else:
+        for line in report_lines(report):
+            print(line, file=out)
+    return 0
+
+
+def build_report(
+    rules: Rules,
+    seed: int,
+    tally: Tally,
+    wall: float,
+    jobs: int,
+    timeout: float | None,
+    first: int = 0,
+) -> dict[str, Any]:
+    """The report as data (also the ``--json`` shape).
+
+    ``first`` is how many deal numbers of the seed were skipped (``--first``).
+
+    ``unknown_deals`` lists at most :data:`.analyse_tally.UNKNOWN_LISTED` codes (20),
+    the first in code order; ``unknown_deals_more`` counts the unknown deals not listed.
+    ``seconds_per_deal``: ``min`` and ``max`` are exact; ``median`` and ``p95`` come
+    from a log-scale histogram and are within ``relative_precision`` (about 1.1%) of
+    the exact nearest-rank values (see :mod:`.analyse_tally`). ``histogram`` holds
+    that histogram (:meth:`.LogHistogram.to_data`), so the reports of runs in parts
+    (``--first``) can be merged into the report one run would give.
+    """
+    decided = tally.won + tally.lost
+    low, high = wilson_interval(tally.won, decided)
+    return {
+        "rules": str(rules),
+        "seed": seed,
+        "first": first,
+        "deals": tally.deals,
+        "winnable": tally.won,
+        "lost": tally.lost,
+        "unknown": tally.unknown,
+        "unknown_deals": list(tally.unknown_codes),
+        "unknown_deals_more": tally.unknown_not_listed,
+        "win_rate": tally.won / decided if decided else None,
+        "ci95": [low, high],
+        "seconds_per_deal": {
+            "median": tally.times.percentile(0.5),
+            "p95": tally.times.percentile(0.95),
+            "min": tally.times.low,
+            "max": tally.times.high,
+            "relative_precision": RELATIVE_PRECISION,
+            "histogram": tally.times.to_data(),
+        },
+        "nodes": tally.nodes,
+        "seconds": wall,
+        "jobs": jobs,
+        "timeout": timeout,
+    }
+
+
+def _code_of(rules: Rules, number: int) -> str:
+    return code_text(rules, number) or str(number)
+
+
+def _percent(fraction: float) -> str:
+    return format_number(round(100 * fraction, 1))
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 1:
+        # Translators: a short duration in milliseconds, e.g. "12 ms".
+        return _("{value} ms").format(value=format_number(round(seconds * 1000, 1)))
+    # Translators: a short duration in seconds, e.g. "2.5 s".
+    return _("{value} s").format(value=format_number(round(seconds, 2)))
+
+
+def report_lines(report: dict[str, Any]) -> list[str]:
+    """The report in sentences, most important first."""
+    lines: list[str] = []
+    decided = report["winnable"] + report["lost"]
+    if report["win_rate"] is None:
+        # Translators: analyse report when no deal got a verdict.
+        lines.append(_("No deal was decided."))
+    else:
+        low, high = report["ci95"]
+        # Translators: analyse report, first line. {won} and {decided} are counts of
+        # deals, {rate}, {low} and {high} percentages (numbers without the % sign).
+        lines.append(
+            ngettext(
+                "Won {won} of {decided} decided deal: {rate}% "
+                "(95% confidence interval {low}% to {high}%).",
+                "Won {won} of {decided} decided deals: {rate}% "
+                "(95% confidence interval {low}% to {high}%).",
+                decided,
+            ).format(
+                won=format_number(report["winnable"]),
+                decided=format_number(decided),
+                rate=_percent(report["win_rate"]),
+                low=_percent(low),
+                high=_percent(high),
+            )
+        )
+    # Translators: analyse report; deals whose search ran out of time.
+    lines.append(
+        ngettext("Unknown: {count} deal.", "Unknown: {count} deals.", report["unknown"]).format(
+            count=format_number(report["unknown"])
+        )
+    )
+    times = report["seconds_per_deal"]
+    # Translators: analyse report; each value is a duration like "12 ms" or "2.5 s".
+    lines.append(
+        _("Time per deal: median {median}, 95th percentile {p95}, longest {longest}.").format(
+            median=_duration(times["median"]),
+            p95=_duration(times["p95"]),
+            longest=_duration(times["max"]),
+        )
+    )
+    first = report.get("first", 0)
+    if first:
+        # Translators: analyse report, last line, after --first; {rules} like
+        # "classic(passes=3)", {first} how many deal numbers of the seed were skipped.
+        last = ngettext(
+            "Rules {rules}, seed {seed}, {deals} deal after the first {first}.",
+            "Rules {rules}, seed {seed}, {deals} deals after the first {first}.",
+            report["deals"],
+        )
+    else:
+        # Translators: analyse report, last line; {rules} like "classic(passes=3)".
+        last = ngettext(
+            "Rules {rules}, seed {seed}, {deals} deal.",
+            "Rules {rules}, seed {seed}, {deals} deals.",
+            report["deals"],
+        )
+    lines.append(
+        last.format(
+            rules=report["rules"],
+            seed=report["seed"],
+            deals=format_number(report["deals"]),
+            first=format_number(first),
+        )
+    )
+    if report["unknown_deals"]:
+        # Translators: analyse report; a list of deal codes follows.
+        listed = _("Unknown deals:") + " " + " ".join(report["unknown_deals"])
+        more = report.get("unknown_deals_more", 0)
+        if more:
+            # Translators: analyse report; after the first unknown deal codes listed,
+            # how many more there are.
+            listed += " " + ngettext("and {count} more.", "and {count} more.", more).format(
+                count=format_number(more)
+            )
+        lines.append(listed)
+    return lines
+
+
+class Progress:
+    """Progress on ``stream`` in a ``mode`` of :data:`PROGRESS_MODES` (default: bar on
+    a terminal, else lines). ``bar`` is rewritten in place; ``lines`` are plain lines,
+    one when both 5 seconds and a tenth of the deals have passed since the last, and
+    one at the end; ``none`` writes nothing. ``clock`` gives seconds (tests)."""
+
+    WIDTH = 30
+
+    def __init__(
+        self,
+        total: int,
+        stream: TextIO,
+        mode: str | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.total = total
+        self.stream = stream
+        self.mode = mode or ("bar" if stream.isatty() else "lines")
+        self.clock = clock
+        self.start = clock()
+        self.last_time = self.start
+        self.last_done = 0
+
+    def update(self, done: int) -> None:
+        if self.mode == "none":
+            return
+        now = self.clock()
+        if self.mode == "lines":
+            calm = (
+                now - self.last_time >= LINES_EVERY_SECONDS
+                and done - self.last_done >= LINES_EVERY_FRACTION * self.total
+            )
+            if not calm and done < self.total:
+                return
+            self.last_time, self.last_done = now, done
+            print(self._text(done, now), file=self.stream, flush=True)
+            return
+        filled = self.WIDTH * done // self.total
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        self.stream.write(f"\r[{bar}] {self._text(done, now)}\x1b[K")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.mode == "bar":
+            self.stream.write("\n")
+            self.stream.flush()
+
+    def _text(self, done: int, now: float) -> str:
+        elapsed = now - self.start
+        left = elapsed / done * (self.total - done) if done else 0.0
+        return t.progress_line(done, self.total, left)

@@ -1,0 +1,239 @@
+"""``pyramide`` with no subcommand: play a game."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TextIO
+
+from pyramide_a11y.cli.options import (
+    apply_saved_settings,
+    option_refusal,
+    rules_from_options,
+    settings_from_options,
+    source_from_options,
+)
+from pyramide_a11y.cli.parsing import SEED_RANGE, decimal_number_in, lang_help, whole_number_in
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.settings import RATE_RANGE, THINK_RANGE, VOLUME_RANGE
+from pyramide_a11y.core.sources import (
+    GameSource,
+    SourceError,
+    UnreadableDealCode,
+    daily_deal,
+    random_deal,
+)
+from pyramide_a11y.engine import Rules, get_rules
+from pyramide_a11y.i18n import _, in_language, pgettext, resolve_language
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.narration import sentence
+from pyramide_a11y.speech.cue_player import CuePlayer
+from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
+from pyramide_a11y.terminal.loop import Printer, interactive, run_plain, run_prompt
+from pyramide_a11y.terminal.outlet import spoken_session, start_voice
+from pyramide_a11y.terminal.speaking import make_session_speaker
+
+SOUNDS_ENV = "PYRAMIDE_SOUNDS"
+"""``off`` keeps the sound cues off whatever is saved (tests, benchmarks)."""
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the game's options to the top-level parser and make playing the default."""
+    from pyramide_a11y.cli.options import add_rules_options
+
+    add_rules_options(parser)
+    # Translators: command-line help, title of the options of the game itself.
+    group = parser.add_argument_group(_("game"))
+    group.add_argument(
+        "--deal",
+        metavar=pgettext("metavar", "CODE"),
+        # Translators: command-line help.
+        help=_("play this deal code, e.g. PY1-N-AAAAAAS"),
+    )
+    group.add_argument(
+        "--layout",
+        metavar=pgettext("metavar", "FILE"),
+        # Translators: command-line help.
+        help=_("play a layout file (JSON or a listing)"),
+    )
+    group.add_argument(
+        "--daily",
+        action="store_true",
+        # Translators: command-line help.
+        help=_(
+            "play the deal of the day: the same deal for every player on a date, "
+            "under the rules chosen"
+        ),
+    )
+    group.add_argument(
+        "--seed",
+        type=whole_number_in(*SEED_RANGE),
+        default=0,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("for a text listing: orders the unlisted stock cards"),
+    )
+    group.add_argument("--lang", metavar=pgettext("metavar", "LANG"), help=lang_help())
+    group.add_argument(
+        "--speech",
+        default=None,
+        choices=SPEECH_CHOICES,
+        # Translators: command-line help; auto, screen-reader and none are typed as
+        # they are.
+        help=_(
+            "speech: auto (silent beside a screen reader), screen-reader (its own voice), "
+            "a backend, or none (docs/speech.md)"
+        ),
+    )
+    group.add_argument(
+        "--rate",
+        type=whole_number_in(*RATE_RANGE),
+        default=None,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("speech rate, words per minute, for the session language"),
+    )
+    group.add_argument(
+        "--voice",
+        default=None,
+        metavar=pgettext("metavar", "NAME"),
+        # Translators: command-line help; "voices" is the in-game command that lists them.
+        help=_(
+            "speech voice by name, for the session language and this session only "
+            "(in play: voices lists them)"
+        ),
+    )
+    group.add_argument(
+        "--volume",
+        type=whole_number_in(*VOLUME_RANGE),
+        default=None,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("speech volume, 0 to 100 (100 is the voice's ordinary loudness)"),
+    )
+    group.add_argument(
+        "--verbosity",
+        choices=("brief", "full"),
+        default=None,
+        # Translators: command-line help; brief and full are typed as they are.
+        help=_("how much is said"),
+    )
+    group.add_argument(
+        "--sounds",
+        choices=("on", "off"),
+        default=None,
+        # Translators: command-line help; "on" and "off" stay as typed.
+        help=_("sound cues on or off, for this session only (in play: sounds)"),
+    )
+    group.add_argument(
+        "--no-error-help",
+        action="store_true",
+        # Translators: command-line help.
+        help=_("a covered card gets a short cue instead of a sentence"),
+    )
+    group.add_argument(
+        "--hint-time",
+        # The range of the in-game "think" command (the session's THINK_RANGE).
+        type=decimal_number_in(*THINK_RANGE),
+        default=None,
+        metavar="S",
+        # Translators: command-line help.
+        help=_("seconds a hint may think (default 2)"),
+    )
+    group.add_argument(
+        "--symbols",
+        action="store_true",
+        # Translators: command-line help.
+        help=_("visual mode: print suit symbols after card names (never spoken)"),
+    )
+    parser.set_defaults(func=play)
+
+
+def named_rules(args: argparse.Namespace) -> Rules | None:
+    """The rules the command line names, if it names any (then only a saved game of
+    those rules is offered)."""
+    given = (args.rules, args.passes, args.recycles)
+    flags = (args.strict_win, args.stock_waste_pairs, args.cover_pairs)
+    if all(v is None for v in given) and not any(flags):
+        return None
+    return rules_from_options(args, get_rules("pyramide"))
+
+
+def game_source(args: argparse.Namespace) -> GameSource:
+    """The deal the options name, or a new random deal of the chosen rules."""
+    from pathlib import Path
+
+    if args.daily and not (args.deal or args.layout):
+        return daily_deal(rules_from_options(args, get_rules("pyramide")))
+    if args.deal or args.layout:
+        namespace = argparse.Namespace(**vars(args))
+        namespace.code = args.deal
+        namespace.layout = Path(args.layout) if args.layout else None
+        try:
+            return source_from_options(namespace)
+        except UnreadableDealCode as err:
+            # In play the sentence is always the session language's, never the
+            # engine's English detail that other commands give.
+            raise SourceError(sentence(m.bad_deal_code(err.text))) from err
+        except SourceError as err:
+            # The player reads one sentence in their language (a layout's names its
+            # cause). A code that reads but does not fit the rules chosen says so.
+            raise SourceError(sentence(str(err))) from err
+    return random_deal(rules_from_options(args, get_rules("pyramide")))
+
+
+def play(args: argparse.Namespace, out: TextIO) -> int:
+    storage = GameStorage.open(getattr(args, "data_dir", None))  # autosave; saved settings
+    # Speech kept off by a saved setting is said at start; --speech none was just typed.
+    args.speech_given = args.speech is not None
+    apply_saved_settings(args, storage.saved_settings())
+    # The player's language (a saved one, when --lang was not typed), entered for
+    # everything the game says from here; the session enters its own for each line.
+    with in_language(resolve_language(args.lang)) as language:
+        return _play(args, out, storage, language)
+
+
+def _play(args: argparse.Namespace, out: TextIO, storage: GameStorage, language: str) -> int:
+    if (refusal := option_refusal(args)) is not None:
+        raise SourceError(sentence(refusal))
+    settings = settings_from_options(args, language)
+    learning = getattr(args, "learn", False)  # ``pyramide learn``: the lesson alone
+    chosen = args.deal or args.layout or args.daily or learning
+    source = None if chosen else storage.resume_saved(named_rules(args))
+    source = source or game_source(args)
+    args.language, args.rate = language, settings.rate
+    speaker = make_session_speaker(args, out)
+    speaker.set_language(language)
+    speaker.set_rate(settings.rate)
+    if settings.volume != VOLUME_RANGE[1]:  # 100: the backend's own (Orca's, for SSIP)
+        speaker.set_volume(settings.volume / 100)
+    if (voice_line := start_voice(settings, speaker, given=args.voice is not None)) is not None:
+        print(sentence(voice_line), file=out, flush=True)
+    # Cues are on by default when the game speaks; a saved "sounds" wins.
+    saved_sounds = storage.saved_settings().get("sounds")
+    speaks = settings.speech and getattr(speaker, "backend", "none") != "none"
+    settings.sounds = saved_sounds if isinstance(saved_sounds, bool) else speaks
+    if getattr(args, "sounds", None) is not None:  # this session only: never saved
+        settings.sounds = args.sounds == "on"
+    if os.environ.get(SOUNDS_ENV, "").strip().lower() == "off":
+        settings.sounds = False  # tests and benchmarks that count the player's calls
+    cues = CuePlayer()
+    printer = Printer(out, visual=args.symbols)  # first: the session's late answers go there
+    prompt = interactive(sys.stdin, out)  # the prompt, with its keys, where both are terminals
+    session = spoken_session(
+        source,
+        speaker=speaker,
+        cues=cues,
+        settings=settings,
+        storage=storage,
+        emit=printer.late,
+        keyboard_keys=prompt,
+    )
+    if learning:
+        session.lessons.start(standalone=True)
+    try:
+        return run_prompt(session, printer) if prompt else run_plain(session, sys.stdin, printer)
+    finally:
+        cues.close()
+        speaker.close()

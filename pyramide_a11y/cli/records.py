@@ -1,0 +1,398 @@
+"""``pyramide stats`` / ``estatisticas``, ``pyramide history`` / ``historico`` (with
+``--export``), and ``pyramide replay ID`` for a saved game.
+
+All three read the database of the data folder (``--data-dir``, or the
+``PYRAMIDE_DATA_DIR`` environment variable, or the platform's user data folder)
+and answer in the session language: ``--lang``, else the saved language setting,
+else the environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TextIO
+
+from pyramide_a11y.cli.parsing import GAME_NUMBER_RANGE, LIMIT_RANGE, lang_help, whole_number_in
+from pyramide_a11y.engine import Game
+from pyramide_a11y.i18n import (
+    _,
+    get_language,
+    in_language,
+    normalise_language,
+    pgettext,
+    resolve_language,
+)
+from pyramide_a11y.narration import Style, describe, join, sentence
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.narration import records as t
+from pyramide_a11y.storage import (
+    ActionLogError,
+    GameRecord,
+    Notice,
+    NoticeKind,
+    StorageError,
+    Store,
+)
+from pyramide_a11y.storage.actions import apply_token
+from pyramide_a11y.storage.messages import notice_text
+from pyramide_a11y.storage.settings import load_settings
+
+
+def add_data_dir_option(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
+    """``--data-dir``; on a subcommand it does not hide the top-level one."""
+    parser.add_argument(
+        "--data-dir",
+        default=None if top_level else argparse.SUPPRESS,
+        # Translators: command-line help: the name of a folder argument.
+        metavar=pgettext("metavar", "FOLDER"),
+        # Translators: command-line help.
+        help=_(
+            "folder of the saved games, statistics and settings "
+            "(default: $PYRAMIDE_DATA_DIR or the user data folder)"
+        ),
+    )
+
+
+def register(parser: argparse.ArgumentParser, sub: Any) -> None:
+    """Add ``--data-dir`` to the top-level parser and the ``stats`` and ``history``
+    subcommands (with their Portuguese names)."""
+    add_data_dir_option(parser, top_level=True)
+
+    stats = sub.add_parser(
+        "stats",
+        aliases=["estatisticas", "estatísticas"],
+        # Translators: command-line help of the stats subcommand.
+        help=_("your statistics for each rules and variant set"),
+        # Translators: command-line help of the stats subcommand.
+        description=_(
+            "Games played and won, win rate, streaks, best time, fewest moves and best "
+            "score, for each rules and variant set, in your language."
+        ),
+    )
+    add_data_dir_option(stats)
+    stats.add_argument(
+        "--lang",
+        default=argparse.SUPPRESS,
+        metavar=pgettext("metavar", "LANG"),
+        help=lang_help(default=False),
+    )
+    # Translators: command-line help.
+    stats.add_argument("--json", action="store_true", help=_("print them as JSON"))
+    stats.set_defaults(func=stats_command)
+
+    history = sub.add_parser(
+        "history",
+        aliases=["historico", "histórico"],
+        # Translators: command-line help of the history subcommand.
+        help=_("your recent games; --export writes one as a transcript or as JSON"),
+        # Translators: command-line help of the history subcommand. FILE is the name
+        # of the --export argument: write it as you translated that.
+        description=_(
+            "List your recent games, newest first. With a game number, show that game's "
+            "transcript; --export FILE writes it as a plain-text transcript, or as JSON "
+            "when FILE ends in .json (give --export twice for both). An existing file is "
+            "kept unless --force."
+        ),
+    )
+    add_data_dir_option(history)
+    history.add_argument(
+        "--lang",
+        default=argparse.SUPPRESS,
+        metavar=pgettext("metavar", "LANG"),
+        help=lang_help(default=False),
+    )
+    history.add_argument(
+        "game",
+        nargs="?",
+        type=whole_number_in(*GAME_NUMBER_RANGE),
+        # Translators: command-line help: the name of a game number argument.
+        metavar=pgettext("metavar", "GAME"),
+        # Translators: command-line help.
+        help=_("a game number from the list"),
+    )
+    history.add_argument(
+        "--limit",
+        type=whole_number_in(*LIMIT_RANGE),
+        default=20,
+        metavar="N",
+        # Translators: command-line help.
+        help=_("how many games to list"),
+    )
+    history.add_argument(
+        "--export",
+        action="append",
+        metavar=pgettext("metavar", "FILE"),
+        # Translators: command-line help.
+        help=_("write the game to FILE (JSON when it ends in .json)"),
+    )
+    history.add_argument(
+        "--force",
+        action="store_true",
+        # Translators: command-line help.
+        help=_("replace a file --export names that exists already"),
+    )
+    # Translators: command-line help.
+    history.add_argument("--json", action="store_true", help=_("print the list as JSON"))
+    history.set_defaults(func=history_command)
+
+
+# -- opening the store for a command ----------------------------------------------------------
+
+
+def _language(args: argparse.Namespace, store: Store | None) -> str:
+    """The language of a command on the store: ``--lang`` (entered already by the
+    command line), else the language saved in play, else the locale's."""
+    if getattr(args, "lang", None) is not None:
+        return get_language()
+    saved = load_settings(store).get("language")
+    language = normalise_language(str(saved)) if saved else None
+    return language or resolve_language(None)
+
+
+@contextmanager
+def _opened(args: argparse.Namespace, out: TextIO) -> Iterator[Store | None]:
+    """The store for one command, in the command's language (:func:`_language`),
+    entered around everything the command says; its notices printed first."""
+    store, notices = Store.open(getattr(args, "data_dir", None))
+    with in_language(_language(args, store)):
+        for notice in notices:
+            # A file moved aside is news; a folder that cannot be used is said below.
+            if notice.kind in (
+                NoticeKind.MOVED_CORRUPT,
+                NoticeKind.MOVED_NEWER,
+                NoticeKind.MOVED_UNKNOWN,
+            ):
+                print(notice_text(notice), file=out)
+        yield store
+
+
+# -- stats ------------------------------------------------------------------------------------
+
+
+def stats_command(args: argparse.Namespace, out: TextIO) -> int:
+    with _opened(args, out) as store:
+        if store is None:
+            print(t.storage_unavailable(), file=out)
+            return 1
+        try:
+            all_stats = store.stats()
+            daily = store.daily_stats(datetime.date.today())
+        except StorageError as err:  # the file could not be read: one sentence, no traceback
+            print(notice_text(Notice(err.kind)), file=out)
+            return 1
+        finally:
+            store.close()
+        if args.json:
+            by_rules = [
+                {
+                    "rules": s.rules,
+                    "played": s.played,
+                    "won": s.won,
+                    "win_rate": s.win_rate,
+                    "current_streak": s.current_streak,
+                    "best_streak": s.best_streak,
+                    "best_time_ms": s.best_time_ms,
+                    "fewest_moves": s.fewest_moves,
+                    "best_score": s.best_score,
+                    "won_with_par": s.par_wins,
+                    "average_over_par": s.average_over_par,
+                    "best_over_par": s.best_over_par,
+                    "best_game": None
+                    if s.best is None
+                    else {
+                        "id": s.best.game_id,
+                        "time_ms": s.best.time_ms,
+                        "moves": s.best.moves,
+                        "score": s.best.score,
+                    },
+                }
+                for s in all_stats
+            ]
+            data = {"rules": by_rules, "daily": dataclasses.asdict(daily)}
+            print(json.dumps(data, indent=2), file=out)
+            return 0
+        blocks = [t.stats_lines(stats) for stats in all_stats] or [[t.no_stats()]]
+        if daily.played:
+            blocks.append(t.daily_lines(daily))
+        print("\n\n".join("\n".join(block) for block in blocks), file=out)
+        return 0
+
+
+# -- history and export -----------------------------------------------------------------------
+
+
+def history_command(args: argparse.Namespace, out: TextIO) -> int:
+    with _opened(args, out) as store:
+        if store is None:
+            print(t.storage_unavailable(), file=out)
+            return 1
+        try:
+            if args.game is None and args.export is None:
+                records = store.recent(args.limit)
+                if args.json:
+                    print(json.dumps([_summary(r) for r in records], indent=2), file=out)
+                elif not records:
+                    print(t.no_history(), file=out)
+                for record in [] if args.json else records:
+                    print(t.history_line(record), file=out)
+                return 0
+            game_id = args.game
+            if game_id is None:
+                recent = store.recent(1)
+                if not recent:
+                    print(t.no_history(), file=out)
+                    return 1
+                game_id = recent[0].id
+            loaded = store.load(game_id)
+        finally:
+            store.close()
+        if loaded is None:
+            print(t.no_such_game(game_id), file=out)
+            return 1
+        try:
+            lines = transcript(loaded)
+        except (ActionLogError, ValueError):
+            print(t.record_does_not_replay(game_id), file=out)
+            return 1
+        if args.export is None:
+            for line in lines:
+                print(line, file=out)
+            return 0
+        written = []
+        for name in args.export:
+            path = Path(name)
+            if not name.strip() or name.endswith(("/", os.sep)) or path.is_dir():
+                print(t.export_not_a_file(name), file=out)
+                return 1
+            if path.suffix.lower() == ".json":
+                text = json.dumps(record_json(loaded), indent=2) + "\n"
+            else:
+                text = "\n".join(lines) + "\n"
+            try:
+                write_private_file(path, text, replace=args.force)
+            except FileExistsError:
+                print(t.export_exists(name), file=out)
+                return 1
+            except OSError as err:
+                print(t.export_failed(name, err.strerror or type(err).__name__), file=out)
+                return 1
+            except ValueError:  # a NUL byte in the name
+                print(t.export_not_a_file(name), file=out)
+                return 1
+            written.append(name)
+        print(t.exported(written), file=out)
+        return 0
+
+
+def write_private_file(path: Path, text: str, *, replace: bool = False) -> None:
+    """Write ``text`` (UTF-8) to a new file only its owner can read (0600).
+
+    Raises:
+        FileExistsError: the file exists and ``replace`` is false.
+        OSError: it cannot be written.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if replace else os.O_EXCL)
+    fd = os.open(path, flags, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def _summary(record: GameRecord) -> dict[str, Any]:
+    snap = record.snapshot
+    return {
+        "id": record.id,
+        "rules": record.rules,
+        "code": record.code,
+        "started_at": record.started_at,
+        "updated_at": record.updated_at,
+        "result": record.result or "playing",
+        "elapsed_ms": snap.elapsed_ms,
+        "moves": snap.moves,
+        "score": snap.score,
+        "removed": snap.removed,
+        "actions": snap.actions,
+        "result_ms": record.result_ms,
+        "result_moves": record.result_moves,
+        "result_score": record.result_score,
+        "result_line": record.result_line,
+        "par": record.par if record.winnable else None,
+        "winnable": record.winnable,
+        "over_par": record.over_par,
+        "damaged": record.damaged,
+    }
+
+
+def record_json(record: GameRecord) -> dict[str, Any]:
+    """A game record as plain data: enough to replay it anywhere."""
+    data = _summary(record)
+    data["layout"] = json.loads(record.layout_json)
+    data["selected"] = record.snapshot.selected
+    data["seen"] = record.snapshot.seen.split()
+    data["actions"] = [
+        {"seq": n, "token": token, "elapsed_ms": ms}
+        for n, (token, ms) in enumerate(zip(record.tokens, record.token_ms, strict=True), 1)
+    ]
+    return data
+
+
+def transcript(record: GameRecord) -> list[str]:
+    """The game as the player heard it: a header, then each action with its answer.
+
+    Raises:
+        ActionLogError, LayoutError, ValueError: the record does not replay.
+    """
+    header = [
+        t.history_line(record),
+        sentence(m.deal_code(record.code)) if record.code else sentence(m.no_deal_code()),
+        "",
+    ]
+    game = Game(record.layout(), record.parsed_rules())
+    lines = []
+    style = Style()
+    for number, (token, ms) in enumerate(zip(record.tokens, record.token_ms, strict=True), 1):
+        outcome = apply_token(game, token)
+        said = " ".join(describe(outcome, game, style))
+        lines.append(f"{number}. [{t.duration(ms)}] {sentence(t.action_words(token))} {said}")
+    footer = ["", join([m.moves(game.moves), m.removed_of_28(game.position.removed_count)])]
+    return header + lines + footer
+
+
+# -- replay of a saved game -------------------------------------------------------------------
+
+
+def is_record_id(text: str | None) -> bool:
+    """``replay`` takes a game number (``17``, ``#17``) as well as a deal code."""
+    digits = str(text).lstrip("#") if text else ""
+    return digits.isascii() and digits.isdigit() and len(digits) <= 4000
+
+
+def load_record_game(args: argparse.Namespace, out: TextIO) -> Game | None:
+    """The game ``args.code`` names (a game number), rebuilt from its record; None
+    after printing why it cannot be."""
+    game_id = int(str(args.code).lstrip("#"))
+    if not GAME_NUMBER_RANGE[0] <= game_id <= GAME_NUMBER_RANGE[1]:
+        print(t.no_such_game(game_id), file=out)
+        return None
+    with _opened(args, out) as store:
+        if store is None:
+            print(t.storage_unavailable(), file=out)
+            return None
+        try:
+            record = store.load(game_id)
+        finally:
+            store.close()
+        if record is None:
+            print(t.no_such_game(game_id), file=out)
+            return None
+        try:
+            return record.rebuild()
+        except (ActionLogError, ValueError):
+            print(t.record_does_not_replay(game_id), file=out)
+            return None

@@ -1,0 +1,180 @@
+"""``pyramide solve``: the verdict on a deal and a winning line.
+
+For a person the line is printed one move per line in the session language's
+notation, each line ready to be typed into the game (``Vp+2e``, ``tirar`` in
+Portuguese; ``JC+2S``, ``draw`` in English). ``--json`` gives the canonical
+notation, for programs and for ``pyramide replay --moves``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from pyramide_a11y.cli.options import add_rules_options, add_source_options, source_from_options
+from pyramide_a11y.cli.parsing import TIMEOUT_RANGE, decimal_number_in
+from pyramide_a11y.core.sources import SourceError
+from pyramide_a11y.i18n import _, ngettext
+from pyramide_a11y.i18n.formatting import format_number
+from pyramide_a11y.narration import move_notation
+from pyramide_a11y.solver import Solution, Verdict, solve
+from pyramide_a11y.solver.shortest import Shortest, solve_shortest
+
+DEFAULT_TIMEOUT = 60.0
+
+
+def add_solve_command(sub: Any) -> None:
+    """Register ``solve`` on the subcommand parsers ``sub``."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "solve",
+        # Translators: command-line help of the solve subcommand.
+        help=_("say whether a deal can be won, with a winning line (reveals the deal)"),
+        # Translators: command-line help of the solve subcommand.
+        description=_(
+            "Search every line of play of a deal (a code or a layout file) and say "
+            "whether it can be won. A winning line is printed one move per line in the "
+            "session language's notation, each line ready to type into the game; --json "
+            "gives the canonical notation (KD, 10C+3S, draw, recycle) for replay --moves."
+        ),
+    )
+    add_source_options(parser)
+    add_rules_options(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        # Translators: command-line help; the JSON keys stay in English.
+        help=_('print {"winnable": true|false|null, "moves": [...], "nodes": N, "seconds": S}'),
+    )
+    parser.add_argument(
+        "--shortest",
+        action="store_true",
+        # Translators: command-line help of solve --shortest.
+        help=_(
+            "find a line of the fewest moves (draws and recycles count) and say "
+            "whether it is proven shortest"
+        ),
+    )
+    parser.add_argument(
+        "--timeout",
+        type=decimal_number_in(*TIMEOUT_RANGE),
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        # Translators: command-line help; {default} is a number of seconds.
+        help=_("give up after S seconds and say unknown (default {default})").format(
+            default=format_number(DEFAULT_TIMEOUT)
+        ),
+    )
+    parser.set_defaults(func=run_solve)
+
+
+def run_solve(args: argparse.Namespace, out: TextIO) -> int:
+    """Solve and print; 0 whatever the verdict, 2 for a bad source or option."""
+    if args.timeout is not None and args.timeout <= 0:
+        # Translators: error of the solve command; {value} is what the user typed.
+        raise SourceError(
+            _("--timeout must be a positive number of seconds, not {value}").format(
+                value=args.timeout
+            )
+        )
+    source = source_from_options(args)
+    if args.shortest:
+        return _run_shortest(
+            solve_shortest(source.layout.position(), source.rules, timeout=args.timeout), args, out
+        )
+    solution = solve(source.layout.position(), source.rules, timeout=args.timeout)
+    if args.json:
+        print(json.dumps(solution_json(solution)), file=out)
+        return 0
+    print(verdict_sentence(solution), file=out)
+    for move in solution.moves:
+        print(move_notation(move), file=out)
+    print(effort_sentence(solution), file=out)
+    return 0
+
+
+def _run_shortest(answer: Shortest, args: argparse.Namespace, out: TextIO) -> int:
+    if args.json:
+        print(json.dumps(shortest_json(answer)), file=out)
+        return 0
+    print(shortest_sentence(answer), file=out)
+    for move in answer.moves:
+        print(move_notation(move), file=out)
+    print(
+        effort_sentence(Solution(answer.verdict, answer.moves, answer.nodes, answer.seconds)),
+        file=out,
+    )
+    return 0
+
+
+def shortest_json(answer: Shortest) -> dict[str, Any]:
+    """The ``--shortest --json`` shape: that of ``solve --json`` with ``shortest``
+    (true when no line is shorter, false when not known) and ``length``."""
+    return {
+        "winnable": answer.winnable,
+        "shortest": answer.proven if answer.verdict is Verdict.WINNABLE else None,
+        "length": answer.length,
+        "moves": [str(m) for m in answer.moves],
+        "nodes": answer.nodes,
+        "seconds": round(answer.seconds, 6),
+    }
+
+
+def shortest_sentence(answer: Shortest) -> str:
+    """One sentence: the shortest line's length, the best line found when not
+    proven, cannot be won, or no verdict in time."""
+    if answer.verdict is Verdict.WINNABLE:
+        count = len(answer.moves)
+        if answer.proven:
+            # Translators: solve --shortest verdict; the moves follow, one per line.
+            return ngettext(
+                "Winnable: the shortest winning line has {count} move.",
+                "Winnable: the shortest winning line has {count} moves.",
+                count,
+            ).format(count=format_number(count))
+        # Translators: solve --shortest verdict when time ran out before the proof.
+        return ngettext(
+            "Winnable: best line found has {count} move; not known to be the shortest "
+            "(time limit).",
+            "Winnable: best line found has {count} moves; not known to be the shortest "
+            "(time limit).",
+            count,
+        ).format(count=format_number(count))
+    return verdict_sentence(Solution(answer.verdict, (), answer.nodes, answer.seconds))
+
+
+def solution_json(solution: Solution) -> dict[str, Any]:
+    """The ``--json`` shape."""
+    return {
+        "winnable": solution.winnable,
+        "moves": [str(m) for m in solution.moves],
+        "nodes": solution.nodes,
+        "seconds": round(solution.seconds, 6),
+    }
+
+
+def verdict_sentence(solution: Solution) -> str:
+    """One sentence: winnable in N moves, cannot be won, or no verdict in time."""
+    if solution.verdict is Verdict.WINNABLE:
+        count = len(solution.moves)
+        # Translators: solve command verdict; the winning moves follow, one per line.
+        return ngettext(
+            "Winnable: a winning line of {count} move.",
+            "Winnable: a winning line of {count} moves.",
+            count,
+        ).format(count=format_number(count))
+    if solution.verdict is Verdict.LOST:
+        # Translators: solve command verdict, after searching every line of play.
+        return _("Cannot be won: every line of play was searched.")
+    # Translators: solve command verdict when the time limit ran out.
+    return _("Unknown: no verdict within the time limit.")
+
+
+def effort_sentence(solution: Solution) -> str:
+    """How much was searched, and how long it took."""
+    # Translators: solve command, last line; {nodes} positions, {seconds} a decimal number.
+    return ngettext(
+        "Searched {nodes} position in {seconds} seconds.",
+        "Searched {nodes} positions in {seconds} seconds.",
+        solution.nodes,
+    ).format(nodes=format_number(solution.nodes), seconds=format_number(round(solution.seconds, 3)))

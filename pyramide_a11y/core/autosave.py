@@ -1,0 +1,394 @@
+"""The play session's storage: every game autosaved, the saved game offered at start,
+settings kept, the player's best on the result panel.
+
+:class:`GameStorage` sits between the session and :mod:`pyramide_a11y.storage`.
+The session makes every game through :meth:`GameStorage.game_factory`, so each
+action it plays on that game is committed before it is narrated; it asks
+:meth:`GameStorage.take_sentences` for what to tell the player about storage
+(a damaged file moved aside, a full disk …) and :meth:`GameStorage.best_line`
+for the result panel. Without a usable data folder everything still works, in
+memory, and the player is told once.
+"""
+
+from __future__ import annotations
+
+import datetime
+import threading
+from collections.abc import Callable, Mapping
+from contextlib import suppress
+from pathlib import Path
+
+from pyramide_a11y.core.sources import GameSource
+from pyramide_a11y.core.timer import GameTimer
+from pyramide_a11y.engine import Action, Game, LayoutError, Rules
+from pyramide_a11y.narration import records as t
+from pyramide_a11y.storage import (
+    ActionLogError,
+    AutosavedGame,
+    GameOpenElsewhere,
+    GameRecord,
+    Notice,
+    NoticeKind,
+    StorageError,
+    Store,
+)
+from pyramide_a11y.storage.messages import notice_text
+from pyramide_a11y.storage.settings import SettingValue, load_settings, save_setting
+
+
+class GameStorage:
+    """Autosave for one play session. ``timer`` is the session's game clock (give
+    the session this one): its time is stored with every action, and a saved game
+    taken up again goes on from its saved time."""
+
+    def __init__(
+        self,
+        store: Store | None,
+        notices: list[Notice] | None = None,
+        *,
+        timer: GameTimer | None = None,
+    ) -> None:
+        self.store = store
+        self.timer = timer or GameTimer()
+        self.current: AutosavedGame | None = None
+        self._recorded_left: list[AutosavedGame] = []
+        """Games set aside whose result was recorded when the player moved on."""
+        self.set_aside_games: list[AutosavedGame] = []
+        """The games new deals set aside this session, oldest first: undo can bring
+        each back in turn (the newest first). Each stays open (locked, logging);
+        its result is recorded when the player acts in the deal that replaced it
+        (lost if a move was played), and undone if undo brings it back; one never
+        recorded is left when the session ends (:meth:`close`)."""
+        self.offer: GameRecord | None = None
+        self._notices: list[Notice] = list(notices or [])
+        self._resumed: tuple[GameSource, AutosavedGame] | None = None
+        self._kept_other: GameRecord | None = None
+        """A saved game of other rules than those named, kept (said once)."""
+        self._pars: list[tuple[int, int]] = []
+        """(record id, par) found on the par's thread, written on the session's."""
+        self._pars_lock = threading.Lock()
+
+    @classmethod
+    def open(cls, data_dir: str | Path | None = None) -> GameStorage:
+        """The storage of a data folder (see :func:`pyramide_a11y.storage.paths.data_dir`);
+        never raises: a folder that cannot be used gives a notice instead."""
+        store, notices = Store.open(data_dir)
+        return cls(store, notices)
+
+    # -- the saved game ------------------------------------------------------------------------
+
+    def resume_saved(self, rules: Rules | None = None) -> GameSource | None:
+        """Take up the most recent saved game that no other window plays (of
+        ``rules``, when the player named rules); its source (make the session with
+        it: :meth:`game_factory` then gives the resumed game), or None. The offer
+        to continue or start fresh is :attr:`offer`.
+
+        A saved game at an impasse (no move left: nothing but undo, replay or a new
+        deal) is over, so it is never offered: it is recorded lost here (a window
+        killed at an impasse) and the next one is looked for; see :meth:`close`.
+        With ``rules`` and no saved game of theirs, the most recent saved game of
+        other rules stays as it is, and :meth:`take_sentences` tells the player so
+        and how to take it up."""
+        if self.store is None:
+            return None
+        wanted = None if rules is None else str(rules)
+        while (taken := self._take_saved(wanted)) is not None:
+            record, saved = taken
+            if not saved.game.impasse:
+                return self._resume(record, saved)
+            if not self._end_at_impasse(saved):
+                return None  # not written (a read-only disk): said, and looked at next time
+        if wanted is not None:
+            self._kept_other = self._saved_other(wanted)
+        return None
+
+    def _take_saved(self, wanted: str | None) -> tuple[GameRecord, AutosavedGame] | None:
+        """The most recent saved game of rules ``wanted`` (any: None), rebuilt and
+        held; None when there is none or it cannot be taken (the player is told)."""
+        assert self.store is not None
+        found: GameRecord | None = None
+        try:
+            found, elsewhere = self.store.resumable(rules=wanted)
+            if elsewhere:
+                self._notices.append(Notice(NoticeKind.OPEN_ELSEWHERE))
+            if found is None:
+                return None
+            record = self.store.load(found.id)
+            if record is None:
+                return None
+            return record, AutosavedGame.resume(self.store, record, elapsed_ms=self._elapsed)
+        except StorageError as err:
+            self._notices.append(Notice(err.kind))
+        except GameOpenElsewhere:
+            self._notices.append(Notice(NoticeKind.OPEN_ELSEWHERE))
+        except (ActionLogError, LayoutError, ValueError):
+            # A damaged record: kept as it is, named to the player once (marked, so
+            # the next start offers the game before it and says nothing), and a
+            # fresh start. Unmarked (a read-only disk), it is named again next time.
+            if found is not None:
+                self._notices.append(Notice(NoticeKind.DAMAGED_RECORD, game_id=found.id))
+                with suppress(StorageError):
+                    self.store.mark_damaged(found.id)
+        return None
+
+    def _resume(self, record: GameRecord, saved: AutosavedGame) -> GameSource:
+        """``saved`` is the game offered: its source, for the session."""
+        # The rebuilt game's layout and rules: the record's JSON is read once.
+        source = GameSource(saved.game.layout, saved.game.rules, record.code)
+        self._resumed = (source, saved)
+        self.offer = record
+        self.timer.restore(record.snapshot.elapsed_ms / 1000)
+        return source
+
+    def _end_at_impasse(self, saved: AutosavedGame) -> bool:
+        """A saved game found at an impasse is over: recorded lost (discarded if no
+        move was played). False when that could not be written."""
+        result = saved.leave()
+        self._notices.extend(saved.take_notices())
+        return result is not None
+
+    def _saved_other(self, wanted: str) -> GameRecord | None:
+        """The most recent saved game of rules other than ``wanted`` that no other
+        window plays, left exactly as it is (only looked at); one found at an
+        impasse is over, and recorded lost on the way."""
+        assert self.store is not None
+        try:
+            candidates = self.store.in_progress()
+        except StorageError:
+            return None  # the game is played all the same; said by the next write
+        for found in candidates:
+            if found.rules == wanted or found.damaged or found.snapshot.actions == 0:
+                continue
+            try:
+                record = self.store.load(found.id)
+                saved = None if record is None else AutosavedGame.resume(self.store, record)
+            except (StorageError, GameOpenElsewhere, ActionLogError, LayoutError, ValueError):
+                continue  # open elsewhere, or damaged: said when its rules are played
+            if record is None or saved is None:
+                continue
+            if saved.game.impasse:
+                self._end_at_impasse(saved)
+                continue
+            saved.put_back()
+            return record
+        return None
+
+    def accept_offer(self) -> bool:
+        """The player continues the saved game; False if none was offered."""
+        offered = self.offer is not None
+        self.offer = None
+        return offered
+
+    # -- games ---------------------------------------------------------------------------------
+
+    def game_factory(self, source: GameSource) -> Game:
+        """The game for ``source``, autosaved. The game played so far is left: lost
+        if a move was played, discarded if not (or if every move was undone), kept
+        if won."""
+        if self._resumed is not None and self._resumed[0] is source:
+            self.current = self._resumed[1]
+            self._resumed = None
+            return self.current.game
+        self.offer = None
+        # A game replaced at its start (every move undone) is discarded, not lost.
+        self._leave_current(discard=self.current is not None and self.current.game.at_start)
+        self.current = AutosavedGame.start(
+            self.store, source.layout, source.rules, source.code, elapsed_ms=self._elapsed
+        )
+        if self.set_aside_games:
+            self._record_left_on_first_action(self.current)
+        record = self.current.record_id
+        if source.daily and self.store is not None and record is not None:
+            with suppress(StorageError):  # the game is played all the same
+                self.store.mark_daily(record, source.daily, str(source.rules))
+        return self.current.game
+
+    # -- a new deal that can be undone ---------------------------------------------------
+
+    @property
+    def left(self) -> AutosavedGame | None:
+        """The game the last new deal set aside (the one undo brings back next)."""
+        return self.set_aside_games[-1] if self.set_aside_games else None
+
+    def set_aside(self) -> None:
+        """The player starts another deal but may come back to this one (undo): the
+        current game is kept as it is (in progress, locked, its time stopped at
+        the moment it was left) instead of being left, on top of those set aside
+        before. The next :meth:`game_factory` makes the new game."""
+        if self.current is None:
+            return
+        frozen = self._elapsed()
+        self.current.elapsed_ms = lambda: frozen
+        self.set_aside_games.append(self.current)
+        self.current = None
+
+    def bring_back(self) -> bool:
+        """Undo past the start of a deal: that game, at its start again, is discarded
+        (never counted: every move in it was undone) and the game set aside last is
+        current again, its time going on from where it stopped. False (and nothing
+        changes) if no game is set aside."""
+        if not self.set_aside_games:
+            return False
+        left = self.set_aside_games.pop()
+        self._leave_current(discard=True)
+        left.elapsed_ms = self._elapsed
+        if left in self._recorded_left:  # recorded as left: in progress again
+            self._recorded_left.remove(left)
+            left.reopen()
+        self.current = left
+        return True
+
+    def _record_left_on_first_action(self, current: AutosavedGame) -> None:
+        # Observers run in order: this one goes first, so the game set aside is
+        # recorded as left before the new game's first action is saved. It stays
+        # set aside: undo can still bring it back (then it is reopened).
+        def first(action: Action) -> None:
+            current.game.observers.remove(first)
+            left = self.left
+            if current is self.current and left is not None and left not in self._recorded_left:
+                left.record_left()
+                self._notices.extend(left.take_notices())
+                self._recorded_left.append(left)
+
+        current.game.observers.insert(0, first)
+
+    def _elapsed(self) -> int:
+        return int(self.timer.elapsed() * 1000)
+
+    def _leave_current(self, *, discard: bool = False) -> None:
+        if self.current is not None:
+            self.current.leave(discard=discard)
+            self._notices.extend(self.current.take_notices())
+            self.current = None
+
+    def saved_to_resume(self) -> bool:
+        """The game in progress is on disk, to be offered next time (False without
+        storage, when saving fails, and for a won game or one at an impasse, which
+        are not offered)."""
+        current = self.current
+        if current is None or self.store is None or current.game.won or current.game.impasse:
+            return False  # a game at an impasse is over: recorded lost at close
+        return current.flush()
+
+    # -- the par of a deal once its game is over --------------------------------------
+
+    def par_keeper(self) -> Callable[[int], None] | None:
+        """For the game just won: a function that keeps its deal's par with its
+        record, safe to call from any thread (the par is found on its own thread,
+        and the connection is the session's). The par is written at the next
+        :meth:`take_sentences` or :meth:`close`. None without a record."""
+        return self._par_keeper(self.current)
+
+    def left_par_keeper(self) -> Callable[[int], None] | None:
+        """As :meth:`par_keeper`, for the game just set aside (:meth:`set_aside`):
+        its par is sought once it is left for good, and kept with its record
+        (0: the deal cannot be won)."""
+        return self._par_keeper(self.left)
+
+    def _par_keeper(self, game: AutosavedGame | None) -> Callable[[int], None] | None:
+        record_id = game.record_id if game is not None else None
+        if self.store is None or record_id is None:
+            return None
+
+        def keep(par: int) -> None:
+            with self._pars_lock:
+                self._pars.append((record_id, par))
+
+        return keep
+
+    def _write_pars(self) -> None:
+        with self._pars_lock:
+            pending, self._pars = self._pars, []
+        if self.store is None:
+            return
+        for index, (record_id, par) in enumerate(pending):
+            try:
+                self.store.set_par(record_id, par)
+            except StorageError:  # kept for the next try, like an action not saved yet
+                with self._pars_lock:
+                    self._pars[:0] = pending[index:]
+                return
+
+    def take_sentences(self) -> list[str]:
+        """What to tell the player about storage since the last call: one sentence
+        per notice, in the current language. Pars found meanwhile are written first."""
+        self._write_pars()
+        notices = list(self._notices)
+        self._notices.clear()
+        if self.current is not None:
+            notices.extend(self.current.take_notices())
+        sentences = [notice_text(n) for n in notices]
+        if self._kept_other is not None:
+            sentences.append(t.saved_game_kept(self._kept_other))
+            self._kept_other = None
+        return sentences
+
+    def best_line(self, rules: Rules) -> str | None:
+        """The player's best for these rules, for the result panel."""
+        if self.store is None:
+            return None
+        try:
+            found = self.store.stats(str(rules))
+        except StorageError:
+            return None
+        if not found or found[0].best is None:
+            return None
+        return t.best_game(found[0])
+
+    def daily_streak(self, day: str) -> int | None:
+        """Days in a row the deal of the day was won, up to ``day`` (ISO date)."""
+        if self.store is None:
+            return None
+        try:
+            return self.store.daily_stats(datetime.date.fromisoformat(day)).current_streak
+        except StorageError:
+            return None
+
+    # -- settings ------------------------------------------------------------------------------
+
+    def saved_settings(self) -> dict[str, SettingValue]:
+        return load_settings(self.store)
+
+    def save_changes(
+        self, before: Mapping[str, SettingValue], after: Mapping[str, SettingValue]
+    ) -> None:
+        """Save every setting whose value changed in play."""
+        for key, value in after.items():
+            if before.get(key) != value:
+                save_setting(self.store, key, value)
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """The program ends: the game in progress stays saved, to be offered next time.
+        A new deal not played yet (at its start), while a game it replaced can come
+        back, is discarded instead: the game set aside last is the one kept and
+        offered. The other games set aside this session are left (lost if a move
+        was played in them).
+
+        A game at an impasse is left too, lost: no move is left in it, only undo,
+        replay or a new deal, so quitting there ends it. It stays in progress while
+        the session goes on (undo out of the impasse, and the game goes on; a new
+        deal sets it aside like any other), so the loss is recorded the moment the
+        player gives it up, never while a keystroke could still take it back, and
+        a game at an impasse is never offered (:meth:`resume_saved`)."""
+        if self.set_aside_games:
+            current = self.current
+            if current is not None and current.game.at_start:
+                self._leave_current(discard=True)
+                self.current = self.set_aside_games.pop()
+            for left in self.set_aside_games:
+                left.leave()
+                self._notices.extend(left.take_notices())
+            self.set_aside_games = []
+        if self.current is not None and self.current.game.impasse:
+            self._leave_current()
+        if self.current is not None:
+            self.current.close()
+            self.current = None
+        if self._resumed is not None:
+            self._resumed[1].close()
+            self._resumed = None
+        self._write_pars()
+        if self.store is not None:
+            self.store.close()

@@ -1,0 +1,315 @@
+"""One player's session: a game, the settings, and every command's answer.
+
+:meth:`Session.handle` takes one typed line and returns one :class:`~.answer.Answer`;
+nothing raises for any input, and the game changes only through the engine's
+legal actions. The session parses and dispatches: :class:`~.playing.Play` plays
+(moves, touches, new deals, keyboard focus), :mod:`.settings` changes a setting,
+:class:`~.hinting.Hints` runs the hint off-thread, :class:`~.lesson.Lessons` runs
+the lesson, :class:`~.keyboard.Keyboard` answers the loop's keys; narration words
+every answer. Each answer is built once, with its cue, and handed to the front
+end's :class:`~.outlet.Outlet` as it is made (:meth:`Session.say`: the terminal
+speaks it and plays the cue); the front end also prints or sends what is returned.
+Late answers (a slow hint, a deal's par) go out through the ``emit`` callback.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+
+from pyramide_a11y.commands import (
+    Action,
+    Command,
+    CommandSyntaxError,
+    NewGame,
+    Rows,
+    SetSwitch,
+    SettingCommand,
+    Simple,
+    Switch,
+    Touch,
+    Where,
+    parse_command,
+    resolve,
+    syntax_refusal,
+)
+from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.cueing import SessionCues
+from pyramide_a11y.core.hinting import HintFinder, Hints, default_finder
+from pyramide_a11y.core.keyboard import Keyboard
+from pyramide_a11y.core.lesson import Lessons
+from pyramide_a11y.core.outlet import Outlet, SpeechControl
+from pyramide_a11y.core.par import ParFinder, Pars, solver_par
+from pyramide_a11y.core.playing import Play
+from pyramide_a11y.core.settings import Settings, apply_setting
+from pyramide_a11y.core.sources import GameSource
+from pyramide_a11y.core.timer import GameTimer
+from pyramide_a11y.engine import Game
+from pyramide_a11y.i18n import get_language, in_language
+from pyramide_a11y.narration import answers, narrator
+
+GOODBYE_WAIT = 3.0
+"""Seconds the exit waits at most for the goodbye to be spoken."""
+__all__ = ["GOODBYE_WAIT", "Session"]
+
+
+class Session:
+    """A game session. Not thread-safe: call it from the prompt's thread only
+    (late hint answers come through ``emit``, which the loop makes safe)."""
+
+    strict = False
+
+    def __init__(
+        self,
+        source: GameSource,
+        *,
+        settings: Settings | None = None,
+        outlet: Outlet | None = None,
+        speech: SpeechControl | None = None,
+        storage: GameStorage | None = None,
+        timer: GameTimer | None = None,
+        hint_finder: HintFinder | None = None,
+        par_finder: ParFinder | None = None,
+        emit: Callable[[Answer], None] | None = None,
+        rng: random.Random | None = None,
+        keyboard_keys: bool = False,
+    ) -> None:
+        """``storage`` (autosave, saved settings, the player's best) makes every game
+        and keeps the clock: give a ``timer`` only without it. ``emit`` gets, from
+        another thread, the answers that come late (a hint, a deal's par once its game is over);
+        ``hint_finder`` and ``par_finder`` (a deal's par) None are the solver's.
+        ``outlet`` gets every answer as it is made (the terminal's speaks it and plays
+        its cue; None: the answers are only returned and emitted); ``speech`` is the
+        front end's speech that in-play settings change (None: it has none).
+        ``keyboard_keys``: the loop has
+        keys for keyboard mode (the prompt; plain lines from a pipe have none, so
+        ``keyboard`` there says so).
+
+        Raises:
+            ValueError: both ``storage`` and ``timer`` given.
+        """
+        if storage is not None and timer is not None:
+            raise ValueError("with storage the clock is the storage's: give no timer")
+        self.settings = settings or Settings(language=get_language())
+        self.outlet = outlet
+        self.speech = speech
+        self.storage = storage
+        clock = storage.timer if storage is not None else timer or GameTimer()
+        self.emit = emit or (lambda answer: None)
+        finder = hint_finder if hint_finder is not None else default_finder()
+        self.cues = SessionCues(outlet is not None and outlet.plays_cues, settings=self.settings)
+        self.hints = Hints(finder, lambda lines: self.emit(self.say(Answer(self.cues.hint(lines)))))
+        self.pars = Pars(
+            par_finder or solver_par,
+            lambda lines: self.emit(self.say(Answer(lines))),
+            lambda: self.play.game,
+        )
+        self.play = Play(
+            source,
+            self.settings,
+            storage,
+            clock,
+            self.hints,
+            rng or random.Random(),
+            self.cues,
+            self.pars,
+        )
+        self.focus = self.play.focus
+        self.keyboard_keys = keyboard_keys
+        self.lessons = Lessons(self.play, storage.store if storage is not None else None)
+        """The lesson (``learn``): while one runs, it answers every line."""
+        self.keyboard = Keyboard(
+            self.play, self.answer_key, lambda: self.lessons.current is not None
+        )
+        """The loop's keys for keyboard mode and the terminal's focus."""
+        self.last = Answer()
+        self._leaving = False  # the goodbye was said: close() lets it be heard
+
+    # The game in play lives in ``self.play``; these reach it there.
+    @property
+    def game(self) -> Game:
+        return self.play.game
+
+    @property
+    def source(self) -> GameSource:
+        return self.play.source
+
+    @property
+    def timer(self) -> GameTimer:
+        return self.play.timer
+
+    def speaking(self) -> AbstractContextManager[str]:
+        """This session's language, entered for one call (see ``pyramide_a11y.i18n``):
+        every sentence of the call is worded in it, and two sessions in one process
+        never hear each other's language."""
+        return in_language(self.settings.language)
+
+    def say(self, answer: Answer) -> Answer:
+        """``answer`` made: its cue given, remembered for repeat, and delivered to the
+        outlet (which may add what the player must know about the delivery)."""
+        if answer.lines:
+            answer.cue = self.cues.take()
+            if self.outlet is not None:
+                self.outlet.deliver(answer, self.settings)
+            self.last = answer
+        self._leaving = self._leaving or answer.quit  # close() lets the goodbye be heard
+        self.pars.start_waiting()  # a win's par is searched for once the win was said
+        return answer
+
+    def opening(self) -> Answer:
+        """The preset, the deal code and the opening position, briefly; or the
+        offer to continue the saved game; or the lesson's opening. Spoken."""
+        with self.speaking():
+            if self.lessons.current is not None:
+                return self.say(self.lessons.current.opening())
+            return self.say(Answer(self.play.opening_lines()))
+
+    # -- one line ---------------------------------------------------------------------------
+
+    def handle(self, line: str) -> Answer:
+        """The answer to one typed line, in the session's language. Never raises.
+        A line is read (:func:`~pyramide_a11y.commands.parse_command`) and then
+        performed as :meth:`perform` does."""
+        with self.speaking():
+            return self._guarded(line, lambda: self._handle(line))
+
+    def perform(self, command: Command) -> Answer:
+        """The answer to one command given already read (a button on a page: nothing
+        worded in the player's language to be parsed back), in the session's
+        language, through the same guard as a typed line. Never raises. While the
+        lesson runs it answers typed lines only, and says so."""
+        with self.speaking():
+            return self._guarded("", lambda: self._performed(command))
+
+    def answer_key(self, act: Callable[[], list[str]]) -> Answer:
+        """What a key of keyboard mode did (``act``'s lines, from :class:`Keyboard`) as
+        this session's answer: in its language, through the same guard as a typed
+        line (a fault is one sentence, never the end of the game), with the news
+        that came meanwhile; spoken."""
+        with self.speaking():
+            try:
+                answer = Answer(act())
+            except Exception:
+                if self.strict:
+                    raise
+                answer = Answer(answers.unknown_command(""))
+            self._add_notices(answer)
+            return self.say(answer)
+
+    def _add_notices(self, answer: Answer) -> None:
+        """The news that came with this answer, after it (``Answer.notices``)."""
+        answer.notices.extend(self.play.take_notices())
+        if self.storage is not None:  # a full disk, saving again …: said after
+            answer.notices.extend(self.storage.take_sentences())
+
+    def _performed(self, command: Command) -> Answer:
+        if self.lessons.current is not None:
+            return Answer(answers.lesson_keys())
+        self.play.answer_choice("")  # a "which one?" asked before is dropped
+        return self._command(command, "")
+
+    def _guarded(self, line: str, act: Callable[[], Answer]) -> Answer:
+        try:
+            focused = self.focus.focused(self.game)
+            key = self.keyboard.take_pressed(line)
+            answer = act()
+            if key is not None:  # a one-key command: its answer names the key first
+                answer.lines[:1] = answers.key_pressed(key, answer.lines[:1])
+            self._add_notices(answer)
+            self.focus.follow(self.game, focused, answer.lines)
+            return self.say(answer)
+        except Exception:
+            # The last guard: a fault must not end the player's game. Tests set
+            # ``strict`` so that a fault fails them instead of hiding here.
+            if self.strict:
+                raise
+            return self.say(Answer(answers.unknown_command(line.strip())))
+
+    def _handle(self, line: str) -> Answer:
+        if self.lessons.current is not None:
+            return self.lessons.handle(line)
+        text = line.strip()
+        if (picked := self.play.answer_choice(text)) is not None:
+            return Answer(picked)
+        if (carried_on := self.play.carry_on(text)) is not None:
+            return Answer(carried_on)
+        try:
+            command = parse_command(text, self.settings.language)
+        except CommandSyntaxError as err:
+            return Answer(syntax_refusal(err, text, self.settings.language))
+        return self._command(command, text)
+
+    def _command(self, command: Command, text: str) -> Answer:
+        """What ``command`` (typed as ``text``, or given already read) does."""
+        match command:
+            case Simple(action):
+                return self._simple(action)
+            case Touch(cards):
+                return Answer(self.play.touch_typed(cards))
+            case Rows(row):
+                return Answer(narrator.rows(self.game, row))
+            case Where(spec):
+                return Answer([narrator.where(resolve((spec,), self.game)[0], self.game)])
+            case NewGame(source):
+                return Answer(self.play.new_game(source))
+            case SettingCommand():
+                return self._setting(command)
+        return Answer(answers.unknown_command(text))  # pragma: no cover
+
+    def _simple(self, action: Action) -> Answer:
+        match action:
+            case Action.KEYBOARD:
+                return Answer(self.play.keyboard_command(self.keyboard_keys))
+            case Action.QUIT:
+                return self._goodbye()
+            case Action.REPEAT:
+                return Answer(answers.repeated(self.last.lines))
+            case Action.LEARN:
+                return self.lessons.start()
+        return Answer(self.play.act(action))
+
+    def _setting(self, command: SettingCommand) -> Answer:
+        before = self.settings.stored()
+        if isinstance(command, SetSwitch) and command.name is Switch.SOUNDS:
+            self.settings.sounds = command.on
+            answer = Answer([self.cues.switch(command.on)])
+        else:
+            answer = Answer(apply_setting(self.settings, command, self.speech))
+        if self.storage is not None:  # what changed in play is kept for next time
+            self.storage.save_changes(before, self.settings.stored())
+        return answer
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def _goodbye(self) -> Answer:
+        """«Your game is saved» where it is (never without storage), then goodbye."""
+        self.hints.drop()
+        saved = self.storage is not None and self.storage.saved_to_resume()
+        return Answer(answers.goodbye(saved), quit=True)
+
+    def interrupted(self) -> Answer:
+        """Ctrl-C at the prompt: the line typed is dropped, nothing else; one sentence
+        says so and how to quit. Spoken."""
+        with self.speaking():
+            return self.say(Answer(answers.interrupted()))
+
+    def farewell(self) -> Answer:
+        """The end of input (Ctrl-D, or the end of piped lines): the same as ``q``."""
+        with self.speaking():
+            answer = self._goodbye()
+            if self.storage is not None:
+                answer.lines.extend(self.storage.take_sentences())
+            return self.say(answer)
+
+    def close(self) -> None:
+        """The program ends: the game stays saved, and the goodbye is heard to its
+        end (waiting at most :data:`GOODBYE_WAIT` seconds) before the exit cuts it."""
+        self.hints.drop()
+        self.pars.close()
+        if self.storage is not None:
+            with self.speaking():
+                self.storage.close()
+        if self.outlet is not None:
+            self.outlet.close(goodbye=self._leaving and self.settings.speech)

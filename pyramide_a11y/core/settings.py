@@ -1,0 +1,249 @@
+"""The settings' one home: what the player can change, its defaults, its ranges,
+which saved values are usable, and the answer to a setting typed in play.
+
+The command-line options (``cli/options.py``), the saved settings
+(``storage.settings`` keeps only how each is typed on disk) and the in-game
+commands all go through this module, so a range or a default is written once.
+Settings are plain data; the front end's speech follows them through
+:class:`~pyramide_a11y.core.outlet.SpeechControl`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pyramide_a11y.commands import (
+    BadSettingValue,
+    ListVoices,
+    SetLanguage,
+    SetRate,
+    SetSpeechRoute,
+    SetSwitch,
+    SetThink,
+    SettingCommand,
+    SetVerbosity,
+    SetVoice,
+    SetVolume,
+)
+from pyramide_a11y.commands.syntax import SetSoundChannels, Switch
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
+from pyramide_a11y.narration import Style, Verbosity, join
+from pyramide_a11y.narration import messages as m
+from pyramide_a11y.storage.settings import SettingValue, per_language_key
+
+from .outlet import SpeechControl
+
+RATE_RANGE = (80, 450)
+"""Words per minute the speech rate may be set to, in play and on the command line."""
+VOLUME_RANGE = (0, 100)
+"""The speech volume, in play and on the command line (100: the voice's ordinary
+loudness)."""
+THINK_RANGE = (0.5, 60.0)
+"""Seconds a hint may think, in play and on the command line."""
+SCREEN_READER = "screen-reader"
+"""The speech route of the screen reader's own voice."""
+SPEECH_ROUTES = ("auto", SCREEN_READER, "pyttsx3", "espeak-ng", "speech-dispatcher", "none")
+"""What may speak (``--speech``, the saved ``speech``): the speech factory's
+choices, named here so that settings need no speech code
+(``tests/speech/test_speech_routes.py`` checks the two agree)."""
+VOICE_NAME_LENGTH = 200
+"""The longest voice name kept (speech-dispatcher's are under 80 characters)."""
+
+
+@dataclass
+class Settings:
+    """What the player can change in play."""
+
+    language: str = DEFAULT_LANGUAGE
+    verbosity: Verbosity = Verbosity.BRIEF
+    speech: bool = True
+    speech_route: str = "auto"
+    """What speaks when speech is on: ``auto``, ``screen-reader`` or a backend."""
+    rate: int = 175
+    """The rate in use: the current language's."""
+    rates: dict[str, int] = field(default_factory=dict)
+    """The rate set for each language (saved as ``rate.<code>``)."""
+    fallback_rate: int = 175
+    """The rate of a language with none of its own (the single saved ``rate`` of
+    earlier versions, else the default)."""
+    voice: str = ""
+    """The voice in use, chosen by name (a backend's id): the current language's;
+    empty: the language's own voice."""
+    voices: dict[str, str] = field(default_factory=dict)
+    """The voice chosen for each language (saved as ``voice.<code>``; empty: the
+    language's own)."""
+    volume: int = 100
+    error_help: bool = True
+    hint_budget: float = 2.0
+    sounds: bool = True
+    """Sound cues (``app/cueing.py``)."""
+    sounds_mono: bool = False
+    """Every cue in both ears alike (``sounds mono``), instead of placed left to
+    right (``sounds stereo``)."""
+
+    @property
+    def style(self) -> Style:
+        return Style(self.verbosity, self.error_help)
+
+    def rate_of(self, language: str) -> int:
+        """The rate ``language`` speaks at: its own, else the fallback."""
+        return self.rates.get(language, self.fallback_rate)
+
+    def voice_of(self, language: str) -> str:
+        """The voice chosen for ``language``, or empty: its own."""
+        return self.voices.get(language, "")
+
+    def stored(self) -> dict[str, SettingValue]:
+        """The settings as the storage keeps them (see ``storage.settings``)."""
+        return {
+            "language": self.language,
+            "verbosity": self.verbosity.value,
+            "speech": self.speech_route if self.speech else "none",
+            "rate": self.fallback_rate,
+            **{per_language_key("rate", code): rate for code, rate in self.rates.items()},
+            **{per_language_key("voice", code): name for code, name in self.voices.items()},
+            "volume": self.volume,
+            "error_help": self.error_help,
+            "hint_budget": self.hint_budget,
+            "sounds": self.sounds,
+            "sounds_mono": self.sounds_mono,
+        }
+
+
+DEFAULTS: dict[str, SettingValue] = {
+    key: value for key, value in Settings().stored().items() if key != "language"
+}
+"""Built-in values of the options a saved setting may replace (the language
+comes from the locale instead)."""
+
+
+def rate_ok(value: object) -> bool:
+    return isinstance(value, int) and RATE_RANGE[0] <= value <= RATE_RANGE[1]
+
+
+def volume_ok(value: object) -> bool:
+    return isinstance(value, int) and VOLUME_RANGE[0] <= value <= VOLUME_RANGE[1]
+
+
+def voice_ok(value: object) -> bool:
+    """A voice name that can be one: text of a sensible length, no control
+    characters (an SSIP command or a command line carries it). Empty means the
+    language's own voice. Whether the backend has it is known only once it runs
+    (``terminal.outlet.apply_voice``)."""
+    return (
+        isinstance(value, str)
+        and len(value) <= VOICE_NAME_LENGTH
+        and value == value.strip()
+        and value.isprintable()
+    )
+
+
+def think_ok(value: object) -> bool:
+    return isinstance(value, float) and THINK_RANGE[0] <= value <= THINK_RANGE[1]
+
+
+SAVED_SETTING_CHECKS: dict[str, Callable[[SettingValue], bool]] = {
+    "rate": rate_ok,
+    "volume": volume_ok,
+    "verbosity": lambda v: v in ("brief", "full"),
+    "speech": lambda v: v in SPEECH_ROUTES,
+    "hint_budget": think_ok,
+    "sounds_mono": lambda v: isinstance(v, bool),
+}
+"""Saved values the session can use (others fall back to the defaults)."""
+
+
+# -- in play -------------------------------------------------------------------------------
+
+
+def apply_setting(
+    settings: Settings, command: SettingCommand, speech: SpeechControl | None
+) -> list[str]:
+    """Change one setting typed in play; the lines that answer it. A value out of
+    range changes nothing. ``speech`` (the front end's, if it speaks) follows the
+    language (and its rate), the rate, the volume, the switch and the voice.
+    ``sounds mono`` / ``sounds stereo`` switch the cues on in that mode (``sounds on``
+    / ``off`` are the session's: its cues answer them)."""
+    match command:
+        case SetLanguage(code):
+            settings.language = normalise_language(code) or DEFAULT_LANGUAGE
+            settings.rate = settings.rate_of(settings.language)
+            settings.voice = settings.voice_of(settings.language)
+            with in_language(settings.language):  # said in the new language
+                if speech is not None:
+                    speech.language_changed(settings)
+                return [join([m.language_set()])]
+        case SetVerbosity(verbosity):
+            settings.verbosity = verbosity
+            brief = verbosity is Verbosity.BRIEF
+            return [join([m.verbosity_brief() if brief else m.verbosity_full()])]
+        case SetSpeechRoute(route):
+            settings.speech, settings.speech_route = True, route
+            return [join([speech.use_screen_reader() if speech is not None else m.speech_on()])]
+        case SetSwitch(Switch.SPEECH, on):
+            settings.speech, settings.speech_route = on, "auto"
+            if speech is not None:
+                speech.switched(on)
+            return [join([m.speech_on() if on else m.speech_off()])]
+        case SetSwitch(Switch.ERRORS, on):
+            settings.error_help = on
+            return [join([m.error_help_on() if on else m.error_help_off()])]
+        case SetRate(rate) if rate_ok(rate):
+            settings.rate = settings.rates[settings.language] = rate
+            if speech is not None:
+                speech.rate_changed(rate)
+            return [join([m.rate_set(rate)])]
+        case SetVolume(volume) if volume_ok(volume):
+            settings.volume = volume
+            if speech is not None:
+                speech.volume_changed(volume)
+            reader = settings.speech and settings.speech_route == SCREEN_READER
+            return [join([m.volume_set(volume), *([m.volume_not_for_reader()] if reader else [])])]
+        case SetVoice(name):
+            if reader_speaks(settings):
+                return [join([m.voice_not_for_reader()])]
+            if speech is None:
+                return [join([m.voices_silent()])]
+            return [join([speech.choose_voice(settings, name)])]
+        case ListVoices():
+            if reader_speaks(settings):
+                return [join([m.voice_not_for_reader()])]
+            if speech is None:
+                return [join([m.voices_silent()])]
+            return speech.voice_listing(settings)
+        case SetSoundChannels(mono):
+            # Asking for mono or stereo cues is asking to hear them: on as well.
+            settings.sounds, settings.sounds_mono = True, mono
+            return [join([m.sounds_mono() if mono else m.sounds_stereo()])]
+        case SetThink(seconds) if think_ok(seconds):
+            settings.hint_budget = seconds
+            return [join([m.hint_budget_set(seconds)])]
+    return [join([_bad_value(command)])]
+
+
+def reader_speaks(settings: Settings) -> bool:
+    """Speech goes through the screen reader's own voice (no voice of ours to set)."""
+    return settings.speech and settings.speech_route == SCREEN_READER
+
+
+def _bad_value(command: SettingCommand) -> str:
+    """What a setting takes, when what was typed is not that."""
+    name, text = (command.name, command.text) if isinstance(command, BadSettingValue) else ("", "")
+    if isinstance(command, SetRate) or name == "rate":
+        return m.bad_rate()
+    if isinstance(command, SetVolume) or name == "volume":
+        return m.bad_volume()
+    if isinstance(command, SetThink) or name == "think":
+        return m.bad_think(*THINK_RANGE)
+    if name == "language":
+        return m.unknown_language(text) if text.strip() else m.choose_language()
+    if name in ("voice", "voices"):
+        return m.voice_help()
+    if name == "speech":
+        return m.bad_speech_switch()
+    if name == "errors":
+        return m.bad_errors_switch()
+    if name == "sounds":
+        return m.bad_sounds_switch()
+    return m.bad_setting()

@@ -1,0 +1,40 @@
+"""The play core stands alone: importing it loads no command line, no terminal and
+no speech, so a web page (or any front end) pays for none of them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+FORBIDDEN = ("argparse", "prompt_toolkit", "pyttsx3")
+FORBIDDEN_OWN = ("pyramide_a11y.speech", "pyramide_a11y.terminal", "pyramide_a11y.cli")
+
+
+def modules_loaded_by(module: str) -> list[str]:
+    """Every module a fresh interpreter has loaded after importing ``module``."""
+    code = f"import json, sys; import {module}; print(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    loaded: list[str] = json.loads(done.stdout)
+    return loaded
+
+
+@pytest.mark.parametrize(
+    "module", ["pyramide_a11y.core.session", "pyramide_a11y.core", "pyramide_a11y.engine.view"]
+)
+def test_the_play_core_loads_no_command_line_terminal_or_speech(module: str) -> None:
+    loaded = modules_loaded_by(module)
+    assert module in loaded  # the check itself sees what it imported
+    wrong = [
+        name for name in loaded if name.split(".")[0] in FORBIDDEN or name.startswith(FORBIDDEN_OWN)
+    ]
+    assert wrong == []
+
+
+def test_the_terminal_does_load_speech_so_the_check_can_fail() -> None:
+    loaded = modules_loaded_by("pyramide_a11y.terminal.outlet")
+    assert "pyramide_a11y.speech.base" in loaded
