@@ -26,16 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from pyramide_a11y.cli.options import add_rules_options, rules_from_options
-from pyramide_a11y.cli.parsing import (
-    DEALS_RANGE,
-    FIRST_RANGE,
-    JOBS_RANGE,
-    SEED_RANGE,
-    TIMEOUT_RANGE,
-    decimal_number_in,
-    whole_number_in,
-)
+from pyramide_a11y.cli.from_options import rules_from_options
 from pyramide_a11y.cli.tally import RELATIVE_PRECISION, Tally
 from pyramide_a11y.core.sources import SourceError
 from pyramide_a11y.engine import Layout, Rules, parse_rules
@@ -52,10 +43,8 @@ from pyramide_a11y.solver import solve
 from pyramide_a11y.solver.stats import wilson_interval
 from pyramide_a11y.speech.detect import running_screen_reader
 
-DEFAULT_TIMEOUT = 60.0
 BATCH_PER_JOB = 8
 """Deals handed to the pool at a time, per process."""
-PROGRESS_MODES = ("bar", "lines", "none")
 LINES_EVERY_SECONDS = 5.0
 LINES_EVERY_FRACTION = 0.1
 """A progress line waits for both: 5 seconds and a tenth of the deals since the last."""
@@ -69,81 +58,6 @@ class DealResult:
     winnable: bool | None
     nodes: int
     seconds: float
-
-
-def add_analyse_command(sub: Any) -> None:
-    """Register ``analyse`` on the subcommand parsers ``sub``."""
-    parser: argparse.ArgumentParser = sub.add_parser(
-        "analyse",
-        aliases=["analyze"],
-        # Translators: command-line help of the analyse subcommand.
-        help=_("solve many random deals and report the win rate"),
-        # Translators: command-line help of the analyse subcommand.
-        description=_(
-            "Solve N random deals under the chosen rules and report the share that can "
-            "be won (with a 95% Wilson interval), the deals left unknown, and the time "
-            "per deal."
-        ),
-    )
-    add_rules_options(parser)
-    parser.add_argument(
-        "--deals",
-        type=whole_number_in(*DEALS_RANGE),
-        required=True,
-        metavar="N",
-        # Translators: command-line help.
-        help=_("how many deals"),
-    )
-    parser.add_argument(
-        "--seed",
-        type=whole_number_in(*SEED_RANGE),
-        default=0,
-        metavar="N",
-        # Translators: command-line help.
-        help=_("seed of the deal numbers (default 0)"),
-    )
-    parser.add_argument(
-        "--first",
-        type=whole_number_in(*FIRST_RANGE),
-        default=0,
-        metavar="K",
-        # Translators: command-line help.
-        help=_(
-            "skip the first K deal numbers of the seed, to measure a long run in parts (default 0)"
-        ),
-    )
-    parser.add_argument(
-        "--jobs",
-        type=whole_number_in(*JOBS_RANGE),
-        default=None,
-        metavar="J",
-        # Translators: command-line help.
-        help=_("processes (default: all cores)"),
-    )
-    parser.add_argument(
-        "--timeout",
-        type=decimal_number_in(*TIMEOUT_RANGE),
-        default=DEFAULT_TIMEOUT,
-        metavar="S",
-        # Translators: command-line help; {default} is a number of seconds.
-        help=_("seconds per deal before it counts as unknown (default {default})").format(
-            default=format_number(DEFAULT_TIMEOUT)
-        ),
-    )
-    parser.add_argument(
-        "--progress",
-        choices=PROGRESS_MODES,
-        default=None,
-        # Translators: command-line help; bar, lines and none are typed as they are.
-        help=_(
-            "progress on standard error: bar (rewritten in place), lines (a plain line "
-            "now and then, calm for a screen reader) or none; default: lines beside a "
-            "screen reader, none when standard error is not a terminal, else bar"
-        ),
-    )
-    # Translators: command-line help.
-    parser.add_argument("--json", action="store_true", help=_("print the report as JSON"))
-    parser.set_defaults(func=run_analyse)
 
 
 def deal_numbers(seed: int, count: int, first: int = 0) -> Iterator[int]:

@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from pyramide_a11y.cli import play, records
-from pyramide_a11y.cli.analyse import add_analyse_command
-from pyramide_a11y.cli.learn import add_learn_command
-from pyramide_a11y.cli.options import add_rules_options, add_source_options, source_from_options
-from pyramide_a11y.cli.parsing import (
+from pyramide_a11y.i18n import _, in_language, pgettext, resolve_language
+
+from .options import add_rules_options, add_source_options
+from .parsing import (
     CommandLineParser,
     Parser,
     argparse_in_session_language,
@@ -28,16 +26,17 @@ from pyramide_a11y.cli.parsing import (
     language_asked,
     version,
 )
-from pyramide_a11y.cli.solve import add_solve_command
-from pyramide_a11y.cli.sounds import add_sounds_command
-from pyramide_a11y.cli.voice import add_voice_command
-from pyramide_a11y.core.sources import FileProblem, SourceError, read_text_file
-from pyramide_a11y.engine import Game, Position, Refusal, parse_move
-from pyramide_a11y.engine.geometry import ROW_SLOTS
-from pyramide_a11y.i18n import _, in_language, pgettext, resolve_language
-from pyramide_a11y.narration import card_notation, row_name, sentence
-from pyramide_a11y.narration import command_line as t
-from pyramide_a11y.narration import messages as m
+from .subcommands import (
+    add_analyse_command,
+    add_data_dir_option,
+    add_learn_command,
+    add_play_options,
+    add_records_commands,
+    add_solve_command,
+    add_sounds_command,
+    add_voice_command,
+    handler,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -64,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(
         dest="command", metavar=pgettext("metavar", "COMMAND"), parser_class=Parser
     )
-    play.register(parser)
+    add_play_options(parser)
 
     deal = sub.add_parser(
         "deal",
@@ -81,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_options(deal)
     # Translators: command-line help.
     deal.add_argument("--json", action="store_true", help=_("print the layout as JSON"))
-    deal.set_defaults(func=_deal)
+    deal.set_defaults(func=handler("deal", "run_deal"))
 
     replay = sub.add_parser(
         "replay",
@@ -107,14 +106,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # Translators: command-line help.
     replay.add_argument("--json", action="store_true", help=_("print the final state as JSON"))
-    records.add_data_dir_option(replay)
-    replay.set_defaults(func=_replay)
+    add_data_dir_option(replay)
+    replay.set_defaults(func=handler("deal", "run_replay"))
     add_solve_command(sub)
     add_analyse_command(sub)
     add_voice_command(sub)
     add_sounds_command(sub)
     add_learn_command(sub)
-    records.register(parser, sub)
+    add_records_commands(parser, sub)
     # Last: every subcommand gets the top-level options, --lang listed in its help.
     parser.share_options(sub, listed=("--lang",))
     return parser
@@ -183,6 +182,9 @@ def _main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 def _run(words: list[str], asked: str | None, chosen: str | None, out: TextIO) -> int:
     if asked and chosen is None:
         # The in-game ``lang`` refusal; the session goes on in the locale's language.
+        from pyramide_a11y.narration import messages as m
+        from pyramide_a11y.narration import sentence
+
         print(sentence(m.unknown_language(asked)), file=sys.stderr)
     with argparse_in_session_language():
         parser = build_parser()
@@ -192,6 +194,8 @@ def _run(words: list[str], asked: str | None, chosen: str | None, out: TextIO) -
         if func is None:
             parser.print_help(out)
             return 0
+    from pyramide_a11y.core.sources import SourceError  # after parsing: --help needs none
+
     try:
         return func(args, out)
     except SourceError as err:
@@ -202,87 +206,3 @@ def _run(words: list[str], asked: str | None, chosen: str | None, out: TextIO) -
         # Point stdout at devnull so the interpreter's final flush stays quiet.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-
-
-def _deal(args: argparse.Namespace, out: TextIO) -> int:
-    source = source_from_options(args)
-    if args.json:
-        out.write(source.layout.to_json(source.rules))
-        return 0
-    print(t.deal_code_line(source.code), file=out)
-    print(t.rules_line(str(source.rules)), file=out)
-    for r, row in enumerate(source.layout.rows()):
-        print(f"{row_name(r + 1)}: {' '.join(map(card_notation, row))}", file=out)
-    print(t.waste_line(" ".join(map(card_notation, source.layout.waste)) or "-"), file=out)
-    print(t.stock_line(" ".join(map(card_notation, source.layout.stock)) or "-"), file=out)
-    return 0
-
-
-def _replay(args: argparse.Namespace, out: TextIO) -> int:
-    if records.is_record_id(args.code):  # a saved game's number, from ``pyramide history``
-        saved = records.load_record_game(args, out)
-        return 1 if saved is None else _print_final(saved, args, out)
-    if args.moves is None:
-        # Translators: replay tool error: a deal code needs a file of moves.
-        raise SourceError(_("give --moves FILE with the moves to play"))
-    source = source_from_options(args)
-    try:
-        lines = read_text_file(args.moves).splitlines()
-    except FileProblem as err:
-        raise SourceError(sentence(str(err))) from None
-    game = Game(source.layout, source.rules)
-    for number, line in enumerate(lines, start=1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        try:
-            move = parse_move(text)
-        except ValueError:
-            print(f"pyramide: {t.bad_move_line(number, text)}", file=sys.stderr)
-            return 1
-        outcome = game.play(move)
-        if isinstance(outcome, Refusal):
-            reason = m.refusal(outcome.reason, outcome.cards)
-            # Translators: replay tool error; {number} is a line number of the moves file.
-            where = _("line {number}").format(number=number)
-            print(f"pyramide: {where}: {text}: {reason}", file=sys.stderr)
-            return 1
-    return _print_final(game, args, out)
-
-
-def _print_final(game: Game, args: argparse.Namespace, out: TextIO) -> int:
-    summary = final_state(game)
-    if args.json:
-        print(json.dumps(summary), file=out)
-    else:
-        for line in t.final_state_lines(summary):
-            print(line, file=out)
-        for line in table_lines(game.position):
-            print(line, file=out)
-    return 0
-
-
-def final_state(game: Game) -> dict[str, Any]:
-    """The replay summary: won, moves, pyramid_left, stock, waste, score, round."""
-    position = game.position
-    return {
-        "won": game.won,
-        "moves": game.moves,
-        "pyramid_left": position.pyramid_left,
-        "stock": len(position.stock),
-        "waste": len(position.waste),
-        "score": position.score,
-        "round": position.round,
-    }
-
-
-def table_lines(position: Position) -> list[str]:
-    """The pyramid rows and the waste top for a person: the current language's
-    words and card notation (``--`` for a gone card)."""
-    lines = []
-    for r, slots in enumerate(ROW_SLOTS):
-        cells = [card_notation(c) if (c := position.pyramid[s]) else "--" for s in slots]
-        lines.append(f"{row_name(r + 1)}: {' '.join(cells)}")
-    top = position.waste_top
-    lines.append(t.waste_top_line(card_notation(top) if top else "-"))
-    return lines

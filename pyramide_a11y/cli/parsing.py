@@ -26,7 +26,6 @@ import argparse
 import copy
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from importlib import metadata
 from typing import Any, NoReturn
 
 from pyramide_a11y.engine.text import fold
@@ -216,13 +215,12 @@ def _action_for(parser: argparse.ArgumentParser, names: Sequence[str]) -> argpar
 
 
 def version() -> str:
-    """The installed version (package metadata), else the package's ``__version__``."""
-    try:
-        return metadata.version("pyramide-a11y")
-    except metadata.PackageNotFoundError:
-        from pyramide_a11y import __version__
+    """The version: the package's ``__version__``, the one the build reads too
+    (``pyproject.toml``: ``[tool.hatch.version]``), so reading it costs no metadata
+    lookup at start-up."""
+    from pyramide_a11y import __version__
 
-        return __version__
+    return __version__
 
 
 def whole_number(text: str) -> int:

@@ -7,16 +7,15 @@ import os
 import sys
 from typing import TextIO
 
-from pyramide_a11y.cli.options import (
+from pyramide_a11y.cli.from_options import (
     apply_saved_settings,
     option_refusal,
     rules_from_options,
     settings_from_options,
     source_from_options,
 )
-from pyramide_a11y.cli.parsing import SEED_RANGE, decimal_number_in, lang_help, whole_number_in
 from pyramide_a11y.core.autosave import GameStorage
-from pyramide_a11y.core.settings import RATE_RANGE, THINK_RANGE, VOLUME_RANGE
+from pyramide_a11y.core.limits import VOLUME_RANGE
 from pyramide_a11y.core.sources import (
     GameSource,
     SourceError,
@@ -25,129 +24,16 @@ from pyramide_a11y.core.sources import (
     random_deal,
 )
 from pyramide_a11y.engine import Rules, get_rules
-from pyramide_a11y.i18n import _, in_language, pgettext, resolve_language
+from pyramide_a11y.i18n import in_language, resolve_language
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
 from pyramide_a11y.speech.cue_player import CuePlayer
-from pyramide_a11y.speech.factory import CHOICES as SPEECH_CHOICES
 from pyramide_a11y.terminal.loop import Printer, interactive, run_plain, run_prompt
 from pyramide_a11y.terminal.outlet import spoken_session, start_voice
 from pyramide_a11y.terminal.speaking import make_session_speaker
 
 SOUNDS_ENV = "PYRAMIDE_SOUNDS"
 """``off`` keeps the sound cues off whatever is saved (tests, benchmarks)."""
-
-
-def register(parser: argparse.ArgumentParser) -> None:
-    """Add the game's options to the top-level parser and make playing the default."""
-    from pyramide_a11y.cli.options import add_rules_options
-
-    add_rules_options(parser)
-    # Translators: command-line help, title of the options of the game itself.
-    group = parser.add_argument_group(_("game"))
-    group.add_argument(
-        "--deal",
-        metavar=pgettext("metavar", "CODE"),
-        # Translators: command-line help.
-        help=_("play this deal code, e.g. PY1-N-AAAAAAS"),
-    )
-    group.add_argument(
-        "--layout",
-        metavar=pgettext("metavar", "FILE"),
-        # Translators: command-line help.
-        help=_("play a layout file (JSON or a listing)"),
-    )
-    group.add_argument(
-        "--daily",
-        action="store_true",
-        # Translators: command-line help.
-        help=_(
-            "play the deal of the day: the same deal for every player on a date, "
-            "under the rules chosen"
-        ),
-    )
-    group.add_argument(
-        "--seed",
-        type=whole_number_in(*SEED_RANGE),
-        default=0,
-        metavar="N",
-        # Translators: command-line help.
-        help=_("for a text listing: orders the unlisted stock cards"),
-    )
-    group.add_argument("--lang", metavar=pgettext("metavar", "LANG"), help=lang_help())
-    group.add_argument(
-        "--speech",
-        default=None,
-        choices=SPEECH_CHOICES,
-        # Translators: command-line help; auto, screen-reader and none are typed as
-        # they are.
-        help=_(
-            "speech: auto (silent beside a screen reader), screen-reader (its own voice), "
-            "a backend, or none (docs/speech.md)"
-        ),
-    )
-    group.add_argument(
-        "--rate",
-        type=whole_number_in(*RATE_RANGE),
-        default=None,
-        metavar="N",
-        # Translators: command-line help.
-        help=_("speech rate, words per minute, for the session language"),
-    )
-    group.add_argument(
-        "--voice",
-        default=None,
-        metavar=pgettext("metavar", "NAME"),
-        # Translators: command-line help; "voices" is the in-game command that lists them.
-        help=_(
-            "speech voice by name, for the session language and this session only "
-            "(in play: voices lists them)"
-        ),
-    )
-    group.add_argument(
-        "--volume",
-        type=whole_number_in(*VOLUME_RANGE),
-        default=None,
-        metavar="N",
-        # Translators: command-line help.
-        help=_("speech volume, 0 to 100 (100 is the voice's ordinary loudness)"),
-    )
-    group.add_argument(
-        "--verbosity",
-        choices=("brief", "full"),
-        default=None,
-        # Translators: command-line help; brief and full are typed as they are.
-        help=_("how much is said"),
-    )
-    group.add_argument(
-        "--sounds",
-        choices=("on", "off"),
-        default=None,
-        # Translators: command-line help; "on" and "off" stay as typed.
-        help=_("sound cues on or off, for this session only (in play: sounds)"),
-    )
-    group.add_argument(
-        "--no-error-help",
-        action="store_true",
-        # Translators: command-line help.
-        help=_("a covered card gets a short cue instead of a sentence"),
-    )
-    group.add_argument(
-        "--hint-time",
-        # The range of the in-game "think" command (the session's THINK_RANGE).
-        type=decimal_number_in(*THINK_RANGE),
-        default=None,
-        metavar="S",
-        # Translators: command-line help.
-        help=_("seconds a hint may think (default 2)"),
-    )
-    group.add_argument(
-        "--symbols",
-        action="store_true",
-        # Translators: command-line help.
-        help=_("visual mode: print suit symbols after card names (never spoken)"),
-    )
-    parser.set_defaults(func=play)
 
 
 def named_rules(args: argparse.Namespace) -> Rules | None:

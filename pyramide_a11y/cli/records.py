@@ -19,14 +19,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
-from pyramide_a11y.cli.parsing import GAME_NUMBER_RANGE, LIMIT_RANGE, lang_help, whole_number_in
+from pyramide_a11y.cli.parsing import GAME_NUMBER_RANGE
 from pyramide_a11y.engine import Game
 from pyramide_a11y.i18n import (
-    _,
     get_language,
     in_language,
     normalise_language,
-    pgettext,
     resolve_language,
 )
 from pyramide_a11y.narration import Style, describe, join, sentence
@@ -43,105 +41,6 @@ from pyramide_a11y.storage import (
 from pyramide_a11y.storage.actions import apply_token
 from pyramide_a11y.storage.messages import notice_text
 from pyramide_a11y.storage.settings import load_settings
-
-
-def add_data_dir_option(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
-    """``--data-dir``; on a subcommand it does not hide the top-level one."""
-    parser.add_argument(
-        "--data-dir",
-        default=None if top_level else argparse.SUPPRESS,
-        # Translators: command-line help: the name of a folder argument.
-        metavar=pgettext("metavar", "FOLDER"),
-        # Translators: command-line help.
-        help=_(
-            "folder of the saved games, statistics and settings "
-            "(default: $PYRAMIDE_DATA_DIR or the user data folder)"
-        ),
-    )
-
-
-def register(parser: argparse.ArgumentParser, sub: Any) -> None:
-    """Add ``--data-dir`` to the top-level parser and the ``stats`` and ``history``
-    subcommands (with their Portuguese names)."""
-    add_data_dir_option(parser, top_level=True)
-
-    stats = sub.add_parser(
-        "stats",
-        aliases=["estatisticas", "estatísticas"],
-        # Translators: command-line help of the stats subcommand.
-        help=_("your statistics for each rules and variant set"),
-        # Translators: command-line help of the stats subcommand.
-        description=_(
-            "Games played and won, win rate, streaks, best time, fewest moves and best "
-            "score, for each rules and variant set, in your language."
-        ),
-    )
-    add_data_dir_option(stats)
-    stats.add_argument(
-        "--lang",
-        default=argparse.SUPPRESS,
-        metavar=pgettext("metavar", "LANG"),
-        help=lang_help(default=False),
-    )
-    # Translators: command-line help.
-    stats.add_argument("--json", action="store_true", help=_("print them as JSON"))
-    stats.set_defaults(func=stats_command)
-
-    history = sub.add_parser(
-        "history",
-        aliases=["historico", "histórico"],
-        # Translators: command-line help of the history subcommand.
-        help=_("your recent games; --export writes one as a transcript or as JSON"),
-        # Translators: command-line help of the history subcommand. FILE is the name
-        # of the --export argument: write it as you translated that.
-        description=_(
-            "List your recent games, newest first. With a game number, show that game's "
-            "transcript; --export FILE writes it as a plain-text transcript, or as JSON "
-            "when FILE ends in .json (give --export twice for both). An existing file is "
-            "kept unless --force."
-        ),
-    )
-    add_data_dir_option(history)
-    history.add_argument(
-        "--lang",
-        default=argparse.SUPPRESS,
-        metavar=pgettext("metavar", "LANG"),
-        help=lang_help(default=False),
-    )
-    history.add_argument(
-        "game",
-        nargs="?",
-        type=whole_number_in(*GAME_NUMBER_RANGE),
-        # Translators: command-line help: the name of a game number argument.
-        metavar=pgettext("metavar", "GAME"),
-        # Translators: command-line help.
-        help=_("a game number from the list"),
-    )
-    history.add_argument(
-        "--limit",
-        type=whole_number_in(*LIMIT_RANGE),
-        default=20,
-        metavar="N",
-        # Translators: command-line help.
-        help=_("how many games to list"),
-    )
-    history.add_argument(
-        "--export",
-        action="append",
-        metavar=pgettext("metavar", "FILE"),
-        # Translators: command-line help.
-        help=_("write the game to FILE (JSON when it ends in .json)"),
-    )
-    history.add_argument(
-        "--force",
-        action="store_true",
-        # Translators: command-line help.
-        help=_("replace a file --export names that exists already"),
-    )
-    # Translators: command-line help.
-    history.add_argument("--json", action="store_true", help=_("print the list as JSON"))
-    history.set_defaults(func=history_command)
-
 
 # -- opening the store for a command ----------------------------------------------------------
 

@@ -12,60 +12,13 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from pyramide_a11y.cli.options import add_rules_options, add_source_options, source_from_options
-from pyramide_a11y.cli.parsing import TIMEOUT_RANGE, decimal_number_in
+from pyramide_a11y.cli.from_options import source_from_options
 from pyramide_a11y.core.sources import SourceError
 from pyramide_a11y.i18n import _, ngettext
 from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.narration import move_notation
 from pyramide_a11y.solver import Solution, Verdict, solve
 from pyramide_a11y.solver.shortest import Shortest, solve_shortest
-
-DEFAULT_TIMEOUT = 60.0
-
-
-def add_solve_command(sub: Any) -> None:
-    """Register ``solve`` on the subcommand parsers ``sub``."""
-    parser: argparse.ArgumentParser = sub.add_parser(
-        "solve",
-        # Translators: command-line help of the solve subcommand.
-        help=_("say whether a deal can be won, with a winning line (reveals the deal)"),
-        # Translators: command-line help of the solve subcommand.
-        description=_(
-            "Search every line of play of a deal (a code or a layout file) and say "
-            "whether it can be won. A winning line is printed one move per line in the "
-            "session language's notation, each line ready to type into the game; --json "
-            "gives the canonical notation (KD, 10C+3S, draw, recycle) for replay --moves."
-        ),
-    )
-    add_source_options(parser)
-    add_rules_options(parser)
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        # Translators: command-line help; the JSON keys stay in English.
-        help=_('print {"winnable": true|false|null, "moves": [...], "nodes": N, "seconds": S}'),
-    )
-    parser.add_argument(
-        "--shortest",
-        action="store_true",
-        # Translators: command-line help of solve --shortest.
-        help=_(
-            "find a line of the fewest moves (draws and recycles count) and say "
-            "whether it is proven shortest"
-        ),
-    )
-    parser.add_argument(
-        "--timeout",
-        type=decimal_number_in(*TIMEOUT_RANGE),
-        default=DEFAULT_TIMEOUT,
-        metavar="S",
-        # Translators: command-line help; {default} is a number of seconds.
-        help=_("give up after S seconds and say unknown (default {default})").format(
-            default=format_number(DEFAULT_TIMEOUT)
-        ),
-    )
-    parser.set_defaults(func=run_solve)
 
 
 def run_solve(args: argparse.Namespace, out: TextIO) -> int:

@@ -13,12 +13,12 @@ import sys
 import time
 import wave
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from pyramide_a11y.cli.options import apply_saved_settings
-from pyramide_a11y.cli.parsing import lang_help, whole_number_in
-from pyramide_a11y.core.settings import RATE_RANGE, VOLUME_RANGE, Settings
-from pyramide_a11y.i18n import LANGUAGES, _, get_language, ngettext, pgettext
+from pyramide_a11y.cli.from_options import apply_saved_settings
+from pyramide_a11y.core.limits import VOLUME_RANGE
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.i18n import LANGUAGES, _, get_language, ngettext
 from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
@@ -27,7 +27,6 @@ from pyramide_a11y.speech.detect import UNNAMED, running_screen_reader
 from pyramide_a11y.speech.espeak_backend import espeak_command, list_variants, list_voices
 from pyramide_a11y.speech.factory import (
     BACKENDS,
-    CHOICES,
     SCREEN_READER,
     SpeakerChoice,
     open_speaker,
@@ -41,57 +40,6 @@ from pyramide_a11y.storage.settings import load_settings
 from pyramide_a11y.storage.store import Store
 
 SAMPLE_SECONDS = 20.0  # the longest we wait for the sample to be heard
-
-
-def add_voice_command(sub: Any) -> None:
-    """Register ``voice`` (alias ``voz``) on the subcommand parsers ``sub``."""
-    parser = sub.add_parser(
-        "voice",
-        aliases=["voz"],
-        # Translators: command-line help of the voice subcommand.
-        help=_("list the speech backends and voices, and speak a sample sentence"),
-        # Translators: command-line help of the voice subcommand.
-        description=_(
-            "List the speech backends and voices found, then speak a sample sentence in "
-            "the session language (or write it to a WAV file with --out)."
-        ),
-    )
-    parser.add_argument(
-        "--speech",
-        choices=CHOICES,
-        default="auto",
-        # Translators: command-line help.
-        help=_("backend for the sample"),
-    )
-    parser.add_argument("--lang", metavar=pgettext("metavar", "LANG"), help=lang_help())
-    parser.add_argument(
-        "--rate",
-        type=whole_number_in(*RATE_RANGE),
-        metavar="N",
-        # Translators: command-line help.
-        help=_("words per minute (175 is ordinary)"),
-    )
-    parser.add_argument(
-        "--voice",
-        metavar=pgettext("metavar", "NAME"),
-        # Translators: command-line help of ``pyramide voice``.
-        help=_("speak the sample with this voice (by name; the voices are listed)"),
-    )
-    parser.add_argument(
-        "--volume",
-        type=whole_number_in(*VOLUME_RANGE),
-        metavar="N",
-        # Translators: command-line help.
-        help=_("speech volume, 0 to 100 (100 is the voice's ordinary loudness)"),
-    )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        metavar=pgettext("metavar", "FILE"),
-        # Translators: command-line help.
-        help=_("write the sample to this WAV file instead"),
-    )
-    parser.set_defaults(func=run_voice)
 
 
 def sample_sentence() -> str:

@@ -32,21 +32,9 @@ from pyramide_a11y.narration import Style, Verbosity, join
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.storage.settings import SettingValue, per_language_key
 
+from .limits import RATE_RANGE, SCREEN_READER, SPEECH_ROUTES, THINK_RANGE, VOLUME_RANGE
 from .outlet import SpeechControl
 
-RATE_RANGE = (80, 450)
-"""Words per minute the speech rate may be set to, in play and on the command line."""
-VOLUME_RANGE = (0, 100)
-"""The speech volume, in play and on the command line (100: the voice's ordinary
-loudness)."""
-THINK_RANGE = (0.5, 60.0)
-"""Seconds a hint may think, in play and on the command line."""
-SCREEN_READER = "screen-reader"
-"""The speech route of the screen reader's own voice."""
-SPEECH_ROUTES = ("auto", SCREEN_READER, "pyttsx3", "espeak-ng", "speech-dispatcher", "none")
-"""What may speak (``--speech``, the saved ``speech``): the speech factory's
-choices, named here so that settings need no speech code
-(``tests/speech/test_speech_routes.py`` checks the two agree)."""
 VOICE_NAME_LENGTH = 200
 """The longest voice name kept (speech-dispatcher's are under 80 characters)."""
 

@@ -15,9 +15,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 DOMAIN = "pyramide"
 PACKAGE_LOCALES = Path(__file__).resolve().parent.parent / "locales"
 SOURCE_LOCALES = Path(__file__).resolve().parent.parent.parent / "locales"
@@ -47,6 +44,10 @@ def catalog_paths(language: str) -> tuple[Path, Path]:
 
 def compile_po(po_path: Path) -> bytes:
     """The ``.mo`` bytes of a ``.po`` file (fuzzy entries left out, as msgfmt does)."""
+    # Babel's catalog tools only here: an installed game reads the compiled ``.mo``.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with po_path.open("rb") as handle:
         catalog = read_po(handle)
     buffer = io.BytesIO()

@@ -171,7 +171,7 @@ def yes_no(value: bool) -> str:
 
 
 def final_state_lines(summary: dict[str, object]) -> list[str]:
-    """The ``replay`` summary (:func:`.cli.final_state`) for a person."""
+    """The ``replay`` summary (:func:`.cli.deal.final_state`) for a person."""
 
     def num(key: str) -> str:
         value = summary[key]

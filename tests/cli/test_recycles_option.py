@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from pyramide_a11y.cli.from_options import rules_from_options as _rules_from_options
 from pyramide_a11y.cli.options import add_rules_options
-from pyramide_a11y.cli.options import rules_from_options as _rules_from_options
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import SourceError, coded_source

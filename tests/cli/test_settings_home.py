@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from pyramide_a11y.cli.options import apply_saved_settings, option_refusal
-from pyramide_a11y.core.settings import DEFAULTS, RATE_RANGE, THINK_RANGE, Settings
+from pyramide_a11y.cli.from_options import apply_saved_settings, option_refusal
+from pyramide_a11y.core.limits import RATE_RANGE, THINK_RANGE
+from pyramide_a11y.core.settings import DEFAULTS, Settings
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.storage.settings import SettingValue
 

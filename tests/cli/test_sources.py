@@ -11,7 +11,8 @@ import argparse
 
 import pytest
 
-from pyramide_a11y.cli.options import add_rules_options, add_source_options, source_from_options
+from pyramide_a11y.cli.from_options import source_from_options
+from pyramide_a11y.cli.options import add_rules_options, add_source_options
 from pyramide_a11y.core.sources import BadDealCode, SourceError, UnreadableDealCode
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyramide_a11y.cli.options import apply_saved_settings
+from pyramide_a11y.cli.from_options import apply_saved_settings
 from pyramide_a11y.speech.player import realtime_sink_command
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from pyramide_a11y.cli.from_options import apply_saved_settings, settings_from_options
 from pyramide_a11y.cli.main import main
-from pyramide_a11y.cli.options import apply_saved_settings, settings_from_options
 from pyramide_a11y.commands import parse_command
 from pyramide_a11y.commands.syntax import SetSoundChannels
 from pyramide_a11y.core.cueing import card_place

@@ -9,7 +9,7 @@ import pytest
 from playthrough import source_of, won_code
 from speech_support import start_options
 
-from pyramide_a11y.cli.options import settings_from_options
+from pyramide_a11y.cli.from_options import settings_from_options
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings

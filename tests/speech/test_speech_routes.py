@@ -3,7 +3,7 @@ the speech factory's own."""
 
 from __future__ import annotations
 
-from pyramide_a11y.core.settings import SCREEN_READER, SPEECH_ROUTES
+from pyramide_a11y.core.limits import SCREEN_READER, SPEECH_ROUTES
 from pyramide_a11y.speech import factory
 
 

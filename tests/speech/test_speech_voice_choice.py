@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from speech_support import Sink, start_options, wait_for
 
+from pyramide_a11y.cli.from_options import option_refusal, settings_from_options
 from pyramide_a11y.cli.main import main
-from pyramide_a11y.cli.options import option_refusal, settings_from_options
 from pyramide_a11y.commands import (
     BadSettingValue,
     ListVoices,
