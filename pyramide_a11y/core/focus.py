@@ -8,12 +8,23 @@ under the pyramid); Enter selects the focused card. The session keeps one
 
 from __future__ import annotations
 
+import enum
+
 from pyramide_a11y.engine import Card, Game
 from pyramide_a11y.engine.geometry import ROW_COL
 from pyramide_a11y.narration import answers
 
 PILES_ROW = 7
 """The row the piles count as, under the pyramid's seven."""
+
+
+class Direction(enum.StrEnum):
+    """An arrow key of keyboard mode (a str: also the key's name in prompt_toolkit)."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    UP = "up"
+    DOWN = "down"
 
 
 class Focus:
@@ -44,22 +55,22 @@ class Focus:
             return None
         return cards[min(self.index, len(cards) - 1)]
 
-    def move(self, game: Game, direction: str) -> list[str]:
-        """An arrow (``left``, ``right``, ``up``, ``down``): the card focused now."""
+    def move(self, game: Game, direction: Direction) -> list[str]:
+        """An arrow: the card focused now."""
         cards = self.cards(game)
         if not cards:
             return answers.no_focus()
         index = min(self.index, len(cards) - 1)
-        if not self.heard and direction in ("right", "left"):
+        if not self.heard and direction in (Direction.RIGHT, Direction.LEFT):
             # The first arrow of a deal says the first card (or, leftwards, the last)
             # rather than step over a card the player never heard.
-            index = 0 if direction == "right" else len(cards) - 1
-        elif direction == "right":
+            index = 0 if direction is Direction.RIGHT else len(cards) - 1
+        elif direction is Direction.RIGHT:
             index = (index + 1) % len(cards)
-        elif direction == "left":
+        elif direction is Direction.LEFT:
             index = (index - 1) % len(cards)
         else:
-            down = direction == "down"
+            down = direction is Direction.DOWN
             moved = _row_step(game, cards, index, 1 if down else -1)
             if moved == index and self.heard:
                 # No row that way: say so, or the same card again sounds like a move.

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.playing import Play
 from pyramide_a11y.narration import answers
 
@@ -49,7 +50,7 @@ class Keyboard:
         during the lesson."""
         return self._play.focus.keyboard_mode and not self._in_lesson()
 
-    def move_focus(self, direction: str) -> Answer:
+    def move_focus(self, direction: Direction) -> Answer:
         """An arrow (``left``, ``right``, ``up``, ``down``): the card focused now."""
         return self._key(lambda: self._play.move_focus(direction))
 

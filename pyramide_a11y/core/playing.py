@@ -20,7 +20,7 @@ from pyramide_a11y.commands import (
 from pyramide_a11y.commands.choice import chosen
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.cueing import SessionCues
-from pyramide_a11y.core.focus import Focus
+from pyramide_a11y.core.focus import Direction, Focus
 from pyramide_a11y.core.hinting import Hints
 from pyramide_a11y.core.par import Pars, ParWalk
 from pyramide_a11y.core.setaside import LeftGame, SetAside
@@ -343,7 +343,7 @@ class Play:
         self.focus.keyboard_mode = True
         return answers.keyboard_mode(True)
 
-    def move_focus(self, direction: str) -> list[str]:
+    def move_focus(self, direction: Direction) -> list[str]:
         """An arrow: the card focused now (see :meth:`Focus.move`)."""
         self.timer.activity()
         lines = self.focus.move(self.game, direction)

@@ -37,6 +37,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import ColorDepth, Output
 
 from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.narration.cards import with_symbols
 
@@ -139,13 +140,14 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
     def show(answer: Answer) -> None:
         run_in_terminal(lambda: write(answer))
 
-    for direction in ("left", "right", "up", "down"):
+    for direction in Direction:
 
-        def move(event: KeyPressEvent, direction: str = direction) -> None:
+        def move(event: KeyPressEvent, direction: Direction = direction) -> None:
             show(keys.move_focus(direction))
 
         # Up and Down stay the history outside keyboard mode.
-        kb.add(direction, filter=keyboard if direction in ("up", "down") else is_empty)(move)
+        vertical = direction in (Direction.UP, Direction.DOWN)
+        kb.add(direction.value, filter=keyboard if vertical else is_empty)(move)
 
     @kb.add(" ", filter=keyboard)
     @kb.add("enter", filter=keyboard)

@@ -13,6 +13,7 @@ from playthrough import recording_session, source_of
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.lesson import STEPS, Lesson, LessonProgress, Step
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
@@ -184,13 +185,13 @@ def test_during_the_lesson_the_keys_leave_the_game_underneath_alone(
 ) -> None:
     session, _ = recording_session("PY1-N-AAAAAAB", language)
     session.keyboard.enter_mode()
-    session.keyboard.move_focus("right")
+    session.keyboard.move_focus(Direction.RIGHT)
     before = (session.game.position, session.game.selected, session.play.focus.index)
     session.handle("learn" if language == "en" else "aprender")
     assert not session.keyboard.mode
     step = session.lessons.current.step if session.lessons.current is not None else None
     answers = [
-        session.keyboard.move_focus("left"),
+        session.keyboard.move_focus(Direction.LEFT),
         session.keyboard.activate_focus(),
         session.keyboard.enter_mode(),
         session.keyboard.escape(),

@@ -10,6 +10,7 @@ from fakes import FakeClock
 from playthrough import source_of, won_code
 
 from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import GameSource
@@ -201,11 +202,11 @@ def test_a_move_while_the_hint_thinks_drops_the_stale_hint() -> None:
 def test_keyboard_focus_moves_among_playable_cards_and_selects() -> None:
     s, _ = session()
     playable = s.game.position.playable_cards(s.game.rules)
-    first = s.keyboard.move_focus("right")  # the first arrow says the first playable card
+    first = s.keyboard.move_focus(Direction.RIGHT)  # the first arrow says the first playable card
     assert len(first.lines) == 1 and first.lines[0].endswith(".")
     assert s.focus.index == 0
-    s.keyboard.move_focus("right")
-    s.keyboard.move_focus("left")
+    s.keyboard.move_focus(Direction.RIGHT)
+    s.keyboard.move_focus(Direction.LEFT)
     assert s.focus.index == 0
     answer = s.keyboard.activate_focus()
     assert playable[0] not in s.game.position.pyramid or s.game.selected == playable[0]
@@ -221,7 +222,9 @@ def test_keyboard_focus_on_the_stock_top_names_the_pile() -> None:
     s.strict = True
     top = s.game.stock_top
     assert top is not None
-    answer = s.keyboard.move_focus("left")  # from the first playable card, wraps to the last
+    answer = s.keyboard.move_focus(
+        Direction.LEFT
+    )  # from the first playable card, wraps to the last
     from pyramide_a11y.narration import card_name
 
     with s.speaking():  # the card's name in the session's language
@@ -268,11 +271,11 @@ def test_the_first_arrow_says_the_first_card_not_the_second() -> None:
     def said(index: int) -> str:
         return sentence(answers.focus_name(playable[index], session.game))
 
-    assert session.keyboard.move_focus("right").text == said(0)
+    assert session.keyboard.move_focus(Direction.RIGHT).text == said(0)
     assert said(0).startswith("Six of diamonds, row 7, position 1")
-    assert session.keyboard.move_focus("right").text == said(1)
+    assert session.keyboard.move_focus(Direction.RIGHT).text == said(1)
     session.handle("replay")  # a new deal: the first arrow again says the first card
-    assert session.keyboard.move_focus("left").text == said(-1)
+    assert session.keyboard.move_focus(Direction.LEFT).text == said(-1)
 
 
 def test_up_or_down_with_no_row_that_way_says_so() -> None:
@@ -280,7 +283,8 @@ def test_up_or_down_with_no_row_that_way_says_so() -> None:
     set_language("en")
     session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
     session.strict = True
-    said = [session.keyboard.move_focus(d).text for d in ("up", "up", "down", "down", "up")]
+    arrows = ("up", "up", "down", "down", "up")
+    said = [session.keyboard.move_focus(Direction(d)).text for d in arrows]
     assert said == [
         "King of clubs, row 7, position 1.",
         "King of clubs, row 7, position 1; nothing further up.",

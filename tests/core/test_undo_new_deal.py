@@ -12,6 +12,7 @@ from fakes import FakeClock
 from storage_helpers import game_state
 
 from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import GameSource
@@ -148,7 +149,7 @@ def test_a_selection_in_the_new_game_still_lets_undo_go_back(how: str) -> None:
     s.handle(f"new {OTHER}")
     if how == "keys":
         for _ in range(3):  # king of clubs, king of hearts, ten of hearts
-            s.keyboard.move_focus("right")
+            s.keyboard.move_focus(Direction.RIGHT)
         s.keyboard.activate_focus()  # keyboard mode: select the focused card
         s.keyboard.escape()
     else:

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from playthrough import notation
 
 from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import GameSource
@@ -111,7 +112,7 @@ def answers(session: Session, language: str, unseen: list[Card]) -> list[str]:
         said.append(session.handle(line).text)
     said.append(hint_text(session))
     for direction in ("right", "right", "left", "down", "down", "up", "right"):
-        said.append(session.keyboard.move_focus(direction).text)
+        said.append(session.keyboard.move_focus(Direction(direction)).text)
     for card in unseen:  # each unseen card touched: a refusal, and nothing changes
         said.append(session.handle(notation(card, language)).text)
     said.append(session.handle("repeat" if language == "en" else "repetir").text)

@@ -22,6 +22,7 @@ from pyramide_a11y.cli.main import main
 from pyramide_a11y.commands import parse_command
 from pyramide_a11y.commands.syntax import SetSoundChannels
 from pyramide_a11y.core.cueing import card_place
+from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import GameSource
@@ -225,7 +226,7 @@ def test_hint_ready_and_focus_play_their_cues() -> None:
     s, cues = session()
     s.handle("hint")
     assert cues.kinds[-1] is CueKind.HINT
-    s.keyboard.move_focus("right")
+    s.keyboard.move_focus(Direction.RIGHT)
     kind, place = cues.played[-1]
     assert kind is CueKind.FOCUS
     assert place == card_place(s.game, s.focus.focused(s.game))

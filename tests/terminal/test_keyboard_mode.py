@@ -23,6 +23,7 @@ from prompt_toolkit.output import DummyOutput
 from terminal import TMUX, window
 
 from pyramide_a11y.commands.syntax import NEW_WORDS, SINGLE_LETTERS, WORDS, Action
+from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.narration import answers, sentence
 from pyramide_a11y.narration import messages as m
@@ -65,7 +66,7 @@ def _reference(language: str, arrow: str, words: list[str]) -> tuple[Session, li
     session.opening()
     for word in words:
         if arrow in ("left", "right"):
-            session.keyboard.move_focus(arrow)
+            session.keyboard.move_focus(Direction(arrow))
         if session.handle(word).quit:
             break
     return session, spoken
@@ -112,7 +113,7 @@ def test_after_an_arrow_quit_and_keyboard_are_words(arrow: str, word: str) -> No
     reference, expected = _session("pt_PT")
     reference.opening()
     if arrow in ("left", "right"):
-        reference.keyboard.move_focus(arrow)
+        reference.keyboard.move_focus(Direction(arrow))
     if not reference.handle(word).quit:
         reference.keyboard.escape()  # keyboard mode, entered on purpose, left by Escape
         reference.handle("q")
@@ -224,7 +225,7 @@ def test_another_key_leaves_keyboard_mode_and_starts_the_line() -> None:
     reference, expected = _session("pt_PT")
     reference.opening()
     reference.handle("teclado")
-    reference.keyboard.move_focus("up")
+    reference.keyboard.move_focus(Direction.UP)
     reference.keyboard.leave_typing()
     reference.handle("mesa")
     reference.handle("q")
@@ -238,7 +239,7 @@ def test_up_and_down_change_row_in_keyboard_mode() -> None:
     reference, expected = _session("en")
     reference.opening()
     reference.handle("keyboard")
-    for direction in ("right", "up", "down"):
+    for direction in (Direction.RIGHT, Direction.UP, Direction.DOWN):
         reference.keyboard.move_focus(direction)
     reference.keyboard.leave_typing()
     assert spoken[: len(expected)] == expected
@@ -285,7 +286,7 @@ def test_a_focus_that_moves_by_itself_says_where_it_went() -> None:
         (a, b) for a in playable for b in playable if a.rank.value + b.rank.value == 13
     )
     while session.focus.focused(session.game) != second:
-        session.keyboard.move_focus("right")
+        session.keyboard.move_focus(Direction.RIGHT)
     answer = session.handle(f"{first} {second}")  # the focused card leaves with its pair
     new = session.focus.focused(session.game)
     assert new is not None and new not in (first, second)
@@ -317,7 +318,7 @@ def test_arrows_then_words_in_a_real_terminal(tmp_path: Path) -> None:
             time.sleep(0.2)
             terminal.type(word + "\r")
             if key in ("Left", "Right"):
-                reference.keyboard.move_focus(key.lower())
+                reference.keyboard.move_focus(Direction(key.lower()))
             answer = reference.handle(word).text.split(".")[0]
             expected = ("Dica", "procura") if word == "dica" else (answer,)
 
@@ -370,7 +371,7 @@ def test_a_typed_letter_says_keyboard_mode_is_off_and_a_command_begun() -> None:
 def test_the_focus_on_the_waste_is_not_said_again_after_a_draw_names_it() -> None:
     session, _ = recording_session("PY1-N-AAAAAAB", "en", keyboard_keys=True)  # a waste card
     session.handle("keyboard")
-    session.keyboard.move_focus("down")  # the piles' row: the waste top is focused
+    session.keyboard.move_focus(Direction.DOWN)  # the piles' row: the waste top is focused
     assert session.focus.focused(session.game) == session.game.position.waste_top
     session.keyboard.pressed("d")
     answer = session.handle("d")
@@ -388,6 +389,6 @@ def test_a_key_goes_through_the_same_guard_as_a_typed_line() -> None:
         raise RuntimeError("a fault inside the game")
 
     session.play.move_focus = broken  # type: ignore[method-assign]
-    answer = session.keyboard.move_focus("right")
+    answer = session.keyboard.move_focus(Direction.RIGHT)
     assert answer.lines == ["Isso não é um comando: escreva ? para ajuda."]
     assert session.handle("mesa").lines[0].startswith("Livres:")
