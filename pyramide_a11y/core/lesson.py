@@ -22,6 +22,7 @@ uses the session's loop, prompt, speech and printer.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
 from pyramide_a11y.commands import (
@@ -39,7 +40,7 @@ from pyramide_a11y.commands import (
     syntax_refusal,
 )
 from pyramide_a11y.core.answer import Answer
-from pyramide_a11y.core.playing import Play
+from pyramide_a11y.core.playing import READINGS, Play
 from pyramide_a11y.engine import (
     DECK,
     Card,
@@ -82,11 +83,20 @@ _REVIEWS = (
 )
 
 
+class Milestone(enum.Enum):
+    """A step's goal that is neither one action nor one event."""
+
+    REVIEW = "review"
+    """Any command that only reads the table or the help."""
+    UNCOVERED = "uncovered"
+    """The step's first card is free."""
+
+
 @dataclass(frozen=True)
 class Step:
     """One step: its table, the moves played before it, the cards its sentences
-    name, and what completes it (``goal``: an action's value, ``review`` for any
-    review command, ``uncovered`` for freeing ``cards[0]``, or an event kind).
+    name, and what completes it (``goal``: an action, an event kind, or a
+    :class:`Milestone`: any review command, or freeing ``cards[0]``).
 
     What the sentences say of ``cards`` holds on the table (``tests/core/
     test_lesson.py`` checks it): ``pair`` names its pair, then a free card
@@ -95,7 +105,7 @@ class Step:
     card, then the free card it pairs with; ``undo`` the two cards just removed."""
 
     name: str
-    goal: str
+    goal: Action | EventKind | Milestone
     rules: str = "pyramide"
     bottom: tuple[str, ...] = ("AC", "3D", "6H", "9S", "7C", "2D", "5C")
     above: dict[int, str] = field(default_factory=dict)
@@ -130,28 +140,28 @@ NO_PAIR = ("AC", "3D", "6H", "9S", "2D", "5C", "2S")
 """A bottom row with no pair and no king (with 9H on the waste)."""
 
 STEPS: tuple[Step, ...] = (
-    Step("free", goal=Action.FREE.value, bottom=("2C", "9D", "5H", "JS", "3D", "8C", "4H")),
-    Step("pair", goal=EventKind.PAIR.value, cards=("6H", "7C", "AC")),
-    Step("king", goal=EventKind.KING.value, bottom=("2C", "9D", "KD", "5H", "3D", "6S", "AS"),
+    Step("free", goal=Action.FREE, bottom=("2C", "9D", "5H", "JS", "3D", "8C", "4H")),
+    Step("pair", goal=EventKind.PAIR, cards=("6H", "7C", "AC")),
+    Step("king", goal=EventKind.KING, bottom=("2C", "9D", "KD", "5H", "3D", "6S", "AS"),
          cards=("KD",)),
     Step(
         "covered",
-        goal="uncovered",
+        goal=Milestone.UNCOVERED,
         bottom=("2H", "JC", "3C", "3H", "5D", "5S", "AD"),
         above={0: "8S"},
         waste=("6D",),
         cards=("8S", "2H", "JC"),
     ),
-    Step("pairs", goal=Action.PAIRS.value, bottom=("AC", "3D", "6H", "9S", "7C", "KS", "5C"),
+    Step("pairs", goal=Action.PAIRS, bottom=("AC", "3D", "6H", "9S", "7C", "KS", "5C"),
          waste=("8D",)),
-    Step("stock", goal=EventKind.PAIR.value, bottom=NO_PAIR, stock=("8D",), cards=("8D", "5C")),
-    Step("recycle", goal=EventKind.RECYCLE.value, rules="paciencia", bottom=NO_PAIR,
+    Step("stock", goal=EventKind.PAIR, bottom=NO_PAIR, stock=("8D",), cards=("8D", "5C")),
+    Step("recycle", goal=EventKind.RECYCLE, rules="paciencia", bottom=NO_PAIR,
          stock=("QS",), setup=("draw",) * 24),
-    Step("stock_top", goal=EventKind.PAIR.value, rules="paciencia", bottom=NO_PAIR,
+    Step("stock_top", goal=EventKind.PAIR, rules="paciencia", bottom=NO_PAIR,
          stock=("8D",), cards=("8D", "5C")),
-    Step("undo", goal=EventKind.UNDO.value, setup=("6H+7C",), cards=("6H", "7C")),
-    Step("hint", goal=Action.HINT.value),
-    Step("review", goal="review"),
+    Step("undo", goal=EventKind.UNDO, setup=("6H+7C",), cards=("6H", "7C")),
+    Step("hint", goal=Action.HINT),
+    Step("review", goal=Milestone.REVIEW),
 )  # fmt: skip
 
 
@@ -217,7 +227,7 @@ class Lesson:
             return self._offer_answer(text, command)
         if command is None or command == Simple(Action.LEARN):
             return self._said(self._step_lines())
-        if command == Simple(Action.HELP) and self.step.goal != "review":
+        if command == Simple(Action.HELP) and self.step.goal is not Milestone.REVIEW:
             # The game's help lists what the lesson does not take (n, settings, keys);
             # the review step's text promises "? every command", so it keeps it.
             return self._said(self._help())
@@ -295,22 +305,24 @@ class Lesson:
         match command:
             case Simple(Action.REPEAT):
                 lines = list(self.last)
-                return self._done(lines) if goal == "review" else Answer(lines)
+                return self._done(lines) if goal is Milestone.REVIEW else Answer(lines)
             case Simple(action) if action in _REVIEWS:
                 lines = _review(action, game)
-                return self._done(lines) if goal in ("review", action.value) else self._said(lines)
+                return (
+                    self._done(lines) if goal in (Milestone.REVIEW, action) else self._said(lines)
+                )
             case Rows(row):
                 lines = narrator.rows(game, row)
-                return self._done(lines) if goal == "review" else self._said(lines)
+                return self._done(lines) if goal is Milestone.REVIEW else self._said(lines)
             case Where(spec):
                 lines = [narrator.where(resolve((spec,), game)[0], game)]
-                return self._done(lines) if goal == "review" else self._said(lines)
+                return self._done(lines) if goal is Milestone.REVIEW else self._said(lines)
             case Simple(Action.HINT):
                 move = suggest(game.position, game.rules)
                 kind = HintKind.MOVE if isinstance(move, RemovePair | RemoveKing) else None
                 kind = kind or {"draw": HintKind.DRAW, "recycle": HintKind.RECYCLE}.get(str(move))
                 lines = said.hint(kind, move)
-                return self._done(lines) if goal == Action.HINT.value else self._said(lines)
+                return self._done(lines) if goal is Action.HINT else self._said(lines)
             case Simple(Action.DRAW):
                 return self._outcome(game.draw())
             case Simple(Action.RECYCLE):
@@ -362,9 +374,9 @@ class Lesson:
 
     def _reached(self, event: Event) -> bool:
         step = self.step
-        if step.goal == "uncovered":
+        if step.goal is Milestone.UNCOVERED:
             return step.named()[0] in self.game.position.free_cards()
-        if step.goal != event.kind.value:
+        if step.goal is not event.kind:
             return False
         named = step.named()
         return event.kind is not EventKind.PAIR or not named or named[0] in event.removed
@@ -373,7 +385,8 @@ class Lesson:
 def _review(action: Action, game: Game) -> list[str]:
     if action is Action.STATUS:
         return [narrator.status(game, 0.0, None, deal=False)]  # a lesson table is no deal
-    return said.review(action.value, game) or []
+    reading = READINGS.get(action)
+    return said.review(reading, game) if reading is not None else []
 
 
 class Lessons:

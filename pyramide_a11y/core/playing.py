@@ -38,8 +38,21 @@ from pyramide_a11y.engine import Card, Event, EventKind, Game, Reason, Refusal
 from pyramide_a11y.i18n.languages import continue_words
 from pyramide_a11y.narration import answers, describe, narrator, sentence
 from pyramide_a11y.narration import records as records_text
+from pyramide_a11y.narration.answers import Reading
 
 _TABLE_UNCHANGED = (EventKind.SELECT, EventKind.CANCEL)
+
+READINGS = {
+    Action.HELP: Reading.HELP,
+    Action.KEYS: Reading.KEYS,
+    Action.RULES: Reading.RULES,
+    Action.TABLE: Reading.TABLE,
+    Action.FREE: Reading.FREE,
+    Action.PILES: Reading.PILES,
+    Action.PAIRS: Reading.PAIRS,
+    Action.WASTE: Reading.WASTE,
+}
+"""The commands that only read the help or the table, and what each reads."""
 
 
 class Play:
@@ -116,9 +129,8 @@ class Play:
         """The lines for a review (help, table, pairs …) or an action on the game,
         the clock or the hint (the session keeps keyboard, quit and repeat)."""
         game = self.game
-        review = answers.review(action.value, game)
-        if review is not None:
-            return review
+        if (reading := READINGS.get(action)) is not None:
+            return answers.review(reading, game)
         match action:
             case Action.DRAW:
                 return self.outcome(game.draw())

@@ -9,6 +9,7 @@ Like the rest of narration, nothing here speaks or prints.
 from __future__ import annotations
 
 import datetime
+import enum
 
 from pyramide_a11y.engine import Card, Game, Move, Rank, Reason, RemoveKing, RemovePair, Rules
 from pyramide_a11y.engine.geometry import ROW_COL
@@ -168,28 +169,38 @@ def hint_dropped(lines: list[str]) -> list[str]:
 # -- reading the table and the help ------------------------------------------------------
 
 
-def review(what: str, game: Game) -> list[str] | None:
-    """The answer to a command that only reads the help or the table (``what`` is
-    the value of its ``commands.Action``: ``help``, ``keys``, ``rules``, ``table``,
-    ``free``, ``piles`` or ``pairs``); None for any other command."""
-    match what:
-        case "help":
+class Reading(enum.Enum):
+    """What a command that only reads the help or the table reads."""
+
+    HELP = "help"
+    KEYS = "keys"
+    RULES = "rules"
+    TABLE = "table"
+    FREE = "free"
+    PILES = "piles"
+    PAIRS = "pairs"
+    WASTE = "waste"
+
+
+def review(reading: Reading, game: Game) -> list[str]:
+    """The answer to a command that only reads the help or the table."""
+    match reading:
+        case Reading.HELP:
             return help_text.help_lines()
-        case "keys":
+        case Reading.KEYS:
             return help_text.keys_lines()
-        case "rules":
+        case Reading.RULES:
             return help_text.rules_lines(game.rules)
-        case "table":
+        case Reading.TABLE:
             return [table_summary(game)]
-        case "free":
+        case Reading.FREE:
             return [sentence(m.free_cards(game.position.free_cards()))]
-        case "piles":
+        case Reading.PILES:
             return [piles(game)]
-        case "pairs":
+        case Reading.PAIRS:
             return [playable(game)]
-        case "waste":
+        case Reading.WASTE:
             return [waste(game)]
-    return None
 
 
 # -- new deals ---------------------------------------------------------------------------
