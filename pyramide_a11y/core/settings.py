@@ -153,6 +153,31 @@ def apply_setting(
     language (and its rate), the rate, the volume, the switch and the voice.
     ``sounds mono`` / ``sounds stereo`` switch the cues on in that mode (``sounds on``
     / ``off`` are the session's: its cues answer them)."""
+    if (lines := _voice_setting(settings, command, speech)) is not None:
+        return lines
+    match command:
+        case SetVerbosity(verbosity):
+            settings.verbosity = verbosity
+            brief = verbosity is Verbosity.BRIEF
+            return [join([m.verbosity_brief() if brief else m.verbosity_full()])]
+        case SetSwitch(Switch.ERRORS, on):
+            settings.error_help = on
+            return [join([m.error_help_on() if on else m.error_help_off()])]
+        case SetSoundChannels(mono):
+            # Asking for mono or stereo cues is asking to hear them: on as well.
+            settings.sounds, settings.sounds_mono = True, mono
+            return [join([m.sounds_mono() if mono else m.sounds_stereo()])]
+        case SetThink(seconds) if think_ok(seconds):
+            settings.hint_budget = seconds
+            return [join([m.hint_budget_set(seconds)])]
+    return [join([_bad_value(command)])]
+
+
+def _voice_setting(
+    settings: Settings, command: SettingCommand, speech: SpeechControl | None
+) -> list[str] | None:
+    """The answer to a setting of the voice (language, speech, rate, volume, voice),
+    which ``speech`` follows; None for any other setting (or a value out of range)."""
     match command:
         case SetLanguage(code):
             settings.language = normalise_language(code) or DEFAULT_LANGUAGE
@@ -162,10 +187,6 @@ def apply_setting(
                 if speech is not None:
                     speech.language_changed(settings)
                 return [join([m.language_set()])]
-        case SetVerbosity(verbosity):
-            settings.verbosity = verbosity
-            brief = verbosity is Verbosity.BRIEF
-            return [join([m.verbosity_brief() if brief else m.verbosity_full()])]
         case SetSpeechRoute(route):
             settings.speech, settings.speech_route = True, route
             return [join([speech.use_screen_reader() if speech is not None else m.speech_on()])]
@@ -174,9 +195,6 @@ def apply_setting(
             if speech is not None:
                 speech.switched(on)
             return [join([m.speech_on() if on else m.speech_off()])]
-        case SetSwitch(Switch.ERRORS, on):
-            settings.error_help = on
-            return [join([m.error_help_on() if on else m.error_help_off()])]
         case SetRate(rate) if rate_ok(rate):
             settings.rate = settings.rates[settings.language] = rate
             if speech is not None:
@@ -186,28 +204,17 @@ def apply_setting(
             settings.volume = volume
             if speech is not None:
                 speech.volume_changed(volume)
-            reader = settings.speech and settings.speech_route == SCREEN_READER
-            return [join([m.volume_set(volume), *([m.volume_not_for_reader()] if reader else [])])]
-        case SetVoice(name):
-            if reader_speaks(settings):
-                return [join([m.voice_not_for_reader()])]
-            if speech is None:
-                return [join([m.voices_silent()])]
+            reader = m.volume_not_for_reader() if reader_speaks(settings) else None
+            return [join([m.volume_set(volume), *([reader] if reader else [])])]
+        case SetVoice() | ListVoices() if reader_speaks(settings):
+            return [join([m.voice_not_for_reader()])]
+        case SetVoice() | ListVoices() if speech is None:
+            return [join([m.voices_silent()])]
+        case SetVoice(name) if speech is not None:
             return [join([speech.choose_voice(settings, name)])]
-        case ListVoices():
-            if reader_speaks(settings):
-                return [join([m.voice_not_for_reader()])]
-            if speech is None:
-                return [join([m.voices_silent()])]
+        case ListVoices() if speech is not None:
             return speech.voice_listing(settings)
-        case SetSoundChannels(mono):
-            # Asking for mono or stereo cues is asking to hear them: on as well.
-            settings.sounds, settings.sounds_mono = True, mono
-            return [join([m.sounds_mono() if mono else m.sounds_stereo()])]
-        case SetThink(seconds) if think_ok(seconds):
-            settings.hint_budget = seconds
-            return [join([m.hint_budget_set(seconds)])]
-    return [join([_bad_value(command)])]
+    return None
 
 
 def reader_speaks(settings: Settings) -> bool:
