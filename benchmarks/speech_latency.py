@@ -60,7 +60,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import random_deal
 from pyramide_a11y.engine import get_rules
@@ -72,6 +71,7 @@ from pyramide_a11y.speech.player import realtime_sink_command
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
 from pyramide_a11y.speech.ssip import SsipError
 from pyramide_a11y.speech.ssip_backend import SsipSpeaker, stop_server
+from pyramide_a11y.terminal.outlet import spoken_session
 
 RESULTS = Path(__file__).resolve().parent / "results" / "speech_latency.json"
 ANSWERS = [
@@ -172,10 +172,10 @@ def enter_to_prompt(speaker: Speaker, commands: int = 20) -> dict[str, float]:
     """``Session.handle`` of typed commands with ``speaker`` attached: Enter to the
     prompt being free again (narration, the speaker's ``say()``, the answer)."""
     set_language("pt_PT")
-    session = Session(
+    session = spoken_session(
         random_deal(get_rules("pyramide")),
-        settings=Settings(language="pt_PT"),
         speaker=speaker,
+        settings=Settings(language="pt_PT"),
         hint_finder=None,
     )
     times = []

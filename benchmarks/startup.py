@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = [f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"]
     with tempfile.TemporaryDirectory() as home:
         env = _environment(home)
-        measures = {
+        measures: dict[str, tuple[Callable[[], float], list[str] | None]] = {
             "version": (lambda: time_exit(["--version"], env), ["--version"]),
             "solve": (lambda: time_exit(["solve", EASY_DEAL], env), ["solve", EASY_DEAL]),
             "first prompt": (lambda: time_first_prompt(env), None),

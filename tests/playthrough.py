@@ -11,23 +11,21 @@ from collections.abc import Callable
 from pathlib import Path
 from threading import Event
 
+from kit import LANGUAGES, make_session
+
 from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.par import solver_par
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
-from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.core.timer import GameTimer
-from pyramide_a11y.engine import Card, Layout, Move, Rules, parse_code
+from pyramide_a11y.engine import Card, Layout, Move, Rules
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import RecordingSpeaker
-from pyramide_a11y.terminal.outlet import spoken_session
 
 HERE = Path(__file__).resolve().parent
 WON_DEALS: dict[str, dict[str, object]] = json.loads(
     (HERE / "data" / "won_deals.json").read_text(encoding="utf-8")
 )
 PRESETS = ("pyramide", "classic", "paciencia")
-LANGUAGES = ("pt_PT", "pt_BR", "en")
 GOLDEN = HERE / "golden"
 
 _PT_RANK = {1: "A", 11: "V", 12: "D", 13: "R"}
@@ -61,11 +59,6 @@ def won_code(preset: str) -> str:
     return str(WON_DEALS[preset]["code"])
 
 
-def source_of(code: str) -> GameSource:
-    deal = parse_code(code)
-    return GameSource(Layout.from_code(deal), deal.rules, str(deal))
-
-
 def exact_par(
     layout: Layout, rules: Rules, budget: float | None, cancelled: Event
 ) -> tuple[Move, ...] | None:
@@ -85,18 +78,16 @@ def recording_session(
     session the prompt runs (``keyboard`` then enters keyboard mode)."""
     set_language(language)
     speaker = RecordingSpeaker()
-    session = spoken_session(
-        source_of(code),
-        settings=Settings(language=language),
+    session = make_session(
+        code,
+        language,
         speaker=speaker,
         timer=GameTimer(lambda: 0.0),
-        hint_finder=None,
         par_finder=exact_par,
         emit=emit,
         keyboard_keys=keyboard_keys,
     )
     session.hints.finder = None
-    session.strict = True  # a fault fails the test instead of being answered
     return session, speaker
 
 
@@ -310,9 +301,6 @@ def golden_cases() -> dict[str, tuple[str, str, list[str]]]:
 def played(code: str, language: str, lines: list[str]) -> list[str]:
     """The answers of a session (no storage, no hints) to ``lines``, one string each."""
     set_language(language)
-    session = spoken_session(
-        source_of(code), settings=Settings(language=language), speaker=RecordingSpeaker()
-    )
+    session = make_session(code, language, speaker=RecordingSpeaker())
     session.hints.finder = None
-    session.strict = True
     return [session.handle(line).text for line in lines]

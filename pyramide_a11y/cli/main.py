@@ -32,6 +32,7 @@ from .subcommands import (
     add_learn_command,
     add_play_options,
     add_records_commands,
+    add_serve_command,
     add_solve_command,
     add_sounds_command,
     add_voice_command,
@@ -113,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_voice_command(sub)
     add_sounds_command(sub)
     add_learn_command(sub)
+    add_serve_command(sub)
     add_records_commands(parser, sub)
     # Last: every subcommand gets the top-level options, --lang listed in its help.
     parser.share_options(sub, listed=("--lang",))

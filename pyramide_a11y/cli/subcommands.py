@@ -22,6 +22,7 @@ from pyramide_a11y.core.limits import (
     VOLUME_RANGE,
 )
 from pyramide_a11y.i18n import _, pgettext
+from pyramide_a11y.narration import page_words as words
 
 from .options import add_rules_options, add_source_options
 from .parsing import (
@@ -42,6 +43,9 @@ DEFAULT_TIMEOUT = 60.0
 """Seconds ``solve`` and ``analyse`` give one deal by default."""
 PROGRESS_MODES = ("bar", "lines", "none")
 """How ``analyse`` shows its progress."""
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+"""Where ``pyramide serve`` listens by default."""
 
 
 def handler(module: str, name: str) -> Handler:
@@ -482,3 +486,25 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
         help=_("visual mode: print suit symbols after card names (never spoken)"),
     )
     parser.set_defaults(func=handler("play", "play"))
+
+
+def add_serve_command(sub: Any) -> None:
+    """Add the ``serve`` subcommand to the subparsers ``sub``."""
+    serve = sub.add_parser("serve", help=words.serve_help(), description=words.serve_help())
+    serve.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        metavar=pgettext("metavar", "ADDRESS"),
+        help=words.host_help(),
+    )
+    serve.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, metavar="N", help=words.port_help()
+    )
+    serve.add_argument(
+        "--data-dir",
+        default=argparse.SUPPRESS,
+        metavar=pgettext("metavar", "FOLDER"),
+        # Translators: command-line help of serve --data-dir.
+        help=pgettext("web", "folder of the players' saved games (default: the user data folder)"),
+    )
+    serve.set_defaults(func=handler("serve", "run_serve"))

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from kit import LANGUAGES
 from playthrough import recording_session, won_code
 
 from pyramide_a11y.cli.analyse import Progress, progress_mode
@@ -214,7 +215,7 @@ def test_portuguese_notation() -> None:
         assert move_notation(Recycle(), language) == "reciclar"
 
 
-@pytest.mark.parametrize("language", ["pt_PT", "pt_BR", "en"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("preset", ["pyramide", "classic"])
 def test_a_solved_line_typed_into_the_game_wins(
     capsys: pytest.CaptureFixture[str], language: str, preset: str

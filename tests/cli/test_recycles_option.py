@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from kit import NO_HINT, make_session
 
 from pyramide_a11y.cli.from_options import rules_from_options as _rules_from_options
 from pyramide_a11y.cli.options import add_rules_options
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import SourceError, coded_source
 from pyramide_a11y.engine import Rules, get_rules, parse_code, parse_count, parse_rules
 
@@ -74,13 +74,7 @@ def test_no_recycle_prints_and_parses_back() -> None:
 
 def session(language: str, *argv: str) -> Session:
     source = coded_source(parse_code(CODE), rules_from("--rules", "pyramide", *argv))
-    s = Session(
-        source,
-        settings=Settings(language=language),
-        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
-    )
-    s.strict = True
-    return s
+    return make_session(source, language, hint_finder=NO_HINT)
 
 
 def empty_the_stock(s: Session) -> None:

@@ -16,14 +16,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from kit import LANGUAGES, deal, make_session
 from playthrough import notation, played, won_code
 
 from pyramide_a11y.commands import CommandSyntaxError, parse_command
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
-from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.core.timer import GameTimer
-from pyramide_a11y.engine import DECK, Layout, get_rules
+from pyramide_a11y.engine import DECK, get_rules
 from pyramide_a11y.engine.dealcode import MAX_NUMBER, DealCode
 from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import set_language
@@ -31,7 +30,6 @@ from pyramide_a11y.i18n.languages import continue_words
 from pyramide_a11y.narration.messages import echoed
 from pyramide_a11y.solver.hints import Hint, Knowledge, hint_for
 from pyramide_a11y.speech.base import RecordingSpeaker
-from pyramide_a11y.terminal.outlet import spoken_session
 
 SYMBOLS = "♣♧♦♢♥♡♠♤"
 NEAR_MISSES = [
@@ -123,7 +121,7 @@ def control_characters(text: str) -> list[str]:
 @given(
     preset=st.sampled_from(["pyramide", "classic", "paciencia"]),
     number=st.integers(0, MAX_NUMBER),
-    language=st.sampled_from(["pt_PT", "pt_BR", "en"]),
+    language=st.sampled_from(LANGUAGES),
     lines=st.lists(LINES, min_size=1, max_size=30),
 )
 @example(preset="pyramide", number=0, language="pt_PT", lines=["0? 0\r0"])  # \r parts words
@@ -132,15 +130,13 @@ def test_any_line_gets_plain_answers_and_only_legal_changes(
 ) -> None:
     set_language(language)
     rules = get_rules(preset)
-    deal = DealCode(rules, number)
-    session = spoken_session(
-        GameSource(Layout.from_code(deal), rules, str(deal)),
-        settings=Settings(language=language),
+    session = make_session(
+        deal(str(DealCode(rules, number)), rules),
+        language,
         speaker=RecordingSpeaker(),
         timer=GameTimer(lambda: 0.0),
         hint_finder=quick_hint,
     )
-    session.strict = True
     try:
         for line in lines:
             before = state(session)

@@ -8,6 +8,7 @@ import contextlib
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kit import LANGUAGES, NO_HINT, make_session
 
 from pyramide_a11y.commands import (
     Action,
@@ -42,7 +43,6 @@ from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Verbosity, card_name
 from pyramide_a11y.narration.cards import card_notation
-from pyramide_a11y.terminal.outlet import spoken_session
 
 
 def card(text: str) -> CardSpec:
@@ -105,7 +105,6 @@ def test_syntax_errors(text: str) -> None:
         parse_command(text, "pt_PT")
 
 
-LANGUAGES = ("pt_PT", "pt_BR", "en")
 COMMAND_LETTERS = {"d": Action.DRAW, "r": Action.RECYCLE, "u": Action.UNDO}
 COMMAND_LETTERS |= {"h": Action.HINT, "n": Action.NEW, "q": Action.QUIT}
 
@@ -217,17 +216,8 @@ def test_cards_with_a_suit_two_cards_numbers_and_words_still_read(
 def test_the_session_says_the_letter_rule_and_names_the_rank_word(
     letter: str, language: str, said: str
 ) -> None:
-    from pyramide_a11y.core.session import Session
-    from pyramide_a11y.core.settings import Settings
-    from pyramide_a11y.core.sources import GameSource
 
-    deal = parse_code("PY1-N-AAAAAAS")
-    session = Session(
-        GameSource(Layout.from_code(deal), deal.rules, str(deal)),
-        settings=Settings(language=language),
-        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
-    )
-    session.strict = True
+    session = make_session("PY1-N-AAAAAAS", language, hint_finder=NO_HINT)
     before = session.game.position
     try:
         answer = session.handle(letter)
@@ -242,7 +232,7 @@ def test_the_session_says_the_letter_rule_and_names_the_rank_word(
 
 
 def test_every_card_reads_back_from_its_spoken_name_and_both_notations() -> None:
-    for language in ("pt_PT", "pt_BR", "en"):
+    for language in LANGUAGES:
         set_language(language)
         for c in DECK:
             assert parse_command(card_name(c), language) == Touch((CardSpec(c.rank, c.suit),))
@@ -318,14 +308,10 @@ LINES = st.one_of(
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(LINES, min_size=1, max_size=25))
 def test_arbitrary_lines_always_get_an_answer_and_only_legal_changes(lines: list[str]) -> None:
-    from pyramide_a11y.core.sources import GameSource
     from pyramide_a11y.speech.base import RecordingSpeaker
 
-    deal = parse_code("PY1-N-AAAAAAS")
-    source = GameSource(Layout.from_code(deal), deal.rules, str(deal))
     speaker = RecordingSpeaker()
-    session = spoken_session(source, speaker=speaker, hint_finder=lambda g, b, c: None)
-    session.strict = True
+    session = make_session("PY1-N-AAAAAAS", speaker=speaker, hint_finder=NO_HINT)
     try:
         for line in lines:
             game = session.game
@@ -346,7 +332,7 @@ def test_arbitrary_lines_always_get_an_answer_and_only_legal_changes(lines: list
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(max_size=40), st.sampled_from(["pt_PT", "pt_BR", "en"]))
+@given(st.text(max_size=40), st.sampled_from(LANGUAGES))
 def test_parser_raises_only_its_syntax_error(text: str, language: str) -> None:
     with contextlib.suppress(CommandSyntaxError):
         parse_command(text, language)

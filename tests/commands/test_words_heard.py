@@ -5,13 +5,12 @@ one word per idea, and news that comes late is its own answer."""
 from __future__ import annotations
 
 import pytest
-from playthrough import exact_par, played, source_of, won_code
+from kit import make_session
+from playthrough import exact_par, played, won_code
 
 from pyramide_a11y.commands import Action, Simple, parse_command
 from pyramide_a11y.commands.suggest import suggestion
 from pyramide_a11y.core.answer import Answer
-from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import messages as m
 
@@ -30,8 +29,7 @@ PACIENCIA = won_code("paciencia")  # PY1-P-AAAAAAB: three tens free in row 7
     ],
 )
 def test_a_close_misspelling_gets_one_suggestion(language: str, typed: str, said: str) -> None:
-    s = Session(source_of(PACIENCIA), settings=Settings(language=language))
-    s.strict = True
+    s = make_session(PACIENCIA, language)
     before = s.game.position
     assert s.handle(typed).lines == [said]
     assert s.game.position == before and s.game.moves == 0  # nothing changed
@@ -109,14 +107,8 @@ def test_the_par_of_a_deal_left_is_its_own_answer_not_part_of_the_move() -> None
     apart from it: found at once, as that answer's notice; found later, as an
     answer of its own."""
     late: list[Answer] = []
-    s = Session(
-        source_of(PACIENCIA),
-        settings=Settings(language="en"),
-        par_finder=exact_par,
-        emit=late.append,
-    )
+    s = make_session(PACIENCIA, par_finder=exact_par, emit=late.append)
     s.hints.finder = None
-    s.strict = True
     s.handle("d")
     s.handle("n")
     answer = s.handle("d")  # an action in the new deal: the par of the one left is sought

@@ -9,10 +9,10 @@ import hashlib
 from pathlib import Path
 
 import pytest
+from kit import NO_HINT, deal, make_session
 
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import daily_deal, random_deal
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.engine.daily import daily_code, daily_number
@@ -59,12 +59,7 @@ def test_daily_in_play_deals_todays_code_in_every_language() -> None:
         ("pt_PT", "diária", "A partida do dia"),
         ("pt_BR", "diaria", "O jogo do dia"),
     ):
-        s = Session(
-            random_deal(get_rules("pyramide")),
-            settings=Settings(language=language),
-            hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
-        )
-        s.strict = True
+        s = make_session(random_deal(get_rules("pyramide")), language, hint_finder=NO_HINT)
         answer = s.handle(word)
         assert s.source.code == today
         assert said in answer.text
@@ -85,14 +80,9 @@ def test_streaks_count_consecutive_days() -> None:
 
 def _daily_session(folder: Path) -> Session:
     """Today's deal, saved in ``folder``."""
-    s = Session(
-        daily_deal(get_rules("pyramide")),
-        settings=Settings(language="en"),
-        storage=GameStorage.open(folder),
-        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
+    return make_session(
+        daily_deal(get_rules("pyramide")), storage=GameStorage.open(folder), hint_finder=NO_HINT
     )
-    s.strict = True
-    return s
 
 
 def test_days_played_and_won_are_kept(tmp_path: Path) -> None:
@@ -130,17 +120,11 @@ def test_an_older_database_gains_the_daily_table(tmp_path: Path) -> None:
 
 def _won_daily(tmp_path: Path, language: str, day: datetime.date) -> list[str]:
     """Win a known winnable deal played as the deal of ``day``; the won answer."""
-    from playthrough import source_of, winning_commands, won_code
+    from playthrough import winning_commands, won_code
 
-    source = dataclasses.replace(source_of(won_code("pyramide")), daily=day.isoformat())
+    source = dataclasses.replace(deal(won_code("pyramide")), daily=day.isoformat())
     storage = GameStorage.open(tmp_path)
-    s = Session(
-        source,
-        settings=Settings(language=language),
-        storage=storage,
-        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
-    )
-    s.strict = True
+    s = make_session(source, language, storage=storage, hint_finder=NO_HINT)
     lines: list[str] = []
     for command in winning_commands("pyramide", language):
         lines = s.handle(command).lines
@@ -168,16 +152,10 @@ def test_winning_the_deal_of_the_day_says_the_streak(
 
 
 def test_a_win_that_is_not_the_deal_of_the_day_says_no_streak(tmp_path: Path) -> None:
-    from playthrough import source_of, winning_commands, won_code
+    from playthrough import winning_commands, won_code
 
     storage = GameStorage.open(tmp_path)
-    s = Session(
-        source_of(won_code("pyramide")),
-        settings=Settings(language="en"),
-        storage=storage,
-        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
-    )
-    s.strict = True
+    s = make_session(deal(won_code("pyramide")), storage=storage, hint_finder=NO_HINT)
     for command in winning_commands("pyramide", "en"):
         lines = s.handle(command).lines
     s.close()

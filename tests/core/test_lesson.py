@@ -9,14 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from playthrough import recording_session, source_of
+from kit import LANGUAGES, NO_HINT, make_session
+from playthrough import recording_session
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.lesson import STEPS, Lesson, LessonProgress, Step
-from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.engine import DECK, Card, Game, RemoveKing, RemovePair
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import lesson_text, narrator
@@ -205,7 +204,6 @@ def test_during_the_lesson_the_keys_leave_the_game_underneath_alone(
 
 # -- the lesson keeps its word (issue 24) ------------------------------------------------
 
-LANGUAGES = ("en", "pt_PT", "pt_BR")
 LEARN = {"en": "learn", "pt_PT": "aprender", "pt_BR": "aprender"}
 NEW_TABLE = {
     "en": "A new table for this step. ",
@@ -488,13 +486,7 @@ def test_the_lesson_adds_no_game_to_history_or_statistics(
     store.close()
 
     # the lesson in a game: the player's game alone is kept, as it was
-    session = Session(
-        source_of("PY1-N-AAAAAAB"),
-        settings=Settings(language="en"),
-        storage=GameStorage.open(tmp_path),
-        hint_finder=lambda g, b, c: None,  # type: ignore[arg-type,return-value]
-    )
-    session.strict = True
+    session = make_session("PY1-N-AAAAAAB", storage=GameStorage.open(tmp_path), hint_finder=NO_HINT)
     session.handle("d")
     for line in ("learn", "restart", "free", "6h 7c", "kd", "quit"):
         session.handle(line)

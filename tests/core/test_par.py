@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 from fakes import HeldFinder
-from playthrough import LANGUAGES, recording_session, winning_commands, won_code
+from kit import LANGUAGES
+from playthrough import recording_session, winning_commands, won_code
 
 from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.par import PAR_BUDGET, solver_par

@@ -12,8 +12,8 @@ import time
 
 import pytest
 from fakes import HeldFinder
+from kit import LANGUAGES
 from playthrough import (
-    LANGUAGES,
     NOT_WINNABLE_CODE,
     recording_session,
     winning_commands,

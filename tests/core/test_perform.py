@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from playthrough import LANGUAGES, source_of, winning_commands, won_code
+from kit import LANGUAGES, make_session
+from playthrough import winning_commands, won_code
 
 from pyramide_a11y.commands import Action, CardSpec, Simple, Touch, parse_command
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.engine import Rank
 from pyramide_a11y.i18n import set_language
 
@@ -19,10 +19,9 @@ CODE = won_code("paciencia")
 
 
 def _session(language: str) -> Session:
-    s = Session(source_of(CODE), settings=Settings(language=language), rng=random.Random(3))
+    s = make_session(CODE, language, rng=random.Random(3))
     s.hints.finder = None
     s.pars.finder = None
-    s.strict = True
     return s
 
 

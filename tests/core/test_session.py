@@ -5,14 +5,15 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import Unpack
 
 from fakes import FakeClock
-from playthrough import source_of, won_code
+from kit import NO_HINT, SessionOptions, deal, make_session
+from playthrough import won_code
 
 from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.core.timer import IDLE_LIMIT, GameTimer
 from pyramide_a11y.engine import Draw, Layout, parse_code
@@ -20,25 +21,16 @@ from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Verbosity
 from pyramide_a11y.solver import Hint, HintKind, Knowledge
 from pyramide_a11y.speech.base import RecordingSpeaker
-from pyramide_a11y.terminal.outlet import spoken_session
 
 
-def source(code: str = "PY1-N-AAAAAAS") -> GameSource:
-    deal = parse_code(code)
-    return GameSource(Layout.from_code(deal), deal.rules, str(deal))
-
-
-def session(language: str = "en", **kwargs: object) -> tuple[Session, RecordingSpeaker]:
+def session(
+    language: str = "en", **kwargs: Unpack[SessionOptions]
+) -> tuple[Session, RecordingSpeaker]:
+    """A spoken session on ``PY1-N-AAAAAAS`` with its recording speaker; no hint is
+    ever found unless a ``hint_finder`` is given."""
     speaker = RecordingSpeaker()
-    s = spoken_session(
-        source(),
-        settings=Settings(language=language),
-        speaker=speaker,
-        hint_finder=kwargs.pop("hint_finder", None) or (lambda g, b, c: None),
-        **kwargs,  # type: ignore[arg-type]
-    )
-    s.strict = True
-    return s, speaker
+    kwargs["hint_finder"] = kwargs.get("hint_finder") or NO_HINT
+    return make_session("PY1-N-AAAAAAS", language, speaker=speaker, **kwargs), speaker
 
 
 def test_opening_announces_preset_code_and_table_and_is_spoken() -> None:
@@ -216,10 +208,7 @@ def test_keyboard_focus_moves_among_playable_cards_and_selects() -> None:
 
 def test_keyboard_focus_on_the_stock_top_names_the_pile() -> None:
     speaker = RecordingSpeaker()
-    s = spoken_session(
-        source("PY1-P-AAAAAAB"), settings=Settings(language="pt_BR"), speaker=speaker
-    )
-    s.strict = True
+    s = make_session("PY1-P-AAAAAAB", "pt_BR", speaker=speaker)
     top = s.game.stock_top
     assert top is not None
     answer = s.keyboard.move_focus(
@@ -236,16 +225,15 @@ def test_the_opening_names_the_variants_in_play() -> None:
 
     rules = get_rules("classic").with_options(passes=2, strict_win=True, cover_pairs=True)
     set_language("en")
-    base = source_of("PY1-C-AAAAABG")
-    from pyramide_a11y.core.sources import GameSource
+    base = deal("PY1-C-AAAAABG")
 
-    session = Session(GameSource(base.layout, rules, "PY1-C2WX-AAAAABG"))
+    session = make_session(GameSource(base.layout, rules, "PY1-C2WX-AAAAABG"))
     assert (
         session.opening()
         .lines[0]
         .startswith("Classic Pyramid with strict win and cover pairs, 2 passes. Deal ")
     )
-    plain = Session(base).opening().lines[0]
+    plain = make_session(base).opening().lines[0]
     assert plain.startswith("Classic Pyramid, 1 pass. Deal ")
 
 
@@ -253,8 +241,7 @@ def test_a_hint_after_the_win_says_the_game_is_won_not_no_more_moves() -> None:
     from playthrough import winning_commands
 
     set_language("en")
-    session = Session(source_of(won_code("classic")), settings=Settings(language="en"))
-    session.strict = True
+    session = make_session(won_code("classic"))
     for line in winning_commands("classic", "en"):
         session.handle(line)
     assert session.game.won
@@ -263,8 +250,7 @@ def test_a_hint_after_the_win_says_the_game_is_won_not_no_more_moves() -> None:
 
 def test_the_first_arrow_says_the_first_card_not_the_second() -> None:
     set_language("en")
-    session = Session(source_of(won_code("classic")), settings=Settings(language="en"))
-    session.strict = True
+    session = make_session(won_code("classic"))
     playable = session.game.position.playable_cards(session.game.rules)
     from pyramide_a11y.narration import answers, sentence
 
@@ -281,8 +267,7 @@ def test_the_first_arrow_says_the_first_card_not_the_second() -> None:
 def test_up_or_down_with_no_row_that_way_says_so() -> None:
     # The same card said again sounded like a move to another card.
     set_language("en")
-    session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
-    session.strict = True
+    session = make_session("PY1-N-AAAAAAB")
     arrows = ("up", "up", "down", "down", "up")
     said = [session.keyboard.move_focus(Direction(d)).text for d in arrows]
     assert said == [

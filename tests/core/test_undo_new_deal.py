@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 from fakes import FakeClock
+from kit import deal, make_session
 from storage_helpers import game_state
 
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.engine import Layout, parse_code
@@ -24,27 +24,17 @@ CODE = "PY1-N-AAAAAAS"
 OTHER = "PY1-C-AAAAAAB"
 
 
-def source(code: str = CODE) -> GameSource:
-    deal = parse_code(code)
-    return GameSource(Layout.from_code(deal), deal.rules, str(deal))
-
-
-def make_session(
+def _session(
     language: str = "en",
     storage: GameStorage | None = None,
     clock: FakeClock | None = None,
     start: GameSource | None = None,
 ) -> Session:
+    """A session on ``start`` (else ``CODE``) that never looks for a hint; its clock
+    is ``clock`` (a fake one by default), unless ``storage`` keeps it."""
     timer = None if storage is not None else GameTimer(clock or FakeClock())
-    s = Session(
-        start or source(),
-        settings=Settings(language=language),
-        storage=storage,
-        timer=timer,
-        hint_finder=None,
-    )
+    s = make_session(start or CODE, language, storage=storage, timer=timer)
     s.hints.finder = None
-    s.strict = True
     return s
 
 
@@ -81,7 +71,7 @@ def test_undo_right_after_a_new_deal_brings_the_game_back_exactly(
     command: str, tmp_path: Path
 ) -> None:
     clock = FakeClock()
-    s = make_session(clock=clock)
+    s = _session(clock=clock)
     played(s)
     clock.now += 30
     before = seen_by_player(s)
@@ -109,7 +99,7 @@ def test_undo_right_after_a_new_deal_brings_the_game_back_exactly(
 
 
 def test_undo_past_the_first_move_of_a_deal_brings_back_the_one_before() -> None:
-    s = make_session()
+    s = _session()
     played(s)
     before = seen_by_player(s)
     s.handle("n")
@@ -122,7 +112,7 @@ def test_undo_past_the_first_move_of_a_deal_brings_back_the_one_before() -> None
 
 
 def test_every_deal_left_comes_back_in_order() -> None:
-    s = make_session()
+    s = _session()
     s.handle("d")  # CODE, one draw
     s.handle(f"new {OTHER}")
     s.handle("d")  # OTHER, one draw
@@ -144,7 +134,7 @@ def test_every_deal_left_comes_back_in_order() -> None:
 
 @pytest.mark.parametrize("how", ["typed", "keys"])
 def test_a_selection_in_the_new_game_still_lets_undo_go_back(how: str) -> None:
-    s = make_session()
+    s = _session()
     s.handle("d")
     s.handle(f"new {OTHER}")
     if how == "keys":
@@ -161,7 +151,7 @@ def test_a_selection_in_the_new_game_still_lets_undo_go_back(how: str) -> None:
 
 
 def test_two_new_deals_in_a_row_go_back_to_the_game_before_both() -> None:
-    s = make_session()
+    s = _session()
     played(s)
     before = seen_by_player(s)
     s.handle("n")
@@ -180,7 +170,7 @@ def test_two_new_deals_in_a_row_go_back_to_the_game_before_both() -> None:
     ],
 )
 def test_the_answers_in_portuguese(language: str, new: str, said: str, back: str) -> None:
-    s = make_session(language)
+    s = _session(language)
     s.handle("d")
     assert s.handle(new).lines[0].startswith(said)
     assert s.handle("u").lines[0].startswith(back)
@@ -193,7 +183,7 @@ def test_the_answers_in_portuguese(language: str, new: str, said: str, back: str
 def storage_session(folder: Path, clock: FakeClock | None = None) -> Session:
     storage = GameStorage.open(folder)
     storage.timer = GameTimer(clock or FakeClock())
-    return make_session(storage=storage, start=storage.resume_saved())
+    return _session(storage=storage, start=storage.resume_saved())
 
 
 def records(folder: Path) -> tuple[list[tuple[str, str | None, int]], int]:
@@ -310,7 +300,7 @@ def test_a_win_after_a_game_left_keeps_its_streak(tmp_path: Path) -> None:
 
     storage = GameStorage.open(tmp_path)
     storage.timer = GameTimer(FakeClock())
-    s = make_session(storage=storage, start=source(OTHER))  # a classic deal, left
+    s = _session(storage=storage, start=deal(OTHER))  # a classic deal, left
     s.handle("d")
     s.handle(f"new {won_code('classic')}")  # the same rules: one streak
     for command in winning_commands("classic", "en"):
@@ -364,12 +354,12 @@ def test_two_new_deals_then_undo_discard_the_untouched_one(tmp_path: Path) -> No
 def test_a_deal_code_typed_alone_starts_that_deal_in_every_language(
     language: str, back: str
 ) -> None:
-    s = make_session(language)
+    s = _session(language)
     played(s)
     before = seen_by_player(s)
     alone = s.handle(OTHER.lower())
     assert s.source.code == OTHER and s.game.moves == 0
-    s2 = make_session(language)
+    s2 = _session(language)
     played(s2)
     assert s2.handle(f"new {OTHER}").lines == alone.lines  # the same path as new CODE
     assert s.handle("u").lines[0] == back

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from kit import LANGUAGES
 
 from pyramide_a11y.i18n.maintenance import read
 
@@ -26,7 +27,7 @@ def test_each_portuguese_guide_uses_its_own_forms(guide: str, foreign: str) -> N
     assert found == []
 
 
-@pytest.mark.parametrize("language", ["en", "pt_PT", "pt_BR"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_sentences_name_the_presets_in_the_players_language(language: str) -> None:
     """A preset's id (``paciencia``, ``classic``) appears only where it is typed (a
     command line, an option's help), never as the name of the rules in a sentence."""

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from kit import LANGUAGES
 from message_samples import calls, sample_cards
 from playthrough import recording_session, won_code
 
@@ -26,7 +27,6 @@ from pyramide_a11y.narration import join
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.speech.sanitize import speakable, spell_deal_codes
 
-LANGUAGES = ("en", "pt_PT", "pt_BR")
 # Symbols a synthesiser drops or that sanitize removes: none may carry meaning in
 # an answer (those it says as words, + % = & /, are allowed).
 DROPPED = set("*#~^|\\<>@$[]{}`_")

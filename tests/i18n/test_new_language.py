@@ -12,16 +12,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from kit import make_session
 
 from pyramide_a11y import i18n
-from pyramide_a11y.core.settings import Settings
-from pyramide_a11y.core.sources import GameSource
-from pyramide_a11y.engine import Layout, parse_code
 from pyramide_a11y.i18n import Language, Vocabulary, Voices
 from pyramide_a11y.i18n.languages import languages
 from pyramide_a11y.speech.base import RecordingSpeaker
 from pyramide_a11y.speech.voices import espeak_voice
-from pyramide_a11y.terminal.outlet import spoken_session
 
 ESPERANTO_WORDS = Vocabulary(
     family="eo",
@@ -123,14 +120,8 @@ def esperanto(tmp_path: Path) -> Iterator[Language]:
 
 
 def test_a_game_in_a_language_added_from_one_record_and_a_catalog(esperanto: Language) -> None:
-    deal = parse_code("PY1-N-AAAAAAS")
     speaker = RecordingSpeaker()
-    session = spoken_session(
-        GameSource(Layout.from_code(deal), deal.rules, str(deal)),
-        settings=Settings(language="en"),
-        speaker=speaker,
-    )
-    session.strict = True
+    session = make_session("PY1-N-AAAAAAS", speaker=speaker)
     session.opening()
 
     def say(line: str) -> list[str]:

@@ -10,11 +10,10 @@ import threading
 
 import pytest
 from fakes import HeldFinder
-from playthrough import source_of, won_code
+from kit import make_session
+from playthrough import won_code
 
 from pyramide_a11y.core.answer import Answer
-from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.i18n import get_language, set_language
 
 CODE = won_code("paciencia")
@@ -35,15 +34,10 @@ class _Player:
         self.finder = HeldFinder()
         self.said: list[str] = []
         self.late: list[Answer] = []
-        self.session = Session(
-            source_of(CODE),
-            settings=Settings(language=language),
-            par_finder=self.finder,
-            emit=self.late.append,
-            rng=random.Random(7),
+        self.session = make_session(
+            CODE, language, par_finder=self.finder, emit=self.late.append, rng=random.Random(7)
         )
         self.session.hints.finder = None
-        self.session.strict = True
 
     def play(self, command: str) -> None:
         self.said.extend(self.session.handle(command).printed)

@@ -7,16 +7,18 @@ from __future__ import annotations
 import io
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from fakes import FakeClock
-from playthrough import source_of, winning_commands, won_code
+from kit import LANGUAGES, NO_HINT, deal, make_session
+from playthrough import winning_commands, won_code
 
 from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.hinting import HintFinder
 from pyramide_a11y.core.session import GOODBYE_WAIT, Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.engine import Draw, Game
 from pyramide_a11y.i18n import set_language
@@ -24,9 +26,6 @@ from pyramide_a11y.solver import Hint, HintKind, Knowledge
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.base import RecordingSpeaker
 from pyramide_a11y.terminal.loop import Printer, run_plain
-from pyramide_a11y.terminal.outlet import spoken_session
-
-LANGUAGES = ("pt_PT", "pt_BR", "en")
 
 
 def session(
@@ -34,19 +33,20 @@ def session(
     language: str,
     *,
     timer: GameTimer | None = None,
-    hint_finder: object = None,
-    emit: object = None,
+    hint_finder: HintFinder | None = None,
+    emit: Callable[[Answer], None] | None = None,
 ) -> tuple[Session, RecordingSpeaker]:
+    """A spoken session on ``code`` with its recording speaker: a stopped clock
+    unless ``timer`` is given, and no hint found unless ``hint_finder`` is."""
     speaker = RecordingSpeaker()
-    s = spoken_session(
-        source_of(code),
-        settings=Settings(language=language),
+    s = make_session(
+        code,
+        language,
         speaker=speaker,
         timer=timer or GameTimer(lambda: 0.0),
-        hint_finder=hint_finder or (lambda g, b, c: None),
+        hint_finder=hint_finder or NO_HINT,
         emit=emit,
     )
-    s.strict = True
     return s, speaker
 
 
@@ -102,9 +102,9 @@ def test_draw_partners_are_exactly_the_legal_pairs_and_never_unseen_cards() -> N
 
     set_language("en")
     for code in ("PY1-N-AAAAAAL", "PY1-C-AAAAAAS", "PY1-P-AAAAAAS"):
-        deal = source_of(code)
-        for rules in (deal.rules, deal.rules.with_options(stock_waste_pairs=True)):
-            game = Game(deal.layout, rules)
+        dealt = deal(code)
+        for rules in (dealt.rules, dealt.rules.with_options(stock_waste_pairs=True)):
+            game = Game(dealt.layout, rules)
             while game.position.stock:
                 outcome = game.draw()
                 line = describe(outcome, game)[0]
@@ -129,8 +129,8 @@ def test_stock_against_waste_names_the_card_under_the_drawn_one() -> None:
     from pyramide_a11y.narration import describe
 
     set_language("en")
-    deal = source_of("PY1-C-AAAAAAS")
-    game = Game(deal.layout, deal.rules.with_options(stock_waste_pairs=True))
+    dealt = deal("PY1-C-AAAAAAS")
+    game = Game(dealt.layout, dealt.rules.with_options(stock_waste_pairs=True))
     game.draw()  # ten of clubs; the three of spades drawn on it pairs with it too
     assert describe(game.draw(), game) == [
         "Drew three of spades: pairs with ten of hearts or ten of clubs."
@@ -239,15 +239,7 @@ def stored_session(folder: Path, language: str) -> tuple[Session, RecordingSpeak
     set_language(language)
     storage = GameStorage.open(folder)
     speaker = RecordingSpeaker()
-    s = spoken_session(
-        source_of(won_code("pyramide")),
-        settings=Settings(language=language),
-        speaker=speaker,
-        storage=storage,
-        hint_finder=None,
-    )
-    s.strict = True
-    return s, speaker
+    return make_session(won_code("pyramide"), language, speaker=speaker, storage=storage), speaker
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -318,7 +310,7 @@ HINT_DROPPED = {
 HINT_CLOSED = {"pt_PT": "Dica fechada.", "pt_BR": "Dica fechada.", "en": "Hint closed."}
 
 
-def slow_finder(release: threading.Event) -> object:
+def slow_finder(release: threading.Event) -> HintFinder:
     def find(knowledge: Knowledge, budget: float, cancelled: threading.Event | None) -> Hint:
         release.wait(5)
         return Hint(HintKind.DRAW, Draw(), False)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from playthrough import played, source_of, won_code
+from kit import LANGUAGES, make_session
+from playthrough import played, won_code
 
-from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.engine import DECK, Card, Game, Layout, Reason, Refusal, parse_code
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Style, card_name, describe, narrator, sentence
@@ -37,7 +36,7 @@ def test_card_names_in_words(language: str, card: str, name: str) -> None:
 
 
 def test_every_card_name_is_words_only() -> None:
-    for language in ("pt_PT", "pt_BR", "en"):
+    for language in LANGUAGES:
         set_language(language)
         names = {card_name(card) for card in DECK}
         assert len(names) == 52
@@ -154,9 +153,8 @@ def test_where_in_the_waste_says_how_many_cards_lie_on_it(
 def test_a_two_card_line_names_the_covered_card_and_leaves_nothing_selected() -> None:
     # PY1-N-AAAAAAB: row 7 holds 10H and 8S (free), row 6 the ace of diamonds.
     set_language("en")
-    session = Session(source_of("PY1-N-AAAAAAB"), settings=Settings(language="en"))
+    session = make_session("PY1-N-AAAAAAB")
     session.hints.finder = None
-    session.strict = True
     covered = "Ace of diamonds: covered by jack of spades and ten of diamonds."
     assert session.handle("10h ad").text == covered
     assert session.game.selected is None  # refused as one action: nothing changed
@@ -182,7 +180,7 @@ def test_the_rules_come_in_four_short_lines() -> None:
     # One 600-character line was hard to go back over on a braille display.
     said = played(won_code("pyramide"), "pt_PT", ["regras"])
     set_language("pt_PT")
-    session = Session(source_of(won_code("pyramide")), settings=Settings(language="pt_PT"))
+    session = make_session(won_code("pyramide"), "pt_PT")
     lines = session.handle("regras").lines
     assert len(lines) == 4 and said[0] == " ".join(lines)
     assert lines[0].startswith("Regras de Pyramide.")

@@ -17,12 +17,12 @@ import threading
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kit import LANGUAGES, make_session
 from playthrough import notation
 
 from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.engine import Card, Game, Layout, Rules, get_rules
@@ -30,9 +30,7 @@ from pyramide_a11y.engine.dealcode import MAX_NUMBER, DealCode
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.solver.hints import Hint, Knowledge, hint_for
 from pyramide_a11y.speech.base import RecordingSpeaker
-from pyramide_a11y.terminal.outlet import spoken_session
 
-LANGUAGES = ("pt_PT", "pt_BR", "en")
 REVIEW = {
     "en": ["", "table", "free", "stock", "waste", "pyramid", "pairs", "status", "rules", "?"],
     "pt_PT": ["", "mesa", "livres", "monte", "descarte", "pirâmide", "pares", "estado", "regras"],
@@ -59,18 +57,6 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
     if draw(st.booleans()):
         options["cover_pairs"] = True
     return rules.with_options(**options) if options else rules
-
-
-def make_session(layout: Layout, rules: Rules, code: str, language: str) -> Session:
-    session = spoken_session(
-        GameSource(layout, rules, code),
-        settings=Settings(language=language),
-        speaker=RecordingSpeaker(),
-        timer=GameTimer(lambda: 0.0),
-        hint_finder=steady_hint,
-    )
-    session.strict = True
-    return session
 
 
 def play_prefix(game: Game, choices: list[int]) -> None:
@@ -138,7 +124,13 @@ def test_no_command_tells_where_an_unseen_stock_card_is(
     set_language(language)
     layout = Layout.from_code(DealCode(rules, number))
     code = str(DealCode(rules, number))
-    first = make_session(layout, rules, code, language)
+    first = make_session(
+        GameSource(layout, rules, code),
+        language,
+        speaker=RecordingSpeaker(),
+        timer=GameTimer(lambda: 0.0),
+        hint_finder=steady_hint,
+    )
     play_prefix(first.game, choices)
     seen = first.game.seen
     unseen = sorted(c for c in layout.stock if c not in seen)
@@ -150,7 +142,13 @@ def test_no_command_tells_where_an_unseen_stock_card_is(
     for slot, card in zip(slots, moved, strict=True):
         stock[slot] = card
     other = Layout(layout.pyramid, tuple(stock), layout.waste, layout.rules)
-    second = make_session(other, rules, code, language)
+    second = make_session(
+        GameSource(other, rules, code),
+        language,
+        speaker=RecordingSpeaker(),
+        timer=GameTimer(lambda: 0.0),
+        hint_finder=steady_hint,
+    )
     play_prefix(second.game, choices)
     # Everything the player has seen is the same in both games.
     a, b = first.game.position, second.game.position

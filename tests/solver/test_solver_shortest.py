@@ -14,6 +14,7 @@ import pytest
 from engine_helpers import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kit import shared_data
 from solver_helpers import replays_to_win
 from test_solver_brute_force import endgames, rules_and_variants
 
@@ -24,7 +25,11 @@ from pyramide_a11y.i18n import set_language
 from pyramide_a11y.solver import Shortest, Verdict, par
 from pyramide_a11y.solver.shortest import solve_shortest
 
-MSC = Path("/work/shared/bench/msc-1500")
+
+def msc() -> Path:
+    """The public msc-1500 suite (``shared/bench/msc-1500``); the test fails if it is
+    not there."""
+    return shared_data("bench", "msc-1500")
 
 
 def brute_force_shortest(position: Position, rules: Rules) -> int | None:
@@ -82,13 +87,12 @@ def test_each_preset_on_a_fixed_endgame(preset: str) -> None:
 
 def msc_deal(index: int) -> tuple[Position, int]:
     cards = [
-        Card.parse(t) for t in (MSC / "random-decks.txt").read_text().splitlines()[index].split()
+        Card.parse(t) for t in (msc() / "random-decks.txt").read_text().splitlines()[index].split()
     ]
-    lengths = (MSC / "solution-lengths.txt").read_text().split()
+    lengths = (msc() / "solution-lengths.txt").read_text().split()
     return Position(tuple(cards[:28]), tuple(cards[28:]), ()), int(lengths[index])
 
 
-@pytest.mark.skipif(not MSC.exists(), reason="the public msc-1500 suite is not here")
 @pytest.mark.parametrize("index", [0, 2, 5, 6, 7, 9])
 def test_public_deals_match_their_known_shortest_length(index: int) -> None:
     position, known = msc_deal(index)
@@ -132,9 +136,7 @@ def test_cli_says_shortest_and_json_has_the_length() -> None:
 
 
 def test_out_of_time_gives_the_best_line_found_not_proven() -> None:
-    position, known = msc_deal(3) if MSC.exists() else (None, 0)
-    if position is None:
-        pytest.skip("the public msc-1500 suite is not here")
+    position, known = msc_deal(3)
     set_language("en")
     rules = get_rules("paciencia")
     answer = solve_shortest(position, rules, timeout=0.3)

@@ -16,6 +16,7 @@ from array import array
 from pathlib import Path
 
 import pytest
+from kit import NO_HINT, make_session
 
 from pyramide_a11y.cli.from_options import apply_saved_settings, settings_from_options
 from pyramide_a11y.cli.main import main
@@ -25,15 +26,12 @@ from pyramide_a11y.core.cueing import card_place
 from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
-from pyramide_a11y.core.sources import GameSource
-from pyramide_a11y.engine import Layout, parse_code
 from pyramide_a11y.narration.cues import CueKind, Place, pile_place, place_of
 from pyramide_a11y.speech.cue_player import CuePlayer, RecordingCues
 from pyramide_a11y.speech.cues import MAX_SECONDS, PREVIEW, cue_wav
 from pyramide_a11y.speech.player import realtime_sink_command
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings
-from pyramide_a11y.terminal.outlet import spoken_session
 
 TESTS = Path(__file__).parent.parent
 
@@ -171,20 +169,14 @@ def test_pyramide_sounds_mono_writes_mono_files(tmp_path: Path) -> None:
 # -- a session ---------------------------------------------------------------------------
 
 
-def source(code: str) -> GameSource:
-    deal = parse_code(code)
-    return GameSource(Layout.from_code(deal), deal.rules, str(deal))
-
-
 def session(code: str = "PY1-N-AAAAAAS", **settings: object) -> tuple[Session, RecordingCues]:
     cues = RecordingCues()
-    s = spoken_session(
-        source(code),
+    s = make_session(
+        code,
         settings=Settings(language="en", **settings),  # type: ignore[arg-type]
-        hint_finder=lambda g, b, c: None,
+        hint_finder=NO_HINT,
         cues=cues,
     )
-    s.strict = True
     return s, cues
 
 
@@ -265,12 +257,8 @@ def _stored_session(folder: Path) -> Session:
     """A session whose settings are saved in ``folder``, its cues recorded."""
     from pyramide_a11y.core.autosave import GameStorage
 
-    return spoken_session(
-        source("PY1-N-AAAAAAS"),
-        settings=Settings(language="en"),
-        storage=GameStorage.open(folder),
-        hint_finder=lambda g, b, c: None,
-        cues=RecordingCues(),
+    return make_session(
+        "PY1-N-AAAAAAS", storage=GameStorage.open(folder), hint_finder=NO_HINT, cues=RecordingCues()
     )
 
 
@@ -354,12 +342,7 @@ def test_sounds_mono_survives_a_restart(tmp_path: Path) -> None:
     settings = settings_from_options(args, "en")
     assert settings.sounds_mono
     cues = RecordingCues()
-    again = spoken_session(
-        source("PY1-N-AAAAAAS"),
-        settings=settings,
-        hint_finder=lambda g, b, c: None,
-        cues=cues,
-    )
+    again = make_session("PY1-N-AAAAAAS", settings=settings, hint_finder=NO_HINT, cues=cues)
     again.handle("draw")
     assert cues.monos == [True]
 

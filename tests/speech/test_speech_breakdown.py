@@ -17,20 +17,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from kit import LANGUAGES, make_session
 from speech_support import Sink, my_children, no_more, wait_for
 
 from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
-from pyramide_a11y.core.sources import GameSource
-from pyramide_a11y.engine import Layout
-from pyramide_a11y.engine.dealcode import parse_code
 from pyramide_a11y.speech.background import BackgroundSpeaker
 from pyramide_a11y.speech.base import FailureKind, SilentSpeaker
 from pyramide_a11y.speech.factory import Missing, SpeakerChoice, SpeechProblem
 from pyramide_a11y.speech.player import PLAYER_ENV
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
-from pyramide_a11y.terminal.outlet import SpokenOutlet, spoken_session
+from pyramide_a11y.terminal.outlet import SpokenOutlet
 from pyramide_a11y.terminal.speaking import SessionSpeaker
 
 CODE = "PY1-P-AAAAAAB"
@@ -80,13 +77,7 @@ def player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Player:
 
 
 def game(speaker: SessionSpeaker, language: str) -> Session:
-    deal = parse_code(CODE)
-    source = GameSource(Layout.from_code(deal), deal.rules, str(deal))
-    session = spoken_session(
-        source, settings=Settings(language=language), speaker=speaker, hint_finder=None
-    )
-    session.strict = True
-    return session
+    return make_session(CODE, language, speaker=speaker)
 
 
 def backend_of(speaker: SessionSpeaker) -> BackgroundSpeaker:
@@ -118,7 +109,7 @@ def answer_heard(
     return answer
 
 
-@pytest.mark.parametrize("language", ["en", "pt_PT", "pt_BR"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_player_that_always_fails_is_told_once(player: Player, language: str) -> None:
     children_before = my_children()
     speaker = SessionSpeaker("espeak-ng", language, 175)

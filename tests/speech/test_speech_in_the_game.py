@@ -12,17 +12,13 @@ import time
 from pathlib import Path
 
 import pytest
+from kit import make_session
 from speech_support import Sink, my_children, no_more, wait_for
 from terminal import TMUX, window
 
-from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
-from pyramide_a11y.core.sources import GameSource
-from pyramide_a11y.engine import Layout
-from pyramide_a11y.engine.dealcode import parse_code
 from pyramide_a11y.speech.factory import open_speaker
 from pyramide_a11y.speech.player import PLAYER_ENV
-from pyramide_a11y.terminal.outlet import spoken_session
 from pyramide_a11y.terminal.speaking import SessionSpeaker
 
 CODE = "PY1-P-AAAAAAB"
@@ -92,18 +88,11 @@ def test_auto_with_no_audio_device_names_it(tmp_path: Path) -> None:
     assert lines[-1] == "Your game is saved. Goodbye."
 
 
-def session_with(speaker: SessionSpeaker, speech: bool) -> Session:
-    deal = parse_code(CODE)
-    source = GameSource(Layout.from_code(deal), deal.rules, str(deal))
-    settings = Settings(language="en", speech=speech)
-    return spoken_session(source, settings=settings, speaker=speaker, hint_finder=None)
-
-
 def test_speech_on_in_play_opens_a_backend(sink: Sink) -> None:
     children_before = my_children()
     opener = functools.partial(open_speaker, player=sink.command)
     speaker = SessionSpeaker("none", "en", 175, opener=opener)
-    session = session_with(speaker, speech=False)
+    session = make_session(CODE, settings=Settings(language="en", speech=False), speaker=speaker)
     try:
         session.opening()
         session.handle("d")
@@ -124,7 +113,7 @@ def test_speech_on_in_play_opens_a_backend(sink: Sink) -> None:
 def test_auto_beside_a_screen_reader_stays_silent(sink: Sink) -> None:
     opener = functools.partial(open_speaker, player=sink.command, screen_reader=lambda: "Orca")
     speaker = SessionSpeaker("auto", "pt_PT", 175, opener=opener)
-    session = session_with(speaker, speech=True)
+    session = make_session(CODE, speaker=speaker)
     try:
         session.opening()
         session.handle("d")

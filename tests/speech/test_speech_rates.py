@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playthrough import source_of, won_code
+from kit import LANGUAGES, make_session
+from playthrough import won_code
 from speech_support import start_options
 
 from pyramide_a11y.cli.from_options import settings_from_options
@@ -19,9 +20,7 @@ from pyramide_a11y.speech.base import RecordingSpeaker
 from pyramide_a11y.speech.espeak_backend import espeak_command
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings, save_setting
-from pyramide_a11y.terminal.outlet import spoken_session
 
-LANGUAGES = ("en", "pt_PT", "pt_BR")
 RATE = {"en": "rate", "pt_PT": "velocidade", "pt_BR": "velocidade"}
 
 
@@ -30,12 +29,11 @@ def session_in(
 ) -> tuple[Session, RecordingSpeaker]:
     set_language(language)
     speaker = RecordingSpeaker()
-    session = spoken_session(
-        source_of(won_code("pyramide")),
+    session = make_session(
+        won_code("pyramide"),
         settings=Settings(language=language, **settings),  # type: ignore[arg-type]
         speaker=speaker,
         storage=storage,
-        hint_finder=None,
     )
     return session, speaker
 

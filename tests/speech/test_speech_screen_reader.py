@@ -14,30 +14,18 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from kit import make_session
 from speech_support import wait_for
 
-from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
-from pyramide_a11y.core.sources import GameSource
-from pyramide_a11y.engine import Layout
-from pyramide_a11y.engine.dealcode import parse_code
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech import detect, screen_reader
 from pyramide_a11y.speech.base import RecordingSpeaker, SilentSpeaker
 from pyramide_a11y.speech.factory import Missing, SpeakerChoice, SpeechProblem, open_speaker
 from pyramide_a11y.speech.messages import problem_sentence
 from pyramide_a11y.speech.screen_reader import ScreenReaderSpeaker, open_reader
-from pyramide_a11y.terminal.outlet import spoken_session
 from pyramide_a11y.terminal.speaking import SessionSpeaker, make_session_speaker
 
 CODE = "PY1-P-AAAAAAB"
-
-
-def session_with(speaker: Any, language: str = "en", speech: bool = True) -> Session:
-    deal = parse_code(CODE)
-    source = GameSource(Layout.from_code(deal), deal.rules, str(deal))
-    settings = Settings(language=language, speech=speech)
-    return spoken_session(source, settings=settings, speaker=speaker, hint_finder=None)
 
 
 # -- the route through Prism --------------------------------------------------------------
@@ -103,7 +91,7 @@ def test_the_route_in_play_through_speech_reader() -> None:
         return SpeakerChoice(RecordingSpeaker())
 
     speaker = SessionSpeaker("auto", "pt_PT", 175, opener=opener, detector=lambda: None)
-    session = session_with(speaker, "pt_PT")
+    session = make_session(CODE, "pt_PT", speaker=speaker)
     try:
         answer = session.handle("voz leitor")
         assert answer.lines == ["Voz ligada, pelo Leitor de teste."]
@@ -208,7 +196,7 @@ def test_a_reader_started_or_stopped_in_play_is_followed() -> None:
         return SpeakerChoice(voices[-1])
 
     speaker = SessionSpeaker("auto", "pt_PT", 175, opener=opener, detector=flag, recheck_seconds=0)
-    session = session_with(speaker, "pt_PT")
+    session = make_session(CODE, "pt_PT", speaker=speaker)
     try:
         session.opening()
         assert len(voices) == 1 and voices[0].spoken
@@ -315,7 +303,7 @@ def test_speech_on_with_nothing_that_speaks_says_what_is_missing() -> None:
         return SpeakerChoice(SilentSpeaker(), missing)
 
     speaker = SessionSpeaker("auto", "pt_PT", 175, opener=opener, detector=lambda: None)
-    session = session_with(speaker, "pt_PT")
+    session = make_session(CODE, "pt_PT", speaker=speaker)
     try:
         answer = session.handle("voz sim")
         assert answer.printed == [

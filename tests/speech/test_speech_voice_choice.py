@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from kit import LANGUAGES, make_session
 from speech_support import Sink, start_options, wait_for
 
 from pyramide_a11y.cli.from_options import option_refusal, settings_from_options
@@ -46,7 +47,7 @@ from pyramide_a11y.speech.ssip_backend import SsipSpeaker, parse_voice_list
 from pyramide_a11y.speech.voices import VoiceInfo, find_voice, voices_for_language
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings
-from pyramide_a11y.terminal.outlet import spoken_session, start_voice
+from pyramide_a11y.terminal.outlet import start_voice
 
 # What espeak-ng 1.51 lists here (``espeak-ng --voices``), a few of them.
 ESPEAK_LIKE = [
@@ -61,7 +62,6 @@ VOICE = {"en": "voice", "pt_PT": "voz", "pt_BR": "voz"}
 NAME = {"en": "name", "pt_PT": "nome", "pt_BR": "nome"}
 VOICES = {"en": "voices", "pt_PT": "vozes", "pt_BR": "vozes"}
 DEFAULT = {"en": "default", "pt_PT": "padrão", "pt_BR": "padrão"}
-LANGUAGES = ("en", "pt_PT", "pt_BR")
 
 
 def session_in(
@@ -70,12 +70,11 @@ def session_in(
     set_language(language)
     speaker = RecordingSpeaker()
     speaker.available = list(ESPEAK_LIKE)
-    session = spoken_session(
+    session = make_session(
         random_deal(get_rules("pyramide")),
         settings=Settings(language=language, **settings),  # type: ignore[arg-type]
         speaker=speaker,
         storage=storage,
-        hint_finder=None,
     )
     return session, speaker
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from playthrough import source_of, winning_commands, won_code
+from kit import make_session
+from playthrough import winning_commands, won_code
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.core.autosave import GameStorage
-from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.timer import GameTimer
 
 PRESET = "classic"  # won in 35 moves by the recorded line
@@ -24,13 +23,7 @@ def _win(folder: Path, seconds_per_line: float, extra: tuple[str, ...] = ()) -> 
     now = [0.0]
     storage = GameStorage.open(folder)
     storage.timer = GameTimer(lambda: now[0])
-    session = Session(
-        source_of(won_code(PRESET)),
-        settings=Settings(language="en"),
-        storage=storage,
-        hint_finder=None,
-    )
-    session.strict = True
+    session = make_session(won_code(PRESET), storage=storage)
     session.pars.finder = None
     lines: list[str] = []
     for command in (*extra, *winning_commands(PRESET, "en")):

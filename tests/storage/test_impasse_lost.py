@@ -8,13 +8,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from playthrough import source_of
+from kit import deal, make_session
 from storage_helpers import Program
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 
 IMPASSE_CODE = "PY1-C-AAAAAAD"  # classic, one pass: 24 draws and nothing pairs
 LOST = "Classic Pyramid, PY1-C-AAAAAAD, not won, no card removed."
@@ -28,14 +27,7 @@ def _cli(folder: Path, *args: str) -> list[str]:
 
 def _session(folder: Path) -> Session:
     storage = GameStorage.open(folder)
-    session = Session(
-        storage.resume_saved() or source_of(IMPASSE_CODE),
-        settings=Settings(language="en"),
-        storage=storage,
-        hint_finder=None,
-    )
-    session.strict = True
-    return session
+    return make_session(storage.resume_saved() or deal(IMPASSE_CODE), storage=storage)
 
 
 def _to_the_impasse(session: Session) -> None:

@@ -11,13 +11,13 @@ import sqlite3
 from pathlib import Path
 
 from fakes import HeldFinder
-from playthrough import WON_DEALS, source_of, winning_commands, won_code
+from kit import make_session
+from playthrough import WON_DEALS, winning_commands, won_code
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.engine import Layout, parse_code
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.paths import DATABASE_NAME
@@ -37,15 +37,10 @@ def _win_after_an_undo(folder: Path, late: list[Answer]) -> Session:
     """The recorded win after two draws undone: 58 moves counted, 56 in the line."""
     finder = HeldFinder()
     finder.release.set()
-    session = Session(
-        source_of(won_code(PRESET)),
-        settings=Settings(language="en"),
-        storage=GameStorage.open(folder),
-        par_finder=finder,
-        emit=late.append,
+    session = make_session(
+        won_code(PRESET), storage=GameStorage.open(folder), par_finder=finder, emit=late.append
     )
     session.hints.finder = None
-    session.strict = True
     for command in ("d", "u", "d", "u", *winning_commands(PRESET, "en")):
         session.handle(command)
     assert session.game.won and session.game.moves == 58

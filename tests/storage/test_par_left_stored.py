@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 from fakes import HeldFinder
-from playthrough import LANGUAGES, NOT_WINNABLE_CODE, source_of, won_code
+from kit import LANGUAGES, make_session
+from playthrough import NOT_WINNABLE_CODE, won_code
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.storage.paths import DATABASE_NAME
 
 OTHER = won_code("classic")
@@ -36,14 +36,8 @@ HISTORY_NOT_WINNABLE = {
 
 
 def _session(folder: Path, language: str, code: str, finder: HeldFinder) -> Session:
-    session = Session(
-        source_of(code),
-        settings=Settings(language=language),
-        storage=GameStorage.open(folder),
-        par_finder=finder,
-    )
+    session = make_session(code, language, storage=GameStorage.open(folder), par_finder=finder)
     session.hints.finder = None
-    session.strict = True
     return session
 
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 from fakes import HeldFinder
-from playthrough import LANGUAGES, source_of, winning_commands, won_code
+from kit import LANGUAGES, make_session
+from playthrough import winning_commands, won_code
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.paths import DATABASE_NAME
 from pyramide_a11y.storage.schema import SCHEMA_VERSION, migrate
@@ -51,14 +51,10 @@ def _cli(folder: Path, language: str, *args: str) -> str:
 
 def _win_with_a_late_par(folder: Path, language: str) -> tuple[Session, HeldFinder]:
     finder = HeldFinder()
-    session = Session(
-        source_of(won_code(PRESET)),
-        settings=Settings(language=language),
-        storage=GameStorage.open(folder),
-        par_finder=finder,
+    session = make_session(
+        won_code(PRESET), language, storage=GameStorage.open(folder), par_finder=finder
     )
     session.hints.finder = None
-    session.strict = True
     for command in winning_commands(PRESET, language):
         session.handle(command)
     assert session.game.won and session.game.moves == 56

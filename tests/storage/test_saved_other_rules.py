@@ -8,13 +8,12 @@ import argparse
 from pathlib import Path
 
 import pytest
-from playthrough import source_of, won_code
+from kit import make_session
+from playthrough import won_code
 from storage_helpers import Program
 
 from pyramide_a11y.cli.play import named_rules
 from pyramide_a11y.core.autosave import GameStorage
-from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import random_deal
 from pyramide_a11y.engine import get_rules, parse_rules
 
@@ -48,18 +47,13 @@ def test_the_saved_game_of_other_rules_is_named_then_offered(tmp_path: Path) -> 
 def test_the_line_is_in_the_players_language(tmp_path: Path, language: str) -> None:
     # Waits on the catalogs for its Portuguese.
     storage = GameStorage.open(tmp_path)
-    session = Session(source_of(won_code("paciencia")), storage=storage, hint_finder=None)
+    session = make_session(won_code("paciencia"), storage=storage)
     session.handle("d")
     session.close()
     storage = GameStorage.open(tmp_path)
     classic = get_rules("classic")
     assert storage.resume_saved(classic) is None
-    session = Session(
-        random_deal(classic),
-        settings=Settings(language=language),
-        storage=storage,
-        hint_finder=None,
-    )
+    session = make_session(random_deal(classic), language, storage=storage)
     assert session.opening().lines[0] == KEPT[language]
     session.close()
 

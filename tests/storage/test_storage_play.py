@@ -8,31 +8,24 @@ import io
 from pathlib import Path
 
 import pytest
-from playthrough import source_of, winning_commands, won_code
+from kit import deal, make_session
+from playthrough import winning_commands, won_code
 from storage_helpers import Program
 
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.hinting import default_finder
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import RecordingSpeaker
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.settings import load_settings
 from pyramide_a11y.terminal.loop import Printer, run_plain
-from pyramide_a11y.terminal.outlet import spoken_session
 
 
 def session_with(storage: GameStorage, code: str | None) -> Session:
     source = storage.resume_saved() if code is None else None
-    session = Session(
-        source or source_of(code or won_code("pyramide")),
-        settings=Settings(language="en"),
-        storage=storage,
-        hint_finder=None,
-    )
-    return session
+    return make_session(source or deal(code or won_code("pyramide")), storage=storage)
 
 
 def test_the_win_panel_shows_the_players_best(tmp_path: Path) -> None:
@@ -198,14 +191,9 @@ def autosaved_session(data_dir: Path, code: str, language: str = "en") -> Sessio
     game taken up again."""
     set_language(language)
     storage = GameStorage.open(data_dir)
-    session = spoken_session(
-        storage.resume_saved() or source_of(code),
-        settings=Settings(language=language),
-        speaker=RecordingSpeaker(),
-        storage=storage,
+    return make_session(
+        storage.resume_saved() or deal(code), language, speaker=RecordingSpeaker(), storage=storage
     )
-    session.strict = True
-    return session
 
 
 def test_a_hint_works_on_an_autosaved_game_and_saves_none_of_its_search(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from kit import LANGUAGES
 
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.storage import Notice, NoticeKind, Store
@@ -45,7 +46,7 @@ def test_unknown_setting_is_refused_and_no_store_is_harmless() -> None:
     assert load_settings(None) == {}
 
 
-@pytest.mark.parametrize("language", ["en", "pt_PT", "pt_BR"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("kind", list(NoticeKind))
 def test_every_notice_is_one_translated_sentence(language: str, kind: NoticeKind) -> None:
     set_language(language)

@@ -11,7 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
-from playthrough import LANGUAGES, PRESETS, recording_session, winning_commands, won_code
+from kit import LANGUAGES
+from playthrough import PRESETS, recording_session, winning_commands, won_code
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from terminal import TMUX, window

@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
-from playthrough import LANGUAGES, recording_session, won_code
+from kit import LANGUAGES
+from playthrough import recording_session, won_code
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from terminal import TMUX, window

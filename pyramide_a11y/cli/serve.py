@@ -1,0 +1,46 @@
+"""``pyramide serve``: the game as a web page (``pyramide_a11y.web``), served by
+uvicorn. Starlette and uvicorn load when the command runs, so ``pyramide
+--version`` and the terminal game never load them."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TextIO
+
+from pyramide_a11y.narration import page_words as words
+
+
+def data_folder(given: str | None) -> Path:
+    """The folder of the web players: ``--data-dir``, else ``web/`` in the game's
+    data folder (``$PYRAMIDE_DATA_DIR`` or the user data folder)."""
+    if given:
+        return Path(given)
+    from pyramide_a11y.storage.paths import data_dir
+
+    return Path(data_dir(None)) / "web"
+
+
+def run_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Serve until Ctrl-C. The address is printed once the port listens (a browser
+    opened on it at once is answered)."""
+    import socket
+
+    import uvicorn
+
+    from pyramide_a11y.web.app import create_app
+
+    app = create_app(data_folder(getattr(args, "data_dir", None)))
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listening.bind((args.host, args.port))
+    listening.listen(128)
+    shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
+    print(words.serving(f"http://{shown}:{listening.getsockname()[1]}/"), file=out, flush=True)
+    config = uvicorn.Config(app, log_level="warning", server_header=False, proxy_headers=False)
+    try:
+        uvicorn.Server(config).run(sockets=[listening])
+    finally:
+        listening.close()
+    return 0

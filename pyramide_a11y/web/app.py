@@ -1,0 +1,276 @@
+"""The ASGI app: the page, the forms that play, the state for the script.
+
+:func:`create_app` builds it. Every action is a form post (no JavaScript
+needed): checked (origin, form token, rate), played on the player's session off
+the event loop, then a 303 back to the page, which shows the answer. The page's
+script sends the same forms with ``Accept: application/json`` and gets the new
+table and answer instead (:func:`state`). Anything else a request may carry is
+answered with one sentence in the player's language, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import anyio
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
+
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language
+from pyramide_a11y.narration import page_words as words
+
+from .core import HintFinder
+from .guard import (
+    MAX_BODY,
+    BodyLimit,
+    BodyTooLarge,
+    SecurityHeaders,
+    accepted_language,
+    form_token,
+    same_origin,
+    server_secret,
+    token_ok,
+)
+from .page import LANG_TAGS, page_model
+from .players import Player, Players
+from .playing import Work, work_for
+
+HERE = Path(__file__).resolve().parent
+COOKIE = "pyramide_player"
+COOKIE_AGE = 400 * 24 * 3600
+"""Seconds the player's cookie lasts (browsers keep at most 400 days)."""
+
+
+class WebGame:
+    """The routes' shared state: the players, the server's secret, the templates."""
+
+    def __init__(self, players: Players, secret: bytes) -> None:
+        self.players = players
+        self.secret = secret
+        self.templates = Environment(
+            loader=FileSystemLoader(HERE / "templates"),
+            autoescape=select_autoescape(["html"]),
+        )
+
+    # -- rendering (on the player's thread: ``Player.call``) ---------------------------
+
+    def render(self, name: str, **values: Any) -> str:
+        return self.templates.get_template(name).render(**values)
+
+    def state(self, player: Player) -> dict[str, Any]:
+        """What the script needs after an action or a poll: the game fragment, the
+        answer lines, the late news among them (``news``: what a poll says), whether
+        a hint still thinks, the page's language."""
+        news = player.take_late()
+        session = player.session
+        with in_language(session.settings.language):
+            model = page_model(session, player.answer, letter_keys=player.letter_keys)
+            html = self.render(
+                "game.html",
+                m=model,
+                version=player.version,
+                token=form_token(self.secret, player.id),
+            )
+        return {
+            "version": player.version,
+            "answer": list(model.answer),
+            "news": news,
+            "html": html,
+            "searching": model.waiting,
+            "letterKeys": player.letter_keys,
+            "lang": model.lang,
+        }
+
+    def page(self, player: Player) -> str:
+        player.take_late()
+        session = player.session
+        with in_language(session.settings.language):
+            model = page_model(session, player.answer, letter_keys=player.letter_keys)
+            return self.render(
+                "page.html",
+                m=model,
+                version=player.version,
+                token=form_token(self.secret, player.id),
+            )
+
+    def refusal_page(self, language: str, sentence: str) -> str:
+        with in_language(language):
+            return self.render(
+                "refusal.html",
+                lang=LANG_TAGS.get(language, "en"),
+                title=words.title(),
+                sentence=sentence,
+                back=words.back_to_game(),
+            )
+
+
+def create_app(
+    data_dir: Path | str,
+    *,
+    hint_finder: HintFinder | None = None,
+    rng: random.Random | None = None,
+    burst: float = 40,
+    per_second: float = 15,
+) -> Starlette:
+    """The web game, its players kept under ``data_dir`` (made if missing).
+
+    ``hint_finder`` None: the solver's hints; ``rng`` orders new deals; ``burst``
+    and ``per_second``: the commands a player may send at once and then each second.
+    """
+    folder = Path(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    players = Players(folder, hint_finder=hint_finder, rng=rng, burst=burst, per_second=per_second)
+    game = WebGame(players, server_secret(folder))
+
+    def language_of(request: Request, player: Player | None = None) -> str:
+        if player is not None:
+            return player.session.settings.language
+        return accepted_language(request.headers.get("accept-language"), DEFAULT_LANGUAGE)
+
+    def refuse(
+        request: Request, status: int, sentence: Callable[[], str], player: Player | None = None
+    ) -> Response:
+        language = language_of(request, player)
+        with in_language(language):
+            text = sentence()
+        if _wants_json(request):
+            return JSONResponse({"refused": True, "answer": [text]}, status_code=status)
+        return HTMLResponse(
+            game.refusal_page(language, text),
+            status_code=status,
+            headers={"cache-control": "no-store"},
+        )
+
+    async def find(request: Request) -> Player | None:
+        """The player the cookie names (taken up from disk off the event loop)."""
+        return await anyio.to_thread.run_sync(players.find, request.cookies.get(COOKIE))
+
+    async def home(request: Request) -> Response:
+        player = await find(request)
+        new = player is None
+        if player is None:
+            language = language_of(request)
+            player = await anyio.to_thread.run_sync(players.create, language)
+        chosen = player
+        page = await asyncio.wrap_future(chosen.call(lambda: game.page(chosen)))
+        response = HTMLResponse(page, headers={"cache-control": "no-store"})
+        if new:
+            response.set_cookie(
+                COOKIE,
+                player.id,
+                max_age=COOKIE_AGE,
+                path="/",
+                httponly=True,
+                samesite="lax",
+                secure=request.url.scheme == "https",
+            )
+        return response
+
+    async def state(request: Request) -> Response:
+        player = await find(request)
+        if player is None:
+            return refuse(request, 403, words.stale_form)
+        chosen = player
+        read = await asyncio.wrap_future(chosen.call(lambda: game.state(chosen)))
+        return JSONResponse(read, headers={"cache-control": "no-store"})
+
+    def poster(kind: str) -> Callable[[Request], Any]:
+        async def post(request: Request) -> Response:
+            if not same_origin(request.headers, request.url.scheme):
+                return refuse(request, 403, words.stale_form)
+            player = await find(request)
+            form = await request.form(max_files=0, max_fields=20)
+            if player is None or not token_ok(game.secret, player.id, form.get("token")):
+                return refuse(request, 403, words.stale_form, player)
+            if not player.limit.allow():
+                return refuse(request, 429, words.too_fast, player)
+            work = work_for(kind, _fields(form))
+            chosen = player
+
+            def play() -> dict[str, Any] | None:
+                _play(chosen, work)
+                return game.state(chosen) if _wants_json(request) else None
+
+            result = await asyncio.wrap_future(chosen.call(play))
+            if result is not None:
+                return JSONResponse(result, headers={"cache-control": "no-store"})
+            return RedirectResponse("/", status_code=303)
+
+        return post
+
+    async def failure(request: Request, exc: Exception) -> Response:
+        return refuse(request, 500, words.failure)
+
+    async def too_large(request: Request, exc: Exception) -> Response:
+        return refuse(request, 413, words.too_large)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        if status == 404:
+            return refuse(request, 404, words.not_found)
+        return refuse(request, status if 400 <= status < 600 else 500, words.failure)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await anyio.to_thread.run_sync(players.close)
+
+    app = Starlette(
+        routes=[
+            Route("/", home, methods=["GET"]),
+            Route("/state", state, methods=["GET"]),
+            *(
+                Route(f"/{kind}", poster(kind), methods=["POST"])
+                for kind in ("act", "card", "type", "language", "keys")
+            ),
+            Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+        ],
+        exception_handlers={
+            Exception: failure,
+            BodyTooLarge: too_large,
+            HTTPException: http_error,
+        },
+        lifespan=lifespan,
+    )
+
+    async def refuse_large(scope: Scope, receive: Receive, send: Send) -> None:
+        await refuse(Request(scope), 413, words.too_large)(scope, receive, send)
+
+    app.add_middleware(BodyLimit, limit=MAX_BODY, refuse=refuse_large)
+    app.add_middleware(SecurityHeaders)
+    app.state.players = players
+    return app
+
+
+def _play(player: Player, work: Work) -> None:
+    """``work`` on the player's session, in their language; its answer becomes the
+    page's."""
+    session = player.session
+    with in_language(session.settings.language):
+        answer = work(player)
+    player.answered(answer)
+
+
+def _fields(form: FormData) -> Mapping[str, str]:
+    """The form's text fields (a file or a repeated name: its first text value)."""
+    fields: dict[str, str] = {}
+    for name, value in form.multi_items():
+        if isinstance(value, str) and name not in fields:
+            fields[name] = value
+    return fields
+
+
+def _wants_json(request: Request) -> bool:
+    return "application/json" in request.headers.get("accept", "")

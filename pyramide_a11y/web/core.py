@@ -1,0 +1,20 @@
+"""Everything the web front end takes from the play core, in one place."""
+
+from __future__ import annotations
+
+from pyramide_a11y.core.answer import Answer
+from pyramide_a11y.core.autosave import GameStorage
+from pyramide_a11y.core.hinting import HintFinder
+from pyramide_a11y.core.session import Session
+from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.sources import GameSource, random_deal
+
+__all__ = [
+    "Answer",
+    "GameSource",
+    "GameStorage",
+    "HintFinder",
+    "Session",
+    "Settings",
+    "random_deal",
+]

@@ -1,0 +1,156 @@
+"""What stands between a request and a player's game: the form token, the origin
+check, the size limit and the security headers.
+
+Pure functions and two small ASGI middlewares; the refusal sentences are the
+app's (it words them in the player's language).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from pathlib import Path
+
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pyramide_a11y.i18n import normalise_language
+
+MAX_BODY = 4096
+"""Bytes a request body may have: the game's forms need far less."""
+SECRET_FILE = "web-secret"
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "content-security-policy": CSP,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",  # no-referrer makes a form post's Origin "null"
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=()",
+}
+
+
+def server_secret(data_dir: Path) -> bytes:
+    """The key of the form tokens, kept in ``data_dir`` (made once, owner-only), so
+    a page still works after the server restarts."""
+    path = data_dir / SECRET_FILE
+    try:
+        secret = path.read_bytes()
+        if len(secret) >= 32:
+            return secret
+    except OSError:
+        pass
+    secret = secrets.token_bytes(32)
+    try:
+        path.touch(mode=0o600)
+        path.write_bytes(secret)
+    except OSError:
+        pass  # tokens then last as long as this run
+    return secret
+
+
+def form_token(secret: bytes, player_id: str) -> str:
+    """The token every form of ``player_id`` carries (an HMAC of the id)."""
+    return hmac.new(secret, player_id.encode(), hashlib.sha256).hexdigest()
+
+
+def token_ok(secret: bytes, player_id: str, given: object) -> bool:
+    """Whether ``given`` (a form field, any type) is that player's token."""
+    return isinstance(given, str) and hmac.compare_digest(form_token(secret, player_id), given)
+
+
+def same_origin(headers: Headers, scheme: str) -> bool:
+    """False for a request a browser says came from another site: ``Sec-Fetch-Site``
+    other than same-origin or none, or an ``Origin`` that is not this host's. A
+    request with neither header (no browser) must still carry the form token."""
+    site = headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return False
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    host = headers.get("host", "")
+    return origin == f"{scheme}://{host}"
+
+
+def accepted_language(header: str | None, default: str) -> str:
+    """The first language of an ``Accept-Language`` header that the game speaks
+    (by weight), else ``default``."""
+    choices: list[tuple[float, int, str]] = []
+    for index, part in enumerate((header or "")[:500].split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        choices.append((-weight, index, tag.strip()))
+    for _weight, _index, tag in sorted(choices):
+        found = normalise_language(tag) if tag != "*" else None
+        if found is not None:
+            return found
+    return default
+
+
+class BodyLimit:
+    """Refuses (413, through ``refuse``) a request whose body is over ``limit``
+    bytes, by its Content-Length or as it streams in."""
+
+    def __init__(self, app: ASGIApp, limit: int, refuse: ASGIApp) -> None:
+        self.app, self.limit, self.refuse = app, limit, refuse
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = Headers(scope=scope).get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await self.refuse(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise BodyTooLarge
+            return message
+
+        await self.app(scope, limited, send)
+
+
+class BodyTooLarge(Exception):
+    """A streamed body went over the limit (the app answers 413)."""
+
+
+class SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` (a strict CSP among them) to every response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                have = {name.lower() for name, _ in headers}
+                for name, value in SECURITY_HEADERS.items():
+                    if name.encode() not in have:
+                        headers.append((name.encode(), value.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)

@@ -1,0 +1,123 @@
+"""What each form does to a player's game: a form's fields → one call of the session.
+
+:func:`work_for` reads the fields (any text at all) and returns the work to run on
+the player, holding their lock, in their language. Whatever does not read as one
+of the page's commands gets the game's own refusal sentence and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from pyramide_a11y.commands import (
+    Action,
+    CardSpec,
+    CommandSyntaxError,
+    NewGame,
+    SetLanguage,
+    Simple,
+    Touch,
+    parse_command,
+)
+from pyramide_a11y.engine import Card
+from pyramide_a11y.engine.dealcode import parse_code
+from pyramide_a11y.i18n import LANGUAGES
+from pyramide_a11y.narration import answers, messages, sentence
+from pyramide_a11y.narration import page_words as words
+
+from .core import Answer
+from .players import Player
+
+Work = Callable[[Player], Answer | list[str]]
+MAX_LINE = 200
+"""Characters of a typed command (the longest command is far shorter)."""
+
+ACTIONS = {
+    "draw": Action.DRAW,
+    "recycle": Action.RECYCLE,
+    "undo": Action.UNDO,
+    "hint": Action.HINT,
+    "new": Action.NEW,
+    "replay": Action.REPLAY,
+    "rules": Action.RULES,
+    "cancel": Action.CANCEL,
+}
+"""The buttons of the page (the ``do`` field) → the session's actions."""
+
+
+def work_for(kind: str, fields: Mapping[str, str]) -> Work:
+    """The work of form ``kind`` (``act``, ``card``, ``type``, ``language``, ``keys``)
+    with ``fields``; unknown fields are ignored."""
+    match kind:
+        case "act":
+            return _act(fields.get("do", ""))
+        case "card":
+            return _card(fields.get("card", ""))
+        case "type":
+            return _typed(fields.get("line", ""))
+        case "language":
+            return _language(fields.get("lang", ""))
+        case "keys":
+            return _keys(fields.get("on", ""))
+    return _refused(kind)
+
+
+def _refused(text: str) -> Work:
+    """The game's answer to a line it does not understand (``text`` echoed, cut)."""
+    return lambda player: answers.unknown_command(text[:40].strip())
+
+
+def _act(name: str) -> Work:
+    action = ACTIONS.get(name)
+    if action is None:
+        return _refused(name)
+    return lambda player: player.session.perform(Simple(action))
+
+
+def _card(code: str) -> Work:
+    try:
+        card = Card.parse(code) if 2 <= len(code) <= 3 else None
+    except ValueError:
+        card = None
+    if card is None:
+        return _refused(code)
+    touch = Touch((CardSpec(card.rank, card.suit),))
+    return lambda player: player.session.perform(touch)
+
+
+def _typed(line: str) -> Work:
+    if len(line) > MAX_LINE:
+        return _refused(line)
+
+    def typed(player: Player) -> Answer | list[str]:
+        session = player.session
+        # ``new FILE`` reads a file on the server's disk: on a page only deal codes.
+        try:
+            command = parse_command(line.strip(), session.settings.language)
+        except CommandSyntaxError:
+            command = None
+        if isinstance(command, NewGame) and command.source is not None:
+            try:
+                parse_code(command.source)
+            except ValueError:
+                return [sentence(messages.bad_deal_code(command.source[:40]))]
+        return session.handle(line)
+
+    return typed
+
+
+def _language(code: str) -> Work:
+    if code not in LANGUAGES:
+        return _refused(code)
+    return lambda player: player.session.perform(SetLanguage(code))
+
+
+def _keys(on: str) -> Work:
+    if on not in ("0", "1"):
+        return _refused(on)
+
+    def switch(player: Player) -> list[str]:
+        player.set_letter_keys(on == "1")
+        return [words.keys_on() if on == "1" else words.keys_off()]
+
+    return switch

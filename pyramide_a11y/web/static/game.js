@@ -1,0 +1,282 @@
+/* The page in place: forms sent with fetch, the table changed where it stands,
+   the answer said in the live region, focus never lost, and the table's keys.
+   Without this script every button is a form post and the page still plays.
+   It holds no words: every sentence comes from the server, in the page's language. */
+(function () {
+  "use strict";
+
+  var LETTERS = { u: "undo", h: "hint", n: "new", d: "draw", r: "recycle" };
+  var POLL_MS = 700;
+  var queue = Promise.resolve();
+  var pollTimer = null;
+  var announceTimer = null;
+  var answered = 0;
+
+  function $(selector, root) { return (root || document).querySelector(selector); }
+  function all(selector, root) {
+    return Array.prototype.slice.call((root || document).querySelectorAll(selector));
+  }
+  function tableButtons(root) { return all("#table button.card", root); }
+  function freeButtons(root) {
+    return all("#table button.card:not([aria-disabled='true'])", root);
+  }
+  function token() { var t = $("input[name='token']"); return t ? t.value : ""; }
+
+  /* -- the live region: cleared, then set, so the same answer twice is heard twice;
+     late news is added after the answer, so only the news is heard -- */
+  function announce(lines, append) {
+    var region = $("#answer");
+    if (!region) { return; }
+    if (!append) { region.textContent = ""; }
+    if (announceTimer !== null) { clearTimeout(announceTimer); }
+    var mark = ++answered;
+    announceTimer = setTimeout(function () {
+      announceTimer = null;
+      lines.forEach(function (line) {
+        var p = document.createElement("p");
+        p.textContent = line;
+        region.appendChild(p);
+      });
+      document.body.setAttribute("data-answered", String(mark));
+    }, append ? 0 : 60);
+  }
+
+  /* -- the table changed in place: elements kept where they stay, so focus stays -- */
+  function syncAttributes(from, to) {
+    var i, name;
+    for (i = from.attributes.length - 1; i >= 0; i--) {
+      name = from.attributes[i].name;
+      if (name !== "tabindex" && !to.hasAttribute(name)) { from.removeAttribute(name); }
+    }
+    for (i = 0; i < to.attributes.length; i++) {
+      name = to.attributes[i].name;
+      if (from.getAttribute(name) !== to.attributes[i].value) {
+        from.setAttribute(name, to.attributes[i].value);
+      }
+    }
+  }
+
+  function morph(from, to) {
+    syncAttributes(from, to);
+    var olds = Array.prototype.slice.call(from.childNodes);
+    var news = Array.prototype.slice.call(to.childNodes);
+    var count = Math.max(olds.length, news.length);
+    for (var i = 0; i < count; i++) {
+      var a = olds[i], b = news[i];
+      if (!b) { from.removeChild(a); continue; }
+      if (!a) { from.appendChild(b); continue; }
+      if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName ||
+          (a.nodeType === 1 && a.id !== b.id)) {
+        from.replaceChild(b, a);
+        continue;
+      }
+      if (a.nodeType !== 1) {
+        if (a.nodeValue !== b.nodeValue) { a.nodeValue = b.nodeValue; }
+        continue;
+      }
+      morph(a, b);
+    }
+  }
+
+  function isCard(el) { return !!el && el.tagName === "BUTTON" && el.classList.contains("card"); }
+  function isFree(el) { return isCard(el) && el.getAttribute("aria-disabled") !== "true"; }
+
+  /* Where focus goes when the focused card leaves: the next free card that stays,
+     else a card just freed, else any free card, else Draw. */
+  function focusTarget(focused, fresh) {
+    var freeBefore = freeButtons();
+    var at = freeBefore.indexOf(focused);
+    var ordered = freeBefore.slice(at + 1).concat(freeBefore.slice(0, Math.max(at, 0)));
+    var i, el;
+    for (i = 0; i < ordered.length; i++) {
+      el = fresh.querySelector("#" + ordered[i].id);
+      if (isFree(el) && el.value === ordered[i].value) { return ordered[i].id; }
+    }
+    var freeAfter = freeButtons(fresh);
+    for (i = 0; i < freeAfter.length; i++) {
+      el = document.getElementById(freeAfter[i].id);
+      if (!isFree(el)) { return freeAfter[i].id; }
+    }
+    return freeAfter.length ? freeAfter[0].id : "draw";
+  }
+
+  function replaceGame(html) {
+    var game = $("#game");
+    var holder = document.createElement("template");
+    holder.innerHTML = html.trim();
+    var fresh = holder.content.firstElementChild;
+    if (!game || !fresh) { return; }
+    var focused = document.activeElement;
+    var target = null;
+    if (isCard(focused) && game.contains(focused)) {
+      var next = fresh.querySelector("#" + focused.id);
+      if (!isCard(next)) {
+        target = focusTarget(focused, fresh);
+        var before = document.getElementById(target);
+        if (before && before !== focused) { before.focus(); target = null; }
+      }
+    }
+    morph(game, fresh);
+    if (target !== null) {
+      var after = document.getElementById(target);
+      if (after) { after.focus(); }
+    }
+    if (!document.activeElement || document.activeElement === document.body) {
+      var draw = document.getElementById("draw");
+      if (draw && focused && !document.contains(focused)) { draw.focus(); }
+    }
+    rove();
+  }
+
+  /* -- roving tabindex: the table is one stop of Tab, arrows move inside it -- */
+  function rove(current) {
+    var buttons = tableButtons();
+    if (!buttons.length) { return; }
+    var keep = current;
+    if (buttons.indexOf(keep) < 0) { keep = document.activeElement; }
+    if (buttons.indexOf(keep) < 0) { keep = buttons.filter(function (b) { return b.getAttribute("tabindex") === "0"; })[0]; }
+    if (buttons.indexOf(keep) < 0) { keep = freeButtons()[0] || buttons[0]; }
+    buttons.forEach(function (b) { b.tabIndex = b === keep ? 0 : -1; });
+  }
+
+  function rowOf(el) { var row = el.closest("ul"); return row ? row.id || row.getAttribute("aria-labelledby") : ""; }
+
+  function move(from, key) {
+    var free = freeButtons();
+    if (!free.length) { return; }
+    var at = free.indexOf(from);
+    var to = null;
+    if (key === "Home") { to = free[0]; }
+    else if (key === "End") { to = free[free.length - 1]; }
+    else if (at < 0) { to = free[0]; }
+    else if (key === "ArrowRight") { to = free[(at + 1) % free.length]; }
+    else if (key === "ArrowLeft") { to = free[(at - 1 + free.length) % free.length]; }
+    else {
+      /* Up and down: the nearest free card in another row, that way. */
+      var step = key === "ArrowDown" ? 1 : -1;
+      var here = rowOf(from);
+      for (var i = at + step; i >= 0 && i < free.length; i += step) {
+        if (rowOf(free[i]) !== here) { to = free[i]; break; }
+      }
+      to = to || from;
+    }
+    if (to) { rove(to); to.focus(); }
+  }
+
+  /* -- sending: one request at a time, in order -- */
+  function apply(state, announceIt, append) {
+    if (state.lang && state.lang !== document.documentElement.lang) {
+      window.location.reload();
+      return;
+    }
+    if (typeof state.html === "string") { replaceGame(state.html); }
+    if (typeof state.letterKeys === "boolean") {
+      document.body.setAttribute("data-letter-keys", state.letterKeys ? "on" : "off");
+      var toggle = document.getElementById("letter-keys");
+      if (toggle) {
+        toggle.setAttribute("aria-pressed", state.letterKeys ? "true" : "false");
+        toggle.value = state.letterKeys ? "0" : "1";
+      }
+    }
+    if (announceIt && state.answer) { announce(state.answer, append === true); }
+    schedulePoll(state.searching === true);
+  }
+
+  function send(url, data) {
+    queue = queue.then(function () {
+      return fetch(url, {
+        method: "POST",
+        body: new URLSearchParams(data),
+        headers: { "Accept": "application/json" },
+        credentials: "same-origin"
+      }).then(function (response) {
+        return response.json();
+      }).then(function (state) {
+        apply(state, true);
+      }).catch(function () {
+        window.location.reload();
+      });
+    });
+    return queue;
+  }
+
+  function schedulePoll(searching) {
+    if (pollTimer !== null) { clearTimeout(pollTimer); pollTimer = null; }
+    if (!searching) { return; }
+    pollTimer = setTimeout(function () {
+      pollTimer = null;
+      queue = queue.then(function () {
+        var game = $("#game");
+        var version = game ? Number(game.getAttribute("data-version")) : 0;
+        return fetch("/state", { headers: { "Accept": "application/json" }, credentials: "same-origin" })
+          .then(function (response) { return response.json(); })
+          .then(function (state) {
+            /* Only the news is said: the answer before it was heard already. */
+            var news = state.news && state.news.length ? state.news : null;
+            if (news) { state.answer = news; }
+            apply(state, news !== null && state.version !== version, true);
+          })
+          .catch(function () { schedulePoll(true); });
+      });
+    }, POLL_MS);
+  }
+
+  function act(name) {
+    var data = new FormData();
+    data.append("token", token());
+    data.append("do", name);
+    send("/act", data);
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.classList || !form.classList.contains("js-form")) { return; }
+    event.preventDefault();
+    var data = new FormData(form);
+    var submitter = event.submitter;
+    if (submitter && submitter.name) { data.append(submitter.name, submitter.value); }
+    send(form.getAttribute("action"), data);
+    var line = form.querySelector("input[name='line']");
+    if (line) { line.value = ""; }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+    var target = event.target;
+    var inField = target.matches && target.matches("input, select, textarea");
+    var inTable = target.closest && target.closest("#table");
+    if (inTable && ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End"].indexOf(event.key) >= 0) {
+      event.preventDefault();
+      move(target, event.key);
+      return;
+    }
+    if (event.key === "Escape" && !inField) {
+      event.preventDefault();
+      act("cancel");
+      return;
+    }
+    if (inField || event.shiftKey || document.body.getAttribute("data-letter-keys") !== "on") { return; }
+    var action = LETTERS[event.key.toLowerCase()];
+    if (action) {
+      event.preventDefault();
+      act(action);
+    }
+  });
+
+  document.addEventListener("focusin", function (event) {
+    if (isCard(event.target) && event.target.closest("#table")) { rove(event.target); }
+  });
+
+  function start() {
+    rove();
+    var game = $("#game");
+    document.body.setAttribute("data-ready", "yes");
+    schedulePoll(!!game && game.getAttribute("data-searching") === "yes");
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,375 @@
+"""The page in a real browser (Debian's Chromium through Playwright): a whole deal
+won by keyboard in each language and by touch on a phone, the live region, where
+focus goes, axe-core on the table, and the page with no JavaScript at all."""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pyramide_a11y.engine import Card, Draw, Game, Move, Recycle, RemoveKing, RemovePair, get_rules
+from pyramide_a11y.engine.dealcode import DealCode
+from pyramide_a11y.i18n import in_language
+from pyramide_a11y.narration import card_name, messages
+from pyramide_a11y.solver import Hint, Knowledge, Verdict, hint_for, solve
+from pyramide_a11y.web.core import GameSource
+from pyramide_a11y.web.playing import ACTIONS
+
+from .conftest import AXE, Served
+
+LANGS = [("en", "en"), ("pt-PT", "pt_PT"), ("pt-BR", "pt_BR")]
+KEYS = {"draw": "d", "recycle": "r", "undo": "u", "hint": "h", "new": "n"}
+FREE_CARDS = (
+    "() => [...document.querySelectorAll('#table button.card:not([aria-disabled])')]"
+    ".map(b => b.dataset.card)"
+)
+ACTIVE = "() => { const e = document.activeElement; return e ? (e.id || e.tagName) : ''; }"
+
+
+@functools.cache
+def winnable_deal() -> tuple[str, tuple[Move, ...]]:
+    """The first deal of a fixed list that the solver wins, with its winning line."""
+    from pyramide_a11y.core.sources import coded_source
+
+    rules = get_rules("paciencia")
+    for n in range(1, 200):
+        source: GameSource = coded_source(DealCode(rules, n * 7919))
+        game = Game(source.layout, source.rules)
+        solution = solve(game.position, game.rules, timeout=10)
+        if solution.verdict is Verdict.WINNABLE and source.code is not None:
+            return source.code, solution.moves
+    raise AssertionError("no winnable deal found")
+
+
+class Table:
+    """One page of the game, driven by keys (or by taps) and read back."""
+
+    def __init__(self, page: Any, code: str, *, tap: bool = False) -> None:
+        self.page, self.code, self.tap = page, code, tap
+        self.heard: list[str] = []
+
+    def mark(self) -> str:
+        return str(self.page.evaluate("document.body.dataset.answered || '0'"))
+
+    def answered(self, mark: str) -> str:
+        """Waits for the answer after ``mark``; returns the live region's text."""
+        self.page.wait_for_function("m => (document.body.dataset.answered || '0') !== m", arg=mark)
+        return str(self.page.locator("#answer").inner_text())
+
+    def key(self, key: str) -> str:
+        mark = self.mark()
+        self.page.keyboard.press(key)
+        return self.answered(mark)
+
+    def focus_card(self, card: str) -> None:
+        """Arrows (never a click) until ``card`` has the focus."""
+        page = self.page
+        if not page.evaluate("() => !!document.activeElement.closest('#table')"):
+            page.locator("#table button.card[tabindex='0']").focus()
+        for _ in range(40):
+            if page.evaluate("() => document.activeElement.dataset.card") == card:
+                return
+            page.keyboard.press("ArrowRight")
+        raise AssertionError(f"arrows never reached {card}")
+
+    def focus_no_king(self) -> str:
+        """Arrows to a free card that is no King (touched, a King goes at once)."""
+        for _ in range(8):
+            card = str(self.page.evaluate("() => document.activeElement.dataset.card"))
+            if not card.startswith("K"):
+                return card
+            self.page.keyboard.press("ArrowRight")
+        raise AssertionError("only kings are free")
+
+    def touch(self, card: str) -> str:
+        if not self.tap:
+            self.focus_card(card)
+            return self.key("Enter")
+        mark = self.mark()
+        self.page.locator(f"#table button[data-card='{card}']").tap()
+        return self.answered(mark)
+
+    def act(self, action: str) -> str:
+        if not self.tap:
+            return self.key(KEYS[action])
+        mark = self.mark()
+        self.page.locator(f"#{action}").tap()
+        return self.answered(mark)
+
+    def pressed(self) -> list[str]:
+        return list(
+            self.page.evaluate(
+                "() => [...document.querySelectorAll('#table button[aria-pressed=true]')]"
+                ".map(b => b.dataset.card)"
+            )
+        )
+
+    def focus_kept(self) -> None:
+        """Focus is on a card of the table or on a control, never on the page."""
+        where = self.page.evaluate(
+            "() => { const e = document.activeElement;"
+            " return e && e.tagName === 'BUTTON' && document.contains(e); }"
+        )
+        assert where, self.page.evaluate(ACTIVE)
+
+    def focus_moved_on(self) -> None:
+        """After a removal (the focused card gone): on a free card, or on Draw when
+        none is left."""
+        on_free, free, where = self.page.evaluate(
+            "() => { const e = document.activeElement;"
+            " const free = document.querySelectorAll("
+            "'#table button.card:not([aria-disabled])').length;"
+            " return [!!e.closest('#table button.card:not([aria-disabled])'), free, e.id]; }"
+        )
+        assert on_free or (free == 0 and where == "draw"), (on_free, free, where)
+
+
+def axe_violations(page: Any) -> list[str]:
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run()).violations.map(v => v.id + ' '"
+        " + v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary).join('; '))"
+    )
+    return list(found)
+
+
+def play_line(table: Table, moves: tuple[Move, ...], language: str) -> None:
+    """Every move of the winning line, checking the answers, the selection and focus."""
+    page = table.page
+    for index, move in enumerate(moves):
+        with in_language(language):
+            names = {str(c): card_name(c).lower() for c in _cards(move)}
+        if isinstance(move, Draw):
+            assert table.act("draw")
+        elif isinstance(move, Recycle):
+            assert table.act("recycle")
+        elif isinstance(move, RemoveKing):
+            said = table.touch(str(move.card)).lower()
+            assert names[str(move.card)] in said
+        else:
+            first, second = str(move.first), str(move.second)
+            said = table.touch(first).lower()
+            assert names[first] in said
+            assert table.pressed() == [first]
+            said = table.touch(second).lower()
+            assert names[second] in said
+            assert table.pressed() == []
+        table.focus_kept()
+        if isinstance(move, RemoveKing | RemovePair):
+            table.focus_moved_on()
+        if index == len(moves) // 2:
+            assert axe_violations(page) == []
+
+
+def _cards(move: Move) -> tuple[Any, ...]:
+    if isinstance(move, RemovePair):
+        return move.cards
+    if isinstance(move, RemoveKing):
+        return (move.card,)
+    return ()
+
+
+def open_deal(context: Any, served: Served, code: str) -> Table:
+    page = context.new_page()
+    page.goto(served.url + "/")
+    page.wait_for_selector("body[data-ready='yes']")
+    table = Table(page, code)
+    mark = table.mark()
+    page.locator("#line").fill(code)
+    page.keyboard.press("Enter")
+    table.answered(mark)
+    return table
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("tag", "language"), LANGS)
+def test_a_whole_deal_won_by_keyboard(
+    browser: Any, served: Served, tag: str, language: str
+) -> None:
+    code, moves = winnable_deal()
+    context = browser.new_context(locale=tag, bypass_csp=True)  # bypass: axe is injected
+    table = open_deal(context, served, code)
+    page = table.page
+    assert page.evaluate("document.documentElement.lang") == tag
+    assert code in page.locator("#answer").inner_text()
+    assert axe_violations(page) == []
+    play_line(table, moves, language)
+    with in_language(language):
+        won, all_gone = messages.won(), messages.removed_of_28(28)
+    assert won in page.locator("#answer").inner_text()
+    assert all_gone in page.locator("#status").inner_text()
+    assert axe_violations(page) == []
+    page.reload()
+    assert page.evaluate("document.documentElement.lang") == tag
+    assert all_gone in page.locator("#status").inner_text()
+    assert won in page.locator("#answer").inner_text()
+    context.close()
+
+
+def test_the_same_answer_twice_is_heard_twice_and_keys_switch_off(
+    browser: Any, served: Served
+) -> None:
+    context = browser.new_context(locale="pt-BR")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(served.url + "/")
+    page.wait_for_selector("body[data-ready='yes']")  # game.js ran under the CSP
+    page.evaluate(
+        "() => { window.heard = []; new MutationObserver(() => "
+        "window.heard.push(document.getElementById('answer').textContent))"
+        ".observe(document.getElementById('answer'), {childList: true, subtree: true}); }"
+    )
+    table = Table(page, "")
+    opening = page.locator("#answer").inner_text()
+    page.locator("#table button.card[tabindex='0']").focus()
+    first = table.key("u")
+    second = table.key("u")
+    assert first == second and first
+    # Cleared, then set, each time: a screen reader hears it twice.
+    assert page.evaluate("window.heard")[-4:] == ["", first, "", first]
+    # N deals anew; U after it brings the deal back, as in the terminal.
+    found = re.search(r"PY1-P-[A-Z]{7}", opening)
+    assert found is not None, opening
+    assert found.group(0) not in table.key("n")
+    assert found.group(0) in table.key("u")
+    table.focus_kept()
+    # Esc cancels a selection; the single-letter keys can be switched off.
+    free = table.focus_no_king()
+    table.key("Enter")
+    assert table.pressed() == [free]
+    table.key("Escape")
+    assert table.pressed() == []
+    mark = table.mark()
+    page.locator("#letter-keys").click()
+    table.answered(mark)
+    assert page.locator("#letter-keys").get_attribute("aria-pressed") == "false"
+    stock = page.locator("#status").inner_text()
+    page.locator("#table button.card[tabindex='0']").focus()
+    page.keyboard.press("d")
+    table.key("Escape")  # an answer after the d: the d had its chance to act
+    assert page.locator("#status").inner_text() == stock
+    assert not [e for e in errors if "Content Security Policy" in e]
+    context.close()
+
+
+@pytest.mark.slow
+def test_a_whole_deal_won_by_touch_on_a_phone(
+    browser: Any, playwright: Any, served: Served
+) -> None:
+    code, moves = winnable_deal()
+    context = browser.new_context(**playwright.devices["Pixel 7"], locale="pt-BR")
+    table = open_deal(context, served, code)
+    table.tap = True
+    for move in moves:
+        if isinstance(move, Draw | Recycle):
+            table.act("draw" if isinstance(move, Draw) else "recycle")
+        else:
+            for card in _cards(move):
+                table.touch(str(card))
+    with in_language("pt_BR"):
+        assert messages.won() in table.page.locator("#answer").inner_text()
+    sizes = table.page.evaluate(
+        "() => [...document.querySelectorAll('button')].map(b => {"
+        " const r = b.getBoundingClientRect(); return Math.min(r.width, r.height); })"
+    )
+    assert min(sizes) >= 44
+    context.close()
+
+
+def test_the_page_plays_without_javascript(browser: Any, served: Served) -> None:
+    context = browser.new_context(java_script_enabled=False, locale="en")
+    page = context.new_page()
+    page.goto(served.url + "/")
+    stock = page.locator("#status").inner_text()
+    with page.expect_navigation(url=served.url + "/"):
+        page.locator("#draw").click()
+    assert page.locator("#status").inner_text() != stock
+    with in_language("en"):
+        assert messages.stock_count(23) in page.locator("#status").inner_text()
+    # A pair (or a king) of the free cards, by form posts: drawn for until one shows.
+    for _ in range(24):
+        pyramid = page.evaluate(FREE_CARDS.replace("#table", "#table ul.row"))
+        tops = page.evaluate(FREE_CARDS.replace("#table", "#table ul.piles"))
+        cards = [Card.parse(c) for c in pyramid + tops]
+        removal = next(
+            (
+                [a] if a.rank.value == 13 else [a, b]
+                for a in cards
+                for b in cards
+                if a.rank.value == 13 or a.rank.value + b.rank.value == 13
+            ),
+            None,
+        )
+        if removal is not None:
+            break
+        with page.expect_navigation(url=served.url + "/"):
+            page.locator("#draw").click()
+    assert removal is not None
+    for card in removal:
+        with page.expect_navigation(url=served.url + "/"):
+            page.locator(f"#table button[data-card='{card}']").click()
+    expected = sum(str(card) in pyramid for card in removal)
+    with in_language("en"):
+        assert messages.removed_of_28(expected) in page.locator("#status").inner_text()
+    context.close()
+
+
+def test_a_slow_hint_says_searching_then_the_hint(browser: Any, tmp_path: Path) -> None:
+    gate = threading.Event()
+
+    def slow(knowledge: Knowledge, budget: float, cancelled: threading.Event | None) -> Hint:
+        gate.wait(20)
+        return hint_for(knowledge, budget, cancelled)
+
+    served = Served(tmp_path / "web", hint_finder=slow)
+    try:
+        context = browser.new_context(locale="pt-BR")
+        page = context.new_page()
+        page.goto(served.url + "/")
+        page.wait_for_selector("body[data-ready='yes']")
+        table = Table(page, "")
+        page.locator("#table button.card[tabindex='0']").focus()
+        assert table.key("h") == "Procurando uma solução."
+        assert page.locator("#searching").inner_text() == "Procurando uma solução."
+        table.focus_no_king()
+        said = table.key("Enter")  # the table keeps answering while the hint thinks
+        assert said != "Procurando uma solução."
+        before = page.locator("#answer p").all_inner_texts()
+        mark = table.mark()
+        gate.set()
+        table.answered(mark)  # brought by the page's poll, added after the answer
+        after = page.locator("#answer p").all_inner_texts()
+        assert after[: len(before)] == before and len(after) == len(before) + 1
+        assert after[-1].startswith("Dica")
+        assert page.locator("#searching").count() == 0
+        context.close()
+    finally:
+        gate.set()
+        served.stop()
+
+
+def test_zoom_and_forced_colours(browser: Any, served: Served) -> None:
+    # 200% zoom of a 1280-pixel window: a 640-pixel viewport at twice the density.
+    context = browser.new_context(
+        viewport={"width": 640, "height": 900}, device_scale_factor=2, bypass_csp=True
+    )
+    page = context.new_page()
+    page.emulate_media(forced_colors="active", reduced_motion="reduce")
+    page.goto(served.url + "/")
+    page.wait_for_selector("body[data-ready='yes']")
+    assert page.evaluate(
+        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+    assert axe_violations(page) == []
+    context.close()
+
+
+def test_actions_are_known_to_the_keys() -> None:
+    assert set(KEYS) <= set(ACTIONS)
