@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.storage.postgres import close_pools, database_url
 
 _DATA_DIR = tempfile.mkdtemp(prefix="pyramide-tests-")
 os.environ["PYRAMIDE_DATA_DIR"] = _DATA_DIR  # for anything started outside a test
@@ -54,5 +55,17 @@ def _english() -> Iterator[None]:
     set_language("en")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """On PostgreSQL (``PYRAMIDE_DATABASE`` set: ``scripts/test`` runs the storage
+    and web tests again so) the tests of the SQLite file itself are left out."""
+    if database_url() is None:
+        return
+    skip = pytest.mark.skip(reason="a test of the SQLite file itself; this run is on PostgreSQL")
+    for item in items:
+        if "sqlite_file" in item.keywords:
+            item.add_marker(skip)
+
+
 def pytest_sessionfinish() -> None:
+    close_pools()
     shutil.rmtree(_DATA_DIR, ignore_errors=True)

@@ -13,8 +13,44 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pyramide_a11y.engine import Game, Layout, Move, Position, Rules, parse_code
 from pyramide_a11y.engine.moves import Draw, Recycle
+from pyramide_a11y.storage import Store
+from pyramide_a11y.storage.postgres import database_url
+
+
+def on_postgres() -> bool:
+    """The stores of this run are PostgreSQL schemas (``PYRAMIDE_DATABASE`` set),
+    not SQLite files."""
+    return database_url() is not None
+
+
+def database_sound(store: Store) -> bool:
+    """The database holds together after a kill: SQLite's integrity check of the
+    file; PostgreSQL keeps its own pages (its recovery is the server's), so a read
+    of every table is the check there."""
+    if not on_postgres():
+        return bool(store.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+    for table in ("games", "actions", "settings", "stats", "daily"):
+        store.conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()
+    return True
+
+
+def stored_rows(folder: Path, sql: str) -> list[tuple[object, ...]]:
+    """The rows ``sql`` reads from the store of ``folder`` (either database)."""
+    store, _ = Store.open(folder)
+    assert store is not None
+    try:
+        return [tuple(row) for row in store.conn.execute(sql).fetchall()]
+    finally:
+        store.close()
+
+
+sqlite_file = pytest.mark.sqlite_file
+"""A test of the SQLite file itself (damaged, read-only, full, moved aside, built by
+hand at an older schema): it runs on SQLite only."""
 
 
 def new_game(code: str) -> Game:

@@ -142,6 +142,78 @@ def keys_off() -> str:
     return _("Single-letter keys off: use the buttons, or type the command in the box.")
 
 
+def result_new() -> str:
+    # Translators: web page, the result panel after a win: an exit, deal other
+    # cards. pt_BR, the rules of `paciencia`: «Nova distribuição».
+    return pgettext("won exit", "New deal")
+
+
+def result_replay() -> str:
+    # Translators: web page, the result panel after a win: an exit, the same cards
+    # again from the start. pt_BR, the rules of `paciencia`: «Repetir a mesma
+    # distribuição».
+    return pgettext("won exit", "Replay the same deal")
+
+
+def result_table() -> str:
+    # Translators: web page, the result panel after a win: an exit, close the panel
+    # and look at the table. pt_BR, the rules of `paciencia`: «Voltar a olhar a mesa».
+    return pgettext("won exit", "Look at the table again")
+
+
+def copy_code() -> str:
+    # Translators: web page button in the result panel: copy the deal's code (its
+    # identifier) to the clipboard. pt_BR, the rules of `paciencia`: «identificador».
+    return pgettext("button", "Copy the deal code")
+
+
+def code_copied(code: str) -> str:
+    # Translators: web page answer: the deal's code went to the clipboard.
+    return _("Deal code {code} copied.").format(code=code)
+
+
+def copy_failed(code: str) -> str:
+    # Translators: web page answer: the browser did not let the page copy the
+    # deal's code; the player can select it and copy it by hand.
+    return _("The deal code could not be copied: it is {code}, select it to copy it.").format(
+        code=code
+    )
+
+
+def impasse_undo() -> str:
+    # Translators: web page button after «No more moves possible». pt_BR, the rules
+    # of `paciencia`: «Desfazer a última jogada».
+    return pgettext("impasse exit", "Undo the last move")
+
+
+def impasse_replay() -> str:
+    # Translators: web page button after «No more moves possible». pt_BR, the rules
+    # of `paciencia`: «Repetir esta distribuição».
+    return pgettext("impasse exit", "Replay this deal")
+
+
+def impasse_new() -> str:
+    # Translators: web page button after «No more moves possible». pt_BR, the rules
+    # of `paciencia`: «Distribuir outra».
+    return pgettext("impasse exit", "Deal another")
+
+
+def language_name(code: str) -> str:
+    """The name of the language ``code`` (pt_PT, pt_BR, en) in the language in use:
+    call it inside that language, so each name reads in itself."""
+    match code:
+        case "pt_PT":
+            # Translators: the list of languages of the web page: European
+            # Portuguese named in itself (each name is shown in its own language).
+            return pgettext("language name", "Portuguese (Portugal)")
+        case "pt_BR":
+            # Translators: the list of languages of the web page: Brazilian
+            # Portuguese named in itself (each name is shown in its own language).
+            return pgettext("language name", "Portuguese (Brazil)")
+    # Translators: the list of languages of the web page: English named in itself.
+    return pgettext("language name", "English")
+
+
 def stale_form() -> str:
     # Translators: web page refusal: a form sent from another site or an old page.
     return _("That form is out of date: nothing changed. Reload the page and try again.")

@@ -16,8 +16,9 @@ comes, is the day's.
 from __future__ import annotations
 
 import datetime
-import sqlite3
 from dataclasses import dataclass
+
+from .connection import Connection
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,19 +34,20 @@ class DailyStats:
     best_streak: int = 0
 
 
-def mark_daily(conn: sqlite3.Connection, game_id: int, day: str, rules: str) -> None:
+def mark_daily(conn: Connection, game_id: int, day: str, rules: str) -> None:
     """Record that game ``game_id`` is the deal of ``day`` (ISO date) under ``rules``."""
     conn.execute(
-        "INSERT OR REPLACE INTO daily (game_id, day, rules) VALUES (?, ?, ?)",
+        "INSERT INTO daily (game_id, day, rules) VALUES (?, ?, ?) ON CONFLICT (game_id) "
+        "DO UPDATE SET day = excluded.day, rules = excluded.rules",
         (game_id, day, rules),
     )
 
 
-def read_daily(conn: sqlite3.Connection, today: datetime.date) -> DailyStats:
+def read_daily(conn: Connection, today: datetime.date) -> DailyStats:
     """The daily statistics, the current streak counted back from ``today``."""
     played = conn.execute(
         "SELECT COUNT(DISTINCT daily.day) FROM daily JOIN games ON games.id = daily.game_id "
-        "WHERE games.moves > 0 AND games.result IS NOT 'discarded'"
+        "WHERE games.moves > 0 AND (games.result IS NULL OR games.result <> 'discarded')"
     ).fetchone()[0]
     won_days = [
         datetime.date.fromisoformat(str(day))

@@ -41,6 +41,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from .connection import Connection
+
 V1 = """
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
@@ -111,11 +113,11 @@ ALTER TABLE games ADD COLUMN result_line INTEGER;  -- result_moves without the m
 """
 
 
-def _v1(conn: sqlite3.Connection) -> None:
+def _v1(conn: Connection) -> None:
     _run_script(conn, V1)
 
 
-def _v2(conn: sqlite3.Connection) -> None:
+def _v2(conn: Connection) -> None:
     # Imported here: stats depends on the schema module's tables, not the reverse.
     from .stats import rebuild_stats
 
@@ -123,15 +125,15 @@ def _v2(conn: sqlite3.Connection) -> None:
     rebuild_stats(conn)
 
 
-def _v3(conn: sqlite3.Connection) -> None:
+def _v3(conn: Connection) -> None:
     _run_script(conn, V3)
 
 
-def _v4(conn: sqlite3.Connection) -> None:
+def _v4(conn: Connection) -> None:
     _run_script(conn, V4)
 
 
-def _v5(conn: sqlite3.Connection) -> None:
+def _v5(conn: Connection) -> None:
     _run_script(conn, V5)
     # With no undo in its log, every move counted is in the line played.
     conn.execute(
@@ -170,7 +172,7 @@ def _line_from_log(
     return game.moves, played_line(game)
 
 
-def _run_script(conn: sqlite3.Connection, script: str) -> None:
+def _run_script(conn: Connection, script: str) -> None:
     # executescript() would COMMIT first; run statement by statement to stay inside
     # the migration's transaction.
     statement = ""
@@ -183,7 +185,9 @@ def _run_script(conn: sqlite3.Connection, script: str) -> None:
         raise ValueError(f"incomplete SQL statement: {statement!r}")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
+"""The steps, each run on SQLite (:func:`migrate`) and on PostgreSQL
+(:func:`.postgres.migrate_postgres`) alike."""
 SCHEMA_VERSION = len(MIGRATIONS)
 
 DERIVED_TABLES = frozenset({"stats"})

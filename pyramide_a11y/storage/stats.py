@@ -21,9 +21,10 @@ score, then shortest time, then fewest moves (then the earliest).
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, replace
 from typing import Any
+
+from .connection import Connection
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +76,13 @@ _COLUMNS = (
     "rules, played, won, current_streak, best_streak, best_time_ms, fewest_moves, "
     "best_score, best_game_id"
 )
+_UPDATES = ", ".join(
+    f"{column} = excluded.{column}" for column in _COLUMNS.replace(" ", "").split(",")[1:]
+)
+"""Every column but the key, from the row that met it (an upsert in both databases)."""
 
 
-def read_stats(conn: sqlite3.Connection, rules: str | None = None) -> list[Stats]:
+def read_stats(conn: Connection, rules: str | None = None) -> list[Stats]:
     """The stored statistics, for one rules key or all of them (most played first)."""
     sql = f"SELECT {_COLUMNS} FROM stats"
     params: tuple[str, ...] = ()
@@ -90,7 +95,7 @@ def read_stats(conn: sqlite3.Connection, rules: str | None = None) -> list[Stats
     return [with_par(_stats_of_row(conn, row), pars) for row in rows]
 
 
-def par_figures(conn: sqlite3.Connection) -> dict[str, tuple[int, int, int | None]]:
+def par_figures(conn: Connection) -> dict[str, tuple[int, int, int | None]]:
     """Per rules key: (won games with a known par, their moves over par summed,
     the fewest moves over par), from the game records: the line played
     (``result_line``, see ``GameRecord.over_par``) against the par."""
@@ -111,7 +116,7 @@ def with_par(stats: Stats, figures: dict[str, tuple[int, int, int | None]]) -> S
     return replace(stats, par_wins=count, over_par_total=total, best_over_par=best)
 
 
-def _stats_of_row(conn: sqlite3.Connection, row: Any) -> Stats:
+def _stats_of_row(conn: Connection, row: Any) -> Stats:
     rules, played, won, current, best_streak, best_time, fewest, best_score, best_id = row
     best = None
     if best_id is not None:
@@ -157,7 +162,7 @@ def as_int_or_none(value: object) -> int | None:
 
 
 def count_result(
-    conn: sqlite3.Connection,
+    conn: Connection,
     *,
     game_id: int,
     rules: str,
@@ -199,9 +204,10 @@ def _min(old: int | None, new: int) -> int:
     return new if old is None else min(old, new)
 
 
-def _write(conn: sqlite3.Connection, stats: Stats) -> None:
+def _write(conn: Connection, stats: Stats) -> None:
     conn.execute(
-        f"INSERT OR REPLACE INTO stats ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO stats ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        f"ON CONFLICT (rules) DO UPDATE SET {_UPDATES}",
         (
             stats.rules,
             stats.played,
@@ -216,19 +222,19 @@ def _write(conn: sqlite3.Connection, stats: Stats) -> None:
     )
 
 
-def stats_from_records(conn: sqlite3.Connection) -> dict[str, Stats]:
+def stats_from_records(conn: Connection) -> dict[str, Stats]:
     """Every rules key's statistics recomputed from the game records alone."""
     pars = par_figures(conn)
     return {rules: with_par(stats, pars) for rules, stats in _counted(conn).items()}
 
 
-def _counted(conn: sqlite3.Connection) -> dict[str, Stats]:
+def _counted(conn: Connection) -> dict[str, Stats]:
     """The figures the ``stats`` table keeps, from the records (no moves over
     par: migration 2 runs this before migration 4 adds the par)."""
     result: dict[str, Stats] = {}
     aggregates = conn.execute(
         """
-        SELECT rules, COUNT(*), SUM(result = 'won'),
+        SELECT rules, COUNT(*), SUM(CASE WHEN result = 'won' THEN 1 ELSE 0 END),
                MIN(CASE WHEN result = 'won' THEN result_ms END),
                MIN(CASE WHEN result = 'won' THEN result_moves END),
                MAX(result_score)
@@ -281,7 +287,7 @@ def _longest_run(outcomes: list[bool]) -> int:
     return best
 
 
-def rebuild_stats(conn: sqlite3.Connection) -> None:
+def rebuild_stats(conn: Connection) -> None:
     """Replace the ``stats`` table with figures recomputed from the records (inside
     the caller's transaction)."""
     conn.execute("DELETE FROM stats")

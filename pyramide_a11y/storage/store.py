@@ -20,11 +20,13 @@ from typing import Any
 from pyramide_a11y.engine import Card, Game, Layout, Rules, parse_rules
 
 from .actions import played_line, replay
+from .connection import Connection
 from .daily import DailyStats, mark_daily, read_daily
 from .database import open_database
 from .locks import GameLock
 from .notices import Notice, StorageError, classify
 from .paths import data_dir
+from .postgres import database_url, open_postgres
 from .stats import Stats, count_result, read_stats, rebuild_stats, stats_from_records
 from .stats import as_int as _int
 from .stats import as_int_or_none as _int_or_none
@@ -199,18 +201,31 @@ def _record(row: Any, tokens: Sequence[tuple[str, int]] = ()) -> GameRecord:
 class Store:
     """The database of one data folder. Open it with :meth:`open`."""
 
-    def __init__(self, conn: sqlite3.Connection, folder: Path) -> None:
+    def __init__(self, conn: Connection, folder: Path) -> None:
         self.conn = conn
         self.folder = folder
 
     @staticmethod
     def open(
-        folder: str | Path | None = None, *, max_pages: int | None = None
+        folder: str | Path | None = None,
+        *,
+        max_pages: int | None = None,
+        database: str | None = None,
+        player: str | None = None,
     ) -> tuple[Store | None, list[Notice]]:
         """The store of ``folder`` (default: see :func:`.paths.data_dir`), or None
         when it cannot be used, and the notices for the player. Never raises for a
-        problem with the folder or the file; never destroys an existing file."""
+        problem with the folder or the file; never destroys an existing file.
+
+        With a PostgreSQL URL (``database``, else ``PYRAMIDE_DATABASE``: see
+        :mod:`.postgres`) the store is ``player``'s schema on that server (default:
+        the data folder's path names the player, so each folder keeps its own
+        data, as with its SQLite file); ``folder`` then holds only the game locks.
+        """
         path = data_dir(folder)
+        if (url := database_url(database)) is not None:
+            conn, notices = open_postgres(url, player or str(path.resolve()), path)
+            return (None if conn is None else Store(conn, path)), notices
         opened = open_database(path, max_pages=max_pages)
         if opened.conn is None:
             return None, opened.notices
@@ -223,7 +238,7 @@ class Store:
     # -- transactions ----------------------------------------------------------------
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _write(self) -> Iterator[Connection]:
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as err:
@@ -239,7 +254,7 @@ class Store:
             raise
 
     @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
+    def _reading(self) -> Iterator[Connection]:
         """The connection, with a database error raised as :class:`StorageError`."""
         try:
             yield self.conn
@@ -265,15 +280,15 @@ class Store:
         now = utc_now()
         snapshot = Snapshot.of(game, 0, 0)
         with self._write() as conn:
-            cursor = conn.execute(
+            row = conn.execute(
                 "INSERT INTO games (rules, code, layout, started_at, updated_at, seen) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
                 (str(game.rules), code, game.layout.to_json(game.rules), now, now, snapshot.seen),
-            )
-            assert cursor.lastrowid is not None
+            ).fetchone()
+            game_id = int(row[0])
             if on_created is not None:
-                on_created(cursor.lastrowid)
-            return cursor.lastrowid
+                on_created(game_id)
+            return game_id
 
     def save_actions(
         self,
@@ -331,9 +346,7 @@ class Store:
             self._decide(conn, game_id, result, snapshot)
             return result
 
-    def _decide(
-        self, conn: sqlite3.Connection, game_id: int, result: str, snapshot: Snapshot
-    ) -> None:
+    def _decide(self, conn: Connection, game_id: int, result: str, snapshot: Snapshot) -> None:
         row = conn.execute("SELECT result, rules FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None or row[0] is not None:
             return
@@ -400,7 +413,7 @@ class Store:
 
     def recent(self, limit: int = 20, *, include_discarded: bool = False) -> list[GameRecord]:
         """The most recently played games, newest first (without their logs)."""
-        where = "" if include_discarded else "WHERE result IS NOT 'discarded' "
+        where = "" if include_discarded else "WHERE (result IS NULL OR result <> 'discarded') "
         rows = self._read(
             f"SELECT {_GAME_COLUMNS} FROM games {where}ORDER BY updated_at DESC, id DESC LIMIT ?",
             (limit,),
@@ -515,4 +528,8 @@ class Store:
             StorageError: nothing was written.
         """
         with self._write() as conn:
-            conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
+            conn.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )

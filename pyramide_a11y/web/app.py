@@ -44,7 +44,7 @@ from .guard import (
     token_ok,
 )
 from .page import LANG_TAGS, page_model
-from .players import Player, Players
+from .players import MAX_PLAYERS, Player, Players
 from .playing import Work, work_for
 
 HERE = Path(__file__).resolve().parent
@@ -123,15 +123,28 @@ def create_app(
     rng: random.Random | None = None,
     burst: float = 40,
     per_second: float = 15,
+    game_clock: Callable[[], float] | None = None,
+    max_players: int = MAX_PLAYERS,
 ) -> Starlette:
     """The web game, its players kept under ``data_dir`` (made if missing).
 
     ``hint_finder`` None: the solver's hints; ``rng`` orders new deals; ``burst``
-    and ``per_second``: the commands a player may send at once and then each second.
+    and ``per_second``: the commands a player may send at once and then each second;
+    ``game_clock``: the games' clock (None: monotonic; tests give a fake one);
+    ``max_players``: the players kept in memory (the least recently seen is closed,
+    its game saved, and taken up from disk when it comes back).
     """
     folder = Path(data_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    players = Players(folder, hint_finder=hint_finder, rng=rng, burst=burst, per_second=per_second)
+    players = Players(
+        folder,
+        hint_finder=hint_finder,
+        rng=rng,
+        burst=burst,
+        per_second=per_second,
+        game_clock=game_clock,
+        max_players=max_players,
+    )
     game = WebGame(players, server_secret(folder))
 
     def language_of(request: Request, player: Player | None = None) -> str:
@@ -162,7 +175,7 @@ def create_app(
         new = player is None
         if player is None:
             language = language_of(request)
-            player = await anyio.to_thread.run_sync(players.create, language)
+            player = await anyio.to_thread.run_sync(players.guest, language)
         chosen = player
         page = await asyncio.wrap_future(chosen.call(lambda: game.page(chosen)))
         response = HTMLResponse(page, headers={"cache-control": "no-store"})
@@ -200,6 +213,7 @@ def create_app(
             chosen = player
 
             def play() -> dict[str, Any] | None:
+                players.settle(chosen)  # a guest's first form: now kept on disk
                 _play(chosen, work)
                 return game.state(chosen) if _wants_json(request) else None
 
@@ -209,6 +223,32 @@ def create_app(
             return RedirectResponse("/", status_code=303)
 
         return post
+
+    async def clock(request: Request) -> Response:
+        """The tab was hidden (the clock pauses) or shown again (it runs): the same
+        checks as every form; the answer and the table do not change."""
+        if not same_origin(request.headers, request.url.scheme):
+            return refuse(request, 403, words.stale_form)
+        player = await find(request)
+        form = await request.form(max_files=0, max_fields=20)
+        if player is None or not token_ok(game.secret, player.id, form.get("token")):
+            return refuse(request, 403, words.stale_form, player)
+        if not player.limit.allow():
+            return refuse(request, 429, words.too_fast, player)
+        hidden = _fields(form).get("state") == "hidden"
+        chosen = player
+
+        def tick() -> bool:
+            players.settle(chosen)
+            timer = chosen.session.timer
+            if hidden:
+                timer.pause()
+            elif timer.paused:
+                timer.activity()
+            return timer.paused
+
+        paused = await asyncio.wrap_future(chosen.call(tick))
+        return JSONResponse({"paused": paused}, headers={"cache-control": "no-store"})
 
     async def failure(request: Request, exc: Exception) -> Response:
         return refuse(request, 500, words.failure)
@@ -235,6 +275,7 @@ def create_app(
                 Route(f"/{kind}", poster(kind), methods=["POST"])
                 for kind in ("act", "card", "type", "language", "keys")
             ),
+            Route("/clock", clock, methods=["POST"]),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],
         exception_handlers={

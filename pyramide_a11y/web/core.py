@@ -8,11 +8,13 @@ from pyramide_a11y.core.hinting import HintFinder
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import GameSource, random_deal
+from pyramide_a11y.core.timer import GameTimer
 
 __all__ = [
     "Answer",
     "GameSource",
     "GameStorage",
+    "GameTimer",
     "HintFinder",
     "Session",
     "Settings",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pyramide_a11y.engine import Card
 from pyramide_a11y.engine.view import SlotView, table_view
-from pyramide_a11y.i18n import get_language
+from pyramide_a11y.i18n import get_language, in_language
 from pyramide_a11y.narration import card_name, messages, row_name, sentence
 from pyramide_a11y.narration import page_words as words
 from pyramide_a11y.narration.narrator import counts, slot_label
@@ -21,8 +21,38 @@ from .core import Session
 
 LANG_TAGS = {"pt_PT": "pt-PT", "pt_BR": "pt-BR", "en": "en"}
 """The game's language codes → the page's ``<html lang>``."""
-LANGUAGE_NAMES = {"pt_PT": "Português (Portugal)", "pt_BR": "Português (Brasil)", "en": "English"}
-"""Each language named in itself (the list of languages reads the same in all)."""
+
+
+@dataclass(frozen=True)
+class LanguageChoice:
+    """One option of the list of languages: named in itself, through its catalog
+    (the list reads the same in every language), with its ``lang`` tag."""
+
+    code: str
+    tag: str
+    name: str
+
+
+def language_choices() -> tuple[LanguageChoice, ...]:
+    """The page's languages, each named in itself (``page_words.language_name``)."""
+    choices = []
+    for code, tag in LANG_TAGS.items():
+        with in_language(code):
+            choices.append(LanguageChoice(code, tag, words.language_name(code)))
+    return tuple(choices)
+
+
+@dataclass(frozen=True)
+class ResultPanel:
+    """The result panel of a won deal: the facts (time, moves, cards removed, the
+    par once known), the deal's code to copy, the exits' words."""
+
+    heading: str
+    facts: tuple[str, ...]
+    code: str | None
+    code_fact: str | None
+    copied: str
+    copy_failed: str
 
 
 @dataclass(frozen=True)
@@ -80,8 +110,13 @@ class PageModel:
     """Late news is still to come (a hint thinking, a deal's par being found): the
     page's script asks again a moment later."""
     won: bool
+    result: ResultPanel | None
+    """The result panel, once the deal is won."""
+    impasse: str | None
+    """«No more moves possible» when no card can ever be removed again (the exits
+    are shown with it), else None."""
     letter_keys: bool
-    languages: tuple[tuple[str, str], ...]
+    languages: tuple[LanguageChoice, ...]
     w: dict[str, str]
 
 
@@ -112,10 +147,42 @@ def page_model(session: Session, answer: list[str], *, letter_keys: bool) -> Pag
         searching=sentence(messages.searching()) if session.hints.pending else None,
         waiting=session.hints.pending or not session.pars.wait(0),
         won=view.won,
+        result=_result(session) if view.won else None,
+        impasse=_impasse(session),
         letter_keys=letter_keys,
-        languages=tuple(LANGUAGE_NAMES.items()),
+        languages=language_choices(),
         w=page_words(),
     )
+
+
+def _result(session: Session) -> ResultPanel:
+    """The won deal's panel: the same facts as ``narrator.won_panel`` says."""
+    game, source = session.game, session.source
+    facts = [
+        messages.elapsed(session.timer.elapsed()),
+        messages.moves(game.moves),
+        messages.won_panel_removed(game.position.removed_count),
+    ]
+    par = session.pars.known(source.layout, game.rules)
+    if par:  # late news: known once the search found it
+        facts.append(messages.par_of_deal(par))
+    code = source.code
+    return ResultPanel(
+        heading=sentence(messages.won()).removesuffix("."),
+        facts=tuple(sentence(fact) for fact in facts),
+        code=code,
+        code_fact=sentence(messages.deal_code(code)) if code else None,
+        copied=words.code_copied(code or ""),
+        copy_failed=words.copy_failed(code or ""),
+    )
+
+
+def _impasse(session: Session) -> str | None:
+    """«No more moves possible» when nothing can ever be removed (never once won)."""
+    game = session.game
+    if game.won or not (game.impasse or game.position.can_never_remove(game.rules)):
+        return None
+    return sentence(messages.impasse())
 
 
 def _cell(view: SlotView, selected: Card | None) -> CardCell:
@@ -165,5 +232,12 @@ def page_words() -> dict[str, str]:
         "change_language",
         "letter_keys",
         "keys_help",
+        "result_new",
+        "result_replay",
+        "result_table",
+        "copy_code",
+        "impasse_undo",
+        "impasse_replay",
+        "impasse_new",
     )
     return {name: getattr(words, name)() for name in names}

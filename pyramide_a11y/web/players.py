@@ -17,6 +17,7 @@ import re
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -25,13 +26,25 @@ from typing import TypeVar
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
 
-from .core import Answer, GameStorage, HintFinder, Session, Settings, random_deal
+from .core import (
+    Answer,
+    GameSource,
+    GameStorage,
+    GameTimer,
+    HintFinder,
+    Session,
+    Settings,
+    random_deal,
+)
 
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")
 """What ``secrets.token_urlsafe(32)`` gives: nothing else names a player."""
 WEB_RULES = "paciencia"
 """The web game's preset (seed 004)."""
 PREFS_FILE = "web.json"
+MAX_PLAYERS = 500
+"""Players kept in memory at most; the least recently seen is closed (its game is
+saved) and taken up again from its folder when it comes back."""
 T = TypeVar("T")
 
 
@@ -75,6 +88,8 @@ class Player:
         self._late: list[str] = []
         self._late_lock = threading.Lock()
         self.letter_keys = self._read_prefs().get("letter_keys", True) is not False
+        self.guest = False
+        """Seen but never played (no form sent yet): nothing of it is on disk."""
         self.session: Session  # set by Players.make
 
     def call(self, work: Callable[[], T]) -> Future[T]:
@@ -113,7 +128,8 @@ class Player:
 
     def set_letter_keys(self, on: bool) -> None:
         self.letter_keys = on
-        self._write_prefs({"letter_keys": on})
+        if not self.guest:
+            self._write_prefs({"letter_keys": on})
 
     def _read_prefs(self) -> dict[str, object]:
         try:
@@ -143,13 +159,19 @@ class Players:
         burst: float = 40,
         per_second: float = 15,
         clock: Callable[[], float] = time.monotonic,
+        game_clock: Callable[[], float] | None = None,
+        max_players: int = MAX_PLAYERS,
     ) -> None:
+        """``clock`` paces the rate limit; ``game_clock`` (None: the timer's own,
+        monotonic) is the games' clock (tests give a fake one)."""
+        self.game_clock = game_clock
         self.root = data_dir / "players"
         self.root.mkdir(parents=True, exist_ok=True)
         self.hint_finder = hint_finder
         self.rng = rng or random.Random()
         self.burst, self.per_second, self.clock = burst, per_second, clock
-        self._players: dict[str, Player] = {}
+        self.max_players = max(1, max_players)
+        self._players: OrderedDict[str, Player] = OrderedDict()
         self._lock = threading.Lock()
 
     def find(self, player_id: str | None) -> Player | None:
@@ -160,30 +182,111 @@ class Players:
         with self._lock:
             found = self._players.get(player_id)
             if found is not None:
+                self._players.move_to_end(player_id)
                 return found
             folder = self.root / player_id
             if not folder.is_dir():
                 return None
-            return self._make(player_id, DEFAULT_LANGUAGE)
+            player, evicted = self._make(player_id, DEFAULT_LANGUAGE)
+        self._close(evicted)
+        return player
 
     def create(self, language: str) -> Player:
-        """A new player with a fresh id and a new deal, in ``language``."""
+        """A new player with a fresh id and a new deal, in ``language``, kept on disk."""
         with self._lock:
             player_id = secrets.token_urlsafe(32)
             (self.root / player_id).mkdir()
-            return self._make(player_id, language)
+            player, evicted = self._make(player_id, language)
+        self._close(evicted)
+        return player
 
-    def _make(self, player_id: str, language: str) -> Player:
+    def guest(self, language: str) -> Player:
+        """A new player as :meth:`create`, but nothing on disk until :meth:`settle`
+        (a crawler's visits leave no folder); kept in memory like any player."""
+        with self._lock:
+            player_id = secrets.token_urlsafe(32)
+            player, evicted = self._make(player_id, language, guest=True)
+        self._close(evicted)
+        return player
+
+    def settle(self, player: Player) -> None:
+        """A guest's first form: its folder and store made, the deal on the table
+        kept (nothing was played yet), the time so far too. On the player's thread
+        (:meth:`Player.call`): the store is opened there. Nothing for a player
+        already kept."""
+        if not player.guest:
+            return
+        guest = player.session
+        player.folder.mkdir(parents=True, exist_ok=True)
+        storage = self._storage(player)
+        language = guest.settings.language
+        storage.save_changes({}, {"language": language})
+        storage.timer.restore(guest.timer.elapsed())
+        with in_language(language):
+            player.session = self._session(player, guest.source, language, storage)
+        player.guest = False
+        guest.close()
+
+    def _make(
+        self, player_id: str, language: str, *, guest: bool = False
+    ) -> tuple[Player, list[Player]]:
+        """The player made (called holding the lock); the players it pushed out."""
         folder = self.root / player_id
         player = Player(player_id, folder, RateLimit(self.burst, self.per_second, self.clock))
-        player.call(lambda: self._start(player, language)).result()
+        player.guest = guest
+        start = self._start_guest if guest else self._start
+        player.call(lambda: start(player, language)).result()
         self._players[player_id] = player
-        return player
+        evicted = []
+        while len(self._players) > self.max_players:
+            evicted.append(self._players.popitem(last=False)[1])
+        return player, evicted
+
+    @staticmethod
+    def _close(players: list[Player]) -> None:
+        """Players pushed out of memory: their sessions closed (games saved)."""
+        for player in players:
+            player.close()
+
+    def _storage(self, player: Player) -> GameStorage:
+        storage = GameStorage.open(player.folder)
+        if self.game_clock is not None:
+            storage.timer = GameTimer(self.game_clock)
+        return storage
+
+    def _session(
+        self,
+        player: Player,
+        source: GameSource,
+        language: str,
+        storage: GameStorage | None,
+    ) -> Session:
+        settings = Settings(language=language, speech=False, sounds=False)
+        timer = None
+        if storage is None:
+            timer = GameTimer(self.game_clock) if self.game_clock else GameTimer()
+        return Session(
+            source,
+            settings=settings,
+            storage=storage,
+            timer=timer,
+            emit=player.receive,
+            rng=self.rng,
+            hint_finder=self.hint_finder,
+        )
+
+    def _start_guest(self, player: Player, language: str) -> None:
+        """A guest's session: a new deal, no store."""
+        chosen = normalise_language(language) or DEFAULT_LANGUAGE
+        with in_language(chosen):
+            source = random_deal(get_rules(WEB_RULES), self.rng)
+            player.session = self._session(player, source, chosen, None)
+            player.answered(player.session.opening())
 
     def _start(self, player: Player, language: str) -> None:
         """The player's session, on the player's thread: the saved game taken up,
         else a new deal of :data:`WEB_RULES`."""
-        storage = GameStorage.open(player.folder)
+        storage = self._storage(player)
         saved = storage.saved_settings().get("language")
         chosen = normalise_language(saved if isinstance(saved, str) else language) or language
         if saved != chosen:  # the language a new player's browser asked for is kept
@@ -194,20 +297,12 @@ class Players:
                 storage.accept_offer()  # a page takes the game up at once, no question
             else:
                 source = random_deal(get_rules(WEB_RULES), self.rng)
-            settings = Settings(language=chosen, speech=False, sounds=False)
-            player.session = Session(
-                source,
-                settings=settings,
-                storage=storage,
-                emit=player.receive,
-                rng=self.rng,
-                hint_finder=self.hint_finder,
-            )
+            player.session = self._session(player, source, chosen, storage)
             player.answered(player.session.opening())
 
     def close(self) -> None:
         """Every session closed: games saved, stores closed."""
         with self._lock:
-            players, self._players = list(self._players.values()), {}
+            players, self._players = list(self._players.values()), OrderedDict()
         for player in players:
             player.close()

@@ -13,6 +13,7 @@ from pathlib import Path
 from fakes import HeldFinder
 from kit import make_session
 from playthrough import WON_DEALS, winning_commands, won_code
+from storage_helpers import sqlite_file
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.core.answer import Answer
@@ -78,6 +79,7 @@ def test_history_and_stats_count_moves_over_par_in_the_line_played(tmp_path: Pat
     assert (game["result_moves"], game["result_line"], game["over_par"]) == (58, 56, 4)
 
 
+@sqlite_file
 def test_an_older_database_gets_the_line_played_from_its_logs(tmp_path: Path) -> None:
     """Schema 5 records: one won with a draw undone (its log replayed: 56 of 58), one
     won with nothing undone (its moves), one whose log does not replay (unknown,

@@ -7,18 +7,17 @@ from __future__ import annotations
 
 import io
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 from fakes import HeldFinder
 from kit import LANGUAGES, make_session
 from playthrough import NOT_WINNABLE_CODE, won_code
+from storage_helpers import stored_rows
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.storage.paths import DATABASE_NAME
 
 OTHER = won_code("classic")
 NEW = {"en": "new", "pt_PT": "novo", "pt_BR": "novo"}
@@ -42,8 +41,7 @@ def _session(folder: Path, language: str, code: str, finder: HeldFinder) -> Sess
 
 
 def _games(folder: Path) -> list[tuple[object, ...]]:
-    with sqlite3.connect(folder / DATABASE_NAME) as conn:
-        return conn.execute("SELECT id, code, result, result_moves, par FROM games").fetchall()
+    return stored_rows(folder, "SELECT id, code, result, result_moves, par FROM games ORDER BY id")
 
 
 def _cli(folder: Path, language: str, *args: str) -> str:

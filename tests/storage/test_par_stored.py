@@ -14,11 +14,13 @@ import pytest
 from fakes import HeldFinder
 from kit import LANGUAGES, make_session
 from playthrough import winning_commands, won_code
+from storage_helpers import sqlite_file, stored_rows
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.storage import Store
+from pyramide_a11y.storage.connection import Connection
 from pyramide_a11y.storage.paths import DATABASE_NAME
 from pyramide_a11y.storage.schema import SCHEMA_VERSION, migrate
 
@@ -38,8 +40,7 @@ LANG_OPTION = {"en": "en", "pt_PT": "pt", "pt_BR": "pt-BR"}
 
 
 def _stored_par(folder: Path) -> list[tuple[object, ...]]:
-    with sqlite3.connect(folder / DATABASE_NAME) as conn:
-        return conn.execute("SELECT id, result, result_moves, par FROM games").fetchall()
+    return stored_rows(folder, "SELECT id, result, result_moves, par FROM games ORDER BY id")
 
 
 def _cli(folder: Path, language: str, *args: str) -> str:
@@ -116,23 +117,22 @@ def test_stats_without_a_known_par_say_nothing_of_it(tmp_path: Path) -> None:
     )
 
 
-def _insert(conn: sqlite3.Connection, rules: str, result: str | None, moves: int) -> int:
+def _insert(
+    conn: Connection, rules: str, result: str | None, moves: int, *, line: bool = True
+) -> int:
     """A decided game with no move undone (its line played is all its moves, from
-    schema 5 on, where the column exists)."""
-    cursor = conn.execute(
+    schema 5 on: ``line``, where the column exists)."""
+    row = conn.execute(
         "INSERT INTO games (rules, code, layout, started_at, updated_at, result, ended_seq, "
         "result_ms, result_moves, result_score, moves) "
         "VALUES (?, NULL, '{}', '2026-01-01', '2026-01-01', ?, "
-        "(SELECT COALESCE(MAX(ended_seq), 0) + 1 FROM games), 1000, ?, 0, ?)",
+        "(SELECT COALESCE(MAX(ended_seq), 0) + 1 FROM games), 1000, ?, 0, ?) RETURNING id",
         (rules, result, moves if result else None, moves),
-    )
-    assert cursor.lastrowid is not None
-    columns = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
-    if "result_line" in columns:
-        conn.execute(
-            "UPDATE games SET result_line = result_moves WHERE id = ?", (cursor.lastrowid,)
-        )
-    return cursor.lastrowid
+    ).fetchone()
+    game_id = int(row[0])
+    if line:
+        conn.execute("UPDATE games SET result_line = result_moves WHERE id = ?", (game_id,))
+    return game_id
 
 
 def test_moves_over_par_per_rules_count_won_games_with_a_known_par(tmp_path: Path) -> None:
@@ -165,15 +165,16 @@ def test_moves_over_par_per_rules_count_won_games_with_a_known_par(tmp_path: Pat
     store.close()
 
 
+@sqlite_file
 def test_an_older_database_is_upgraded_in_place_to_keep_the_par(tmp_path: Path) -> None:
     """A database of schema 3 (before the par) gains the two columns, NULL in its
     records; its games, statistics and settings are as they were."""
     path = tmp_path / DATABASE_NAME
     conn = sqlite3.connect(path, isolation_level=None)
     migrate(conn, target=3)
-    won = _insert(conn, "classic", "won", 40)
-    _insert(conn, "classic", "lost", 12)
-    playing = _insert(conn, "classic", None, 7)
+    won = _insert(conn, "classic", "won", 40, line=False)
+    _insert(conn, "classic", "lost", 12, line=False)
+    playing = _insert(conn, "classic", None, 7, line=False)
     from pyramide_a11y.storage.stats import rebuild_stats
 
     rebuild_stats(conn)

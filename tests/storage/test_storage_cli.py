@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from storage_helpers import winning_line
+from storage_helpers import sqlite_file, winning_line
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.engine import Layout, get_rules
@@ -164,6 +164,7 @@ def test_replay_accepts_a_game_number(folder: Path) -> None:
     assert status == 1 and "no game 99" in text
 
 
+@sqlite_file
 def test_unreadable_storage_says_so(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")

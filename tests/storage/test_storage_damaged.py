@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from storage_helpers import new_game, winning_line
+from storage_helpers import new_game, sqlite_file, winning_line
 
 from pyramide_a11y.engine import Layout, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
@@ -22,6 +22,8 @@ from pyramide_a11y.storage import AutosavedGame, Notice, NoticeKind, Store
 from pyramide_a11y.storage.messages import notice_text
 from pyramide_a11y.storage.paths import DATABASE_NAME
 from pyramide_a11y.storage.schema import SCHEMA_VERSION
+
+pytestmark = sqlite_file
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "PY1-N-AAAAAAS"

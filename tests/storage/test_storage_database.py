@@ -14,12 +14,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from storage_helpers import new_game, state_json
+from storage_helpers import new_game, sqlite_file, state_json
 
 from pyramide_a11y.storage import AutosavedGame, NoticeKind, Store
 from pyramide_a11y.storage.database import move_aside
 from pyramide_a11y.storage.paths import DATABASE_NAME
 from pyramide_a11y.storage.schema import SCHEMA_VERSION, migrate
+
+pytestmark = sqlite_file
 
 CODE = "PY1-N-AAAAAAS"
 

@@ -15,7 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from storage_helpers import Program
+from storage_helpers import Program, sqlite_file
 from test_storage_database import fill, folder_digests, read_only
 
 from pyramide_a11y.cli.main import main
@@ -23,6 +23,8 @@ from pyramide_a11y.i18n import overridden, set_language
 from pyramide_a11y.i18n.pseudo import PseudoTranslations, untranslated_residue
 from pyramide_a11y.storage import Notice, NoticeKind, Store
 from pyramide_a11y.storage.messages import notice_text
+
+pytestmark = sqlite_file
 
 CODE = "PY1-N-AAAAAAS"
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_helpers import game_state, winning_line
+from storage_helpers import database_sound, game_state, winning_line
 
 from pyramide_a11y.engine import Game, Layout, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
@@ -201,7 +201,7 @@ def test_kill_minus_9_at_random_points_loses_nothing(tmp_path: Path) -> None:
 
     store, notices = Store.open(tmp_path)
     assert store is not None and notices == []
-    assert store.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert database_sound(store)
     records = {r.id: r for r in store.recent(1000, include_discarded=True)}
     expected_played = expected_won = 0
     for index, game_id in ids.items():

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from storage_helpers import Program, game_state, winning_line
+from storage_helpers import Program, database_sound, game_state, winning_line
 
 from pyramide_a11y.engine import Draw, Game, Layout, Recycle, RemoveKing, RemovePair, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
@@ -198,7 +198,7 @@ def test_kill_minus_9_the_real_program_and_resume(tmp_path: Path) -> None:
 
     store, notices = Store.open(tmp_path)
     assert store is not None and notices == []
-    assert store.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert database_sound(store)
     records = sorted(store.recent(10_000, include_discarded=True), key=lambda r: r.id)
     final = records.pop()  # the deal started at the end, one draw played
     assert (final.code, final.result, final.snapshot.actions) == (games[0].code, None, 1)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from kit import deal, make_session
 from playthrough import winning_commands, won_code
-from storage_helpers import Program
+from storage_helpers import Program, sqlite_file
 
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.hinting import default_finder
@@ -128,6 +128,7 @@ def test_a_saved_language_is_the_next_sessions_language(tmp_path: Path) -> None:
     program.close()
 
 
+@sqlite_file
 def test_without_a_usable_folder_play_goes_on_and_says_so_once(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")

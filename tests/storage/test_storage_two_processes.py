@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from storage_helpers import Program
+from storage_helpers import Program, database_sound
 
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.storage import Notice, NoticeKind, Store
@@ -51,7 +51,7 @@ def test_two_programs_on_one_folder(tmp_path: Path) -> None:
 
     store, notices = Store.open(tmp_path)
     assert store is not None and notices == []
-    assert store.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert database_sound(store)
     playing = sorted(
         (store.load(r.id) for r in store.in_progress() if r.snapshot.actions),
         key=lambda r: r.id if r else 0,

@@ -59,7 +59,8 @@ class Served:
         self.socket.listen(64)
         port = self.socket.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
-        config = uvicorn.Config(create_app(data_dir, **options), log_level="warning")
+        self.app = create_app(data_dir, **options)
+        config = uvicorn.Config(self.app, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True

@@ -94,6 +94,16 @@ class Table:
         self.page.locator(f"#table button[data-card='{card}']").tap()
         return self.answered(mark)
 
+    def finish(self, card: str) -> None:
+        """The winning touch: the result dialog opens (it is heard, not the live
+        region, which goes inside it)."""
+        if self.tap:
+            self.page.locator(f"#table button[data-card='{card}']").tap()
+        else:
+            self.focus_card(card)
+            self.page.keyboard.press("Enter")
+        self.page.wait_for_selector("dialog#result-dialog[open]")
+
     def act(self, action: str) -> str:
         if not self.tap:
             return self.key(KEYS[action])
@@ -145,6 +155,12 @@ def play_line(table: Table, moves: tuple[Move, ...], language: str) -> None:
     for index, move in enumerate(moves):
         with in_language(language):
             names = {str(c): card_name(c).lower() for c in _cards(move)}
+        if index == len(moves) - 1:
+            cards = [str(c) for c in _cards(move)]
+            for card in cards[:-1]:
+                assert names[card] in table.touch(card).lower()
+            table.finish(cards[-1])
+            return
         if isinstance(move, Draw):
             assert table.act("draw")
         elif isinstance(move, Recycle):
@@ -202,13 +218,14 @@ def test_a_whole_deal_won_by_keyboard(
     play_line(table, moves, language)
     with in_language(language):
         won, all_gone = messages.won(), messages.removed_of_28(28)
-    assert won in page.locator("#answer").inner_text()
+    assert won in page.locator("dialog #result-heading").inner_text()
     assert all_gone in page.locator("#status").inner_text()
     assert axe_violations(page) == []
     page.reload()
     assert page.evaluate("document.documentElement.lang") == tag
     assert all_gone in page.locator("#status").inner_text()
-    assert won in page.locator("#answer").inner_text()
+    page.wait_for_selector("dialog#result-dialog[open]")
+    assert won in page.locator("dialog #result-heading").inner_text()
     context.close()
 
 
@@ -267,14 +284,18 @@ def test_a_whole_deal_won_by_touch_on_a_phone(
     context = browser.new_context(**playwright.devices["Pixel 7"], locale="pt-BR")
     table = open_deal(context, served, code)
     table.tap = True
-    for move in moves:
+    for move in moves[:-1]:
         if isinstance(move, Draw | Recycle):
             table.act("draw" if isinstance(move, Draw) else "recycle")
         else:
             for card in _cards(move):
                 table.touch(str(card))
+    last = [str(card) for card in _cards(moves[-1])]
+    for card in last[:-1]:
+        table.touch(card)
+    table.finish(last[-1])
     with in_language("pt_BR"):
-        assert messages.won() in table.page.locator("#answer").inner_text()
+        assert messages.won() in table.page.locator("dialog #result-heading").inner_text()
     sizes = table.page.evaluate(
         "() => [...document.querySelectorAll('button')].map(b => {"
         " const r = b.getBoundingClientRect(); return Math.min(r.width, r.height); })"

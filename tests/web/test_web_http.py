@@ -176,7 +176,8 @@ def test_another_players_id_changes_nothing(tmp_path: Path) -> None:
             alice.cookies.set(COOKIE, fake)
             assert alice.post("/act", data={"token": alice_token, "do": "draw"}).status_code == 403
         assert not (tmp_path / "etc").exists()
-        assert len(list((tmp_path / "web" / "players").iterdir())) == 2  # Alice's, Bob's
+        # Alice's only: Bob has only looked (a guest until his first form: nothing on disk).
+        assert len(list((tmp_path / "web" / "players").iterdir())) == 1
 
 
 def test_an_oversized_body_is_refused(client: TestClient) -> None:
@@ -329,6 +330,8 @@ def test_a_slow_hint_says_searching_and_the_table_keeps_answering(tmp_path: Path
     with TestClient(create_app(tmp_path / "web", hint_finder=slow)) as client:
         token = token_of(client.get("/", headers={"accept-language": "pt-BR"}).text)
         player = player_of(client)
+        players: Players = client.app.state.players  # type: ignore[attr-defined]
+        player.call(lambda: players.settle(player)).result()  # its session as after a form
         arrived = threading.Event()
         emit = player.session.emit
 
@@ -450,3 +453,22 @@ def test_the_cookie_is_secure_over_https(tmp_path: Path) -> None:
             "/act", data={"token": token, "do": "draw"}, headers={"origin": "http://testserver"}
         )
         assert forged.status_code == 403
+
+
+@pytest.mark.parametrize(("tag", "code"), LANGS)
+def test_the_languages_are_named_in_themselves_through_the_catalogs(
+    client: TestClient, tag: str, code: str
+) -> None:
+    text = client.get("/", headers={"accept-language": tag}).text
+    options = re.findall(
+        r'<option value="(\w+)" lang="([\w-]+)"(?: selected)?>([^<]+)</option>', text
+    )
+    names = {}
+    for language, lang_tag in (("pt_PT", "pt-PT"), ("pt_BR", "pt-BR"), ("en", "en")):
+        with in_language(language):
+            names[language] = (lang_tag, words.language_name(language))
+    assert [(value, lang, html_lib.unescape(name)) for value, lang, name in options] == [
+        (language, lang_tag, name) for language, (lang_tag, name) in names.items()
+    ]
+    assert names["pt_PT"][1] == "Português (Portugal)" and names["pt_BR"][1] == "Português (Brasil)"
+    assert f'value="{code}" lang="{tag}" selected>' in text

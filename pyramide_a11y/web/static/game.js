@@ -11,6 +11,9 @@
   var pollTimer = null;
   var announceTimer = null;
   var answered = 0;
+  var dialog = null;
+  var answerHome = null;
+  var resultDismissed = false;
 
   function $(selector, root) { return (root || document).querySelector(selector); }
   function all(selector, root) {
@@ -50,6 +53,7 @@
     }
     for (i = 0; i < to.attributes.length; i++) {
       name = to.attributes[i].name;
+      if (name === "hidden" && from.hasAttribute("data-js-only")) { continue; }
       if (from.getAttribute(name) !== to.attributes[i].value) {
         from.setAttribute(name, to.attributes[i].value);
       }
@@ -100,12 +104,95 @@
     return freeAfter.length ? freeAfter[0].id : "draw";
   }
 
+  /* -- the result panel: a modal dialog while the script runs (the page without it
+     shows the same content as a section after the answer). The one live region
+     goes inside the dialog while it is open, so late news and the copy's answer
+     are heard there; the dialog itself is announced by its name and description. -- */
+  function showJsOnly(root) {
+    all("[data-js-only]", root).forEach(function (el) { el.hidden = false; });
+  }
+
+  function takeResult(root) {
+    var section = root.querySelector("#result");
+    if (!section || resultDismissed) { return section ? null : false; }
+    section.parentNode.removeChild(section);
+    return section;
+  }
+
+  function sensibleFocus() {
+    var target = $("#impasse-undo") || $("#table button.card[tabindex='0']") ||
+      $("#result-heading") || document.getElementById("draw");
+    if (target) { target.focus(); }
+  }
+
+  function openResult(section) {
+    var content = document.createElement("div");
+    content.id = "result-content";
+    while (section.firstChild) { content.appendChild(section.firstChild); }
+    showJsOnly(content);
+    if (dialog) {
+      morph(dialog.querySelector("#result-content"), content);
+      showJsOnly(dialog);
+      return false;
+    }
+    dialog = document.createElement("dialog");
+    dialog.id = "result-dialog";
+    dialog.setAttribute("aria-labelledby", "result-heading");
+    dialog.setAttribute("aria-describedby", "result-facts");
+    dialog.appendChild(content);
+    var region = $("#answer");
+    if (region) {
+      answerHome = region.parentNode;
+      region.textContent = "";
+      dialog.appendChild(region);
+    }
+    dialog.addEventListener("cancel", function () { resultDismissed = "now"; });
+    dialog.addEventListener("close", resultClosed);
+    ($("main") || document.body).appendChild(dialog);
+    dialog.showModal();
+    var heading = $("#result-heading", dialog);
+    if (heading) { heading.focus(); }
+    return true;
+  }
+
+  /* Esc, "look at the table" or an exit: the live region goes back to its place,
+     the panel's content back to the page (dismissed by the player: as a section). */
+  function resultClosed() {
+    var closing = dialog;
+    if (!closing) { return; }
+    dialog = null;
+    var region = $("#answer", closing);
+    if (region && answerHome) { answerHome.appendChild(region); }
+    var content = $("#result-content", closing);
+    var outcome = $("#outcome");
+    if (resultDismissed === "now" && content && outcome) {
+      resultDismissed = true;
+      var section = document.createElement("section");
+      section.id = "result";
+      section.className = "result";
+      section.setAttribute("aria-labelledby", "result-heading");
+      while (content.firstChild) { section.appendChild(content.firstChild); }
+      outcome.insertBefore(section, outcome.firstChild);
+    }
+    closing.parentNode.removeChild(closing);
+    sensibleFocus();
+  }
+
+  function dismissResult() {
+    if (!dialog) { return; }
+    resultDismissed = "now";
+    dialog.close();
+  }
+
   function replaceGame(html) {
     var game = $("#game");
     var holder = document.createElement("template");
     holder.innerHTML = html.trim();
     var fresh = holder.content.firstElementChild;
-    if (!game || !fresh) { return; }
+    if (!game || !fresh) { return false; }
+    var result = takeResult(fresh);
+    if (result === false) { resultDismissed = false; }
+    var hadImpasse = !!$("#impasse");
     var focused = document.activeElement;
     var target = null;
     if (isCard(focused) && game.contains(focused)) {
@@ -126,6 +213,12 @@
       if (draw && focused && !document.contains(focused)) { draw.focus(); }
     }
     rove();
+    showJsOnly(game);
+    var impasse = $("#impasse-undo");
+    if (impasse && !hadImpasse) { impasse.focus(); }
+    if (result) { return openResult(result); }
+    if (dialog && result === false) { dialog.close(); }
+    return false;
   }
 
   /* -- roving tabindex: the table is one stop of Tab, arrows move inside it -- */
@@ -169,7 +262,8 @@
       window.location.reload();
       return;
     }
-    if (typeof state.html === "string") { replaceGame(state.html); }
+    var opened = typeof state.html === "string" && replaceGame(state.html);
+    if (opened) { announceIt = false; }  /* the dialog is heard: its name, its facts */
     if (typeof state.letterKeys === "boolean") {
       document.body.setAttribute("data-letter-keys", state.letterKeys ? "on" : "off");
       var toggle = document.getElementById("letter-keys");
@@ -240,9 +334,58 @@
     if (line) { line.value = ""; }
   });
 
+  /* -- the deal's code to the clipboard; the answer (copied or not) in the live region -- */
+  function copyCode(button) {
+    var done;
+    try {
+      done = navigator.clipboard.writeText(button.getAttribute("data-code"));
+    } catch (err) {
+      done = Promise.reject(err);
+    }
+    Promise.resolve(done).then(function () {
+      announce([button.getAttribute("data-copied")]);
+    }, function () {
+      announce([button.getAttribute("data-failed")]);
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!target.closest) { return; }
+    var copy = target.closest("#copy-code");
+    if (copy) { event.preventDefault(); copyCode(copy); return; }
+    if (target.closest("#result-table") && dialog) { event.preventDefault(); dismissResult(); }
+  });
+
+  /* -- the clock pauses while the tab is hidden, and resumes when it shows -- */
+  document.addEventListener("visibilitychange", function () {
+    var data = new FormData();
+    data.append("token", token());
+    data.append("state", document.hidden ? "hidden" : "visible");
+    queue = queue.then(function () {
+      return fetch("/clock", {
+        method: "POST",
+        body: new URLSearchParams(data),
+        headers: { "Accept": "application/json" },
+        credentials: "same-origin",
+        keepalive: true
+      }).then(function (response) { return response.json(); })
+        .then(function (state) {
+          if (typeof state.paused === "boolean") {
+            document.body.setAttribute("data-clock", state.paused ? "paused" : "running");
+          }
+        })
+        .catch(function () { /* the clock is only a courtesy: play goes on */ });
+    });
+  });
+
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) { return; }
     var target = event.target;
+    if (dialog && target.closest && target.closest("dialog")) {
+      if (event.key === "Escape") { event.preventDefault(); dismissResult(); }
+      return;
+    }
     var inField = target.matches && target.matches("input, select, textarea");
     var inTable = target.closest && target.closest("#table");
     if (inTable && ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End"].indexOf(event.key) >= 0) {
@@ -270,6 +413,9 @@
   function start() {
     rove();
     var game = $("#game");
+    showJsOnly(document);
+    var result = game ? takeResult(game) : null;
+    if (result) { openResult(result); }
     document.body.setAttribute("data-ready", "yes");
     schedulePoll(!!game && game.getAttribute("data-searching") === "yes");
   }
