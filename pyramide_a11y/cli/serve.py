@@ -10,6 +10,9 @@ from typing import TextIO
 
 from pyramide_a11y.narration import page_words as words
 
+BACKLOG = 2048
+"""Connections waiting to be accepted (a thousand players arriving at once)."""
+
 
 def data_folder(given: str | None) -> Path:
     """The folder of the web players: ``--data-dir``, else ``web/`` in the game's
@@ -23,24 +26,51 @@ def data_folder(given: str | None) -> Path:
 
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Serve until Ctrl-C. The address is printed once the port listens (a browser
-    opened on it at once is answered)."""
+    opened on it at once is answered). With ``--workers N`` above 1, uvicorn's
+    worker processes share the socket, each with its own players in memory: any
+    of them answers any player (``web/players.py``: a player's requests are
+    serialised through the store, and a worker takes the game up again when
+    another played it)."""
+    import os
     import socket
 
     import uvicorn
 
-    from pyramide_a11y.web.app import create_app
+    from pyramide_a11y.storage.postgres import DATABASE_ENV
+    from pyramide_a11y.web.app import DATA_DIR_ENV, create_app
 
-    app = create_app(data_folder(getattr(args, "data_dir", None)))
+    folder = data_folder(getattr(args, "data_dir", None))
+    if args.database:
+        os.environ[DATABASE_ENV] = args.database  # every store of every worker
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     listening = socket.socket(family, socket.SOCK_STREAM)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listening.bind((args.host, args.port))
-    listening.listen(128)
+    listening.listen(BACKLOG)
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     print(words.serving(f"http://{shown}:{listening.getsockname()[1]}/"), file=out, flush=True)
-    config = uvicorn.Config(app, log_level="warning", server_header=False, proxy_headers=False)
     try:
-        uvicorn.Server(config).run(sockets=[listening])
+        if args.workers > 1:
+            os.environ[DATA_DIR_ENV] = str(folder)
+            uvicorn.run(
+                "pyramide_a11y.web.app:app_from_environment",
+                factory=True,
+                fd=listening.fileno(),
+                workers=args.workers,
+                backlog=BACKLOG,
+                log_level="warning",
+                server_header=False,
+                proxy_headers=False,
+            )
+        else:
+            config = uvicorn.Config(
+                create_app(folder),
+                backlog=BACKLOG,
+                log_level="warning",
+                server_header=False,
+                proxy_headers=False,
+            )
+            uvicorn.Server(config).run(sockets=[listening])
     finally:
         listening.close()
     return 0

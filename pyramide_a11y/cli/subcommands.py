@@ -45,6 +45,7 @@ PROGRESS_MODES = ("bar", "lines", "none")
 """How ``analyse`` shows its progress."""
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+WORKERS_RANGE = (1, 64)
 """Where ``pyramide serve`` listens by default."""
 
 
@@ -506,5 +507,24 @@ def add_serve_command(sub: Any) -> None:
         metavar=pgettext("metavar", "FOLDER"),
         # Translators: command-line help of serve --data-dir.
         help=pgettext("web", "folder of the players' saved games (default: the user data folder)"),
+    )
+    serve.add_argument(
+        "--workers",
+        type=whole_number_in(*WORKERS_RANGE),
+        default=1,
+        metavar="N",
+        # Translators: command-line help of serve --workers.
+        help=pgettext("web", "worker processes answering the players (default 1)"),
+    )
+    serve.add_argument(
+        "--database",
+        metavar="URL",
+        # Translators: command-line help of serve --database; keep postgresql:// and
+        # PYRAMIDE_DATABASE as they are.
+        help=pgettext(
+            "web",
+            "a postgresql:// URL: every player's games on that server, for several "
+            "workers or hosts (default: PYRAMIDE_DATABASE, else a file per player)",
+        ),
     )
     serve.set_defaults(func=handler("serve", "run_serve"))

@@ -69,10 +69,21 @@ class GameStorage:
         self._pars_lock = threading.Lock()
 
     @classmethod
-    def open(cls, data_dir: str | Path | None = None) -> GameStorage:
+    def open(
+        cls,
+        data_dir: str | Path | None = None,
+        *,
+        player: str | None = None,
+        game_locks: bool = True,
+    ) -> GameStorage:
         """The storage of a data folder (see :func:`pyramide_a11y.storage.paths.data_dir`);
-        never raises: a folder that cannot be used gives a notice instead."""
-        store, notices = Store.open(data_dir)
+        never raises: a folder that cannot be used gives a notice instead. On
+        PostgreSQL (``PYRAMIDE_DATABASE``) it is ``player``'s (default: the folder
+        names the player). ``game_locks`` False: the caller serialises the player's
+        work itself (``Store.game_locks``)."""
+        store, notices = Store.open(data_dir, player=player)
+        if store is not None:
+            store.game_locks = game_locks
         return cls(store, notices)
 
     # -- the saved game ------------------------------------------------------------------------

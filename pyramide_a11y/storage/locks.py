@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from .paths import LOCKS_FOLDER
@@ -71,6 +73,45 @@ class GameLock:
         _unlock(self._fd)
         os.close(self._fd)
         self._fd = None
+
+
+@contextlib.contextmanager
+def player_lock(folder: Path, timeout: float = 10.0) -> Iterator[bool]:
+    """Hold ``folder``'s player lock (``locks/player.lock``) for the block: one
+    process at a time works on this folder's player (the web game's workers).
+    Waits at most ``timeout`` seconds for a holder to finish; yields whether the
+    lock is held (False: it could not be taken in time, or no lock file can be
+    made, and the caller goes on unlocked rather than never). A killed holder's
+    lock is the system's to drop."""
+    locks = folder / LOCKS_FOLDER
+    try:
+        locks.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(locks / "player.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield False
+        return
+    try:
+        held = _lock_within(fd, timeout)
+        try:
+            yield held
+        finally:
+            if held:
+                _unlock(fd)
+    finally:
+        os.close(fd)
+
+
+def _lock_within(fd: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    pause = 0.001
+    while not _try_lock(fd):
+        if time.monotonic() >= deadline:
+            return False
+        # Another worker holds it for one request (milliseconds): wait a little
+        # longer each time, never more than 50 ms.
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+    return True
 
 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only

@@ -112,13 +112,15 @@ class AutosavedGame:
             GameOpenElsewhere: another window holds it.
             ActionLogError, LayoutError, ValueError: the record does not replay.
         """
-        try:
-            lock = GameLock.try_acquire(store.folder, record.id)
-        except OSError:
-            lock = None  # cannot lock (odd folder): play it anyway
-        else:
-            if lock is None:
-                raise GameOpenElsewhere(record.id)
+        lock = None
+        if store.game_locks:
+            try:
+                lock = GameLock.try_acquire(store.folder, record.id)
+            except OSError:
+                lock = None  # cannot lock (odd folder): play it anyway
+            else:
+                if lock is None:
+                    raise GameOpenElsewhere(record.id)
         try:
             game = record.rebuild()
         except BaseException:
@@ -199,7 +201,7 @@ class AutosavedGame:
         return Snapshot.of(self.game, len(self._log), elapsed_ms)
 
     def _take_lock(self, record_id: int) -> None:
-        if self.store is None:
+        if self.store is None or not self.store.game_locks:
             return
         if self._lock is not None:  # a failed commit left the last one behind
             self._lock.release(remove=True)

@@ -23,10 +23,10 @@ from .actions import played_line, replay
 from .connection import Connection
 from .daily import DailyStats, mark_daily, read_daily
 from .database import open_database
-from .locks import GameLock
+from .locks import GameLock, player_lock
 from .notices import Notice, StorageError, classify
 from .paths import data_dir
-from .postgres import database_url, open_postgres
+from .postgres import PgConnection, database_url, open_postgres
 from .stats import Stats, count_result, read_stats, rebuild_stats, stats_from_records
 from .stats import as_int as _int
 from .stats import as_int_or_none as _int_or_none
@@ -201,6 +201,11 @@ def _record(row: Any, tokens: Sequence[tuple[str, int]] = ()) -> GameRecord:
 class Store:
     """The database of one data folder. Open it with :meth:`open`."""
 
+    game_locks = True
+    """Lock each game played (``locks/`` of the folder: one window per game). A
+    server that serialises each player's requests itself (the web game, across
+    workers: :meth:`exclusive`) turns them off."""
+
     def __init__(self, conn: Connection, folder: Path) -> None:
         self.conn = conn
         self.folder = folder
@@ -234,6 +239,19 @@ class Store:
     def close(self) -> None:
         with suppress(sqlite3.Error):
             self.conn.close()
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """For the block, this store's player is this process's alone: a web worker
+        answering one of the player's requests (another worker, or another host on
+        PostgreSQL, waits for the block to end). SQLite: the folder's player lock;
+        PostgreSQL: an advisory lock on the player's schema."""
+        if isinstance(self.conn, PgConnection):
+            with self.conn.pinned():
+                yield
+        else:
+            with player_lock(self.folder):
+                yield
 
     # -- transactions ----------------------------------------------------------------
 
@@ -432,7 +450,8 @@ class Store:
         self, *, exclude: int | None = None, rules: str | None = None
     ) -> tuple[GameRecord | None, bool]:
         """The game to offer to continue: the most recent one in progress that no
-        other window is playing and that has at least one action; and whether a
+        other window is playing and that has at least one action (without
+        :attr:`game_locks`: the most recent one in progress); and whether a
         game in progress is open in another window. Games that no window plays
         and that have no action are discarded on the way (never counted); a game
         marked damaged (:meth:`mark_damaged`) is passed over.
@@ -442,11 +461,14 @@ class Store:
         for record in self.in_progress():
             if record.id == exclude or record.damaged:
                 continue
-            if GameLock.is_held_elsewhere(self.folder, record.id):
+            if self.game_locks and GameLock.is_held_elsewhere(self.folder, record.id):
                 elsewhere = True
                 continue
-            if record.snapshot.actions == 0:
+            if record.snapshot.actions == 0 and (self.game_locks or found is not None):
                 # Left before any action by a window that ended: nothing to offer.
+                # (Without game locks, the player's requests are serialised by the
+                # caller, and the newest game in progress is the one in play, even
+                # before its first action: another worker is playing it.)
                 with suppress(StorageError):
                     self.end_game(record.id, record.snapshot)
                 continue

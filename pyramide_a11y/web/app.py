@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
@@ -31,7 +32,7 @@ from starlette.types import Receive, Scope, Send
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language
 from pyramide_a11y.narration import page_words as words
 
-from .core import HintFinder
+from .core import HintFinder, ParFinder
 from .guard import (
     MAX_BODY,
     BodyLimit,
@@ -44,11 +45,14 @@ from .guard import (
     token_ok,
 )
 from .page import LANG_TAGS, page_model
-from .players import MAX_PLAYERS, Player, Players
+from .players import MAX_PLAYERS, PLAYER_ID, Player, Players
 from .playing import Work, work_for
+from .solving import SolverPool
 
 HERE = Path(__file__).resolve().parent
 COOKIE = "pyramide_player"
+DATA_DIR_ENV = "PYRAMIDE_WEB_DATA_DIR"
+"""The web players' folder, for the workers of ``pyramide serve --workers N``."""
 COOKIE_AGE = 400 * 24 * 3600
 """Seconds the player's cookie lasts (browsers keep at most 400 days)."""
 
@@ -82,6 +86,7 @@ class WebGame:
                 m=model,
                 version=player.version,
                 token=form_token(self.secret, player.id),
+                deal=session.source.code or "",
             )
         return {
             "version": player.version,
@@ -103,6 +108,7 @@ class WebGame:
                 m=model,
                 version=player.version,
                 token=form_token(self.secret, player.id),
+                deal=session.source.code or "",
             )
 
     def refusal_page(self, language: str, sentence: str) -> str:
@@ -125,6 +131,7 @@ def create_app(
     per_second: float = 15,
     game_clock: Callable[[], float] | None = None,
     max_players: int = MAX_PLAYERS,
+    par_finder: ParFinder | None = None,
 ) -> Starlette:
     """The web game, its players kept under ``data_dir`` (made if missing).
 
@@ -132,13 +139,18 @@ def create_app(
     and ``per_second``: the commands a player may send at once and then each second;
     ``game_clock``: the games' clock (None: monotonic; tests give a fake one);
     ``max_players``: the players kept in memory (the least recently seen is closed,
-    its game saved, and taken up from disk when it comes back).
+    its game saved, and taken up from disk when it comes back); ``par_finder``
+    None: the solver's. The solver's hints and pars run in child processes
+    (:class:`~.solving.SolverPool`), so a search never holds up another player's
+    request.
     """
     folder = Path(data_dir)
     folder.mkdir(parents=True, exist_ok=True)
+    pool = SolverPool() if hint_finder is None or par_finder is None else None
     players = Players(
         folder,
-        hint_finder=hint_finder,
+        hint_finder=hint_finder or (pool.hint_finder() if pool else None),
+        par_finder=par_finder or (pool.par_finder() if pool else None),
         rng=rng,
         burst=burst,
         per_second=per_second,
@@ -199,12 +211,26 @@ def create_app(
         read = await asyncio.wrap_future(chosen.call(lambda: game.state(chosen)))
         return JSONResponse(read, headers={"cache-control": "no-store"})
 
+    async def revive(request: Request, form: FormData) -> Player | None:
+        """The player of a good form this process does not know (a guest another
+        worker showed, or one pushed out of memory), back with the deal its form
+        names; None when the cookie and token are not a pair this server made."""
+        cookie, token = request.cookies.get(COOKIE), form.get("token")
+        if not cookie or not PLAYER_ID.match(cookie) or not token_ok(game.secret, cookie, token):
+            return None
+        deal = form.get("deal")
+        return await anyio.to_thread.run_sync(
+            players.revive, cookie, deal if isinstance(deal, str) else "", language_of(request)
+        )
+
     def poster(kind: str) -> Callable[[Request], Any]:
         async def post(request: Request) -> Response:
             if not same_origin(request.headers, request.url.scheme):
                 return refuse(request, 403, words.stale_form)
             player = await find(request)
             form = await request.form(max_files=0, max_fields=20)
+            if player is None:
+                player = await revive(request, form)
             if player is None or not token_ok(game.secret, player.id, form.get("token")):
                 return refuse(request, 403, words.stale_form, player)
             if not player.limit.allow():
@@ -266,6 +292,8 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await anyio.to_thread.run_sync(players.close)
+        if pool is not None:  # after the sessions: their searches were cancelled
+            await anyio.to_thread.run_sync(pool.close)
 
     app = Starlette(
         routes=[
@@ -315,3 +343,10 @@ def _fields(form: FormData) -> Mapping[str, str]:
 
 def _wants_json(request: Request) -> bool:
     return "application/json" in request.headers.get("accept", "")
+
+
+def app_from_environment() -> Starlette:
+    """The app of one worker of ``pyramide serve --workers N`` (uvicorn imports it
+    in each worker process): its data folder from :data:`DATA_DIR_ENV`, set by the
+    command; the database from ``PYRAMIDE_DATABASE``, as for every store."""
+    return create_app(os.environ[DATA_DIR_ENV])

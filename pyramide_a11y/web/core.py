@@ -5,9 +5,10 @@ from __future__ import annotations
 from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.hinting import HintFinder
+from pyramide_a11y.core.par import ParFinder
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
-from pyramide_a11y.core.sources import GameSource, random_deal
+from pyramide_a11y.core.sources import GameSource, coded_source, random_deal
 from pyramide_a11y.core.timer import GameTimer
 
 __all__ = [
@@ -16,7 +17,9 @@ __all__ = [
     "GameStorage",
     "GameTimer",
     "HintFinder",
+    "ParFinder",
     "Session",
     "Settings",
+    "coded_source",
     "random_deal",
 ]

@@ -23,8 +23,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
-from pyramide_a11y.engine import get_rules
+from pyramide_a11y.engine import get_rules, parse_code
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
+from pyramide_a11y.storage import StorageError
 
 from .core import (
     Answer,
@@ -32,8 +33,10 @@ from .core import (
     GameStorage,
     GameTimer,
     HintFinder,
+    ParFinder,
     Session,
     Settings,
+    coded_source,
     random_deal,
 )
 
@@ -42,9 +45,12 @@ PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")
 WEB_RULES = "paciencia"
 """The web game's preset (seed 004)."""
 PREFS_FILE = "web.json"
-MAX_PLAYERS = 500
-"""Players kept in memory at most; the least recently seen is closed (its game is
-saved) and taken up again from its folder when it comes back."""
+PAGE_SETTING = "web.page"
+"""The setting that keeps what the player's page shows (see :class:`PlayerSync`)."""
+MAX_PLAYERS = 2000
+"""Players kept in memory at most, per worker (about 0.45 MiB each, measured by
+``benchmarks/web_load.py``: 278 MiB for 500); the least recently seen is closed
+(its game is saved) and taken up again from the store when it comes back."""
 T = TypeVar("T")
 
 
@@ -91,13 +97,30 @@ class Player:
         self.guest = False
         """Seen but never played (no form sent yet): nothing of it is on disk."""
         self.session: Session  # set by Players.make
+        self.sync: PlayerSync | None = None
+        """How this process keeps step with the others serving the same player."""
+        self.synced = 0
+        """The version of the player's page this process last read or wrote."""
 
     def call(self, work: Callable[[], T]) -> Future[T]:
-        """Run ``work`` on the player's thread, holding :attr:`lock`; its future."""
+        """Run ``work`` on the player's thread, holding :attr:`lock`; its future.
+
+        A player kept on disk is also this process's alone while ``work`` runs
+        (:meth:`Store.exclusive <pyramide_a11y.storage.Store.exclusive>`: another
+        worker answering the same player waits), taken up again first if another
+        worker played since (:attr:`synced`), and what the page shows is written
+        back after, so any worker answers any request the same."""
 
         def locked() -> T:
             with self.lock:
-                return work()
+                sync = self.sync
+                if sync is None or self.guest:
+                    return work()
+                with sync.exclusive():
+                    sync.refresh(self)
+                    result = work()
+                    sync.publish(self)  # the same store: a rebuild keeps it
+                    return result
 
         return self._thread.submit(locked)
 
@@ -144,6 +167,57 @@ class Player:
             (self.folder / PREFS_FILE).write_text(json.dumps(prefs), encoding="utf-8")
 
 
+class PlayerSync:
+    """One player's page kept in the player's store (the setting
+    :data:`PAGE_SETTING`: a version and the answer shown), so that every worker
+    serving the player shows the same page and plays the same game."""
+
+    def __init__(self, players: Players, storage: GameStorage) -> None:
+        self.players = players
+        self.storage = storage
+
+    def exclusive(self) -> contextlib.AbstractContextManager[None]:
+        store = self.storage.store
+        return store.exclusive() if store is not None else contextlib.nullcontext()
+
+    def read(self) -> tuple[int, list[str]]:
+        """The version and answer of the page kept in the store (0, []: none yet)."""
+        store = self.storage.store
+        if store is None:
+            return 0, []
+        try:
+            text = store.settings().get(PAGE_SETTING, "")
+            data = json.loads(text) if text else {}
+        except (StorageError, ValueError):
+            return 0, []
+        version, answer = data.get("version", 0), data.get("answer", [])
+        if not isinstance(version, int) or not isinstance(answer, list):
+            return 0, []
+        return version, [str(line) for line in answer]
+
+    def refresh(self, player: Player) -> None:
+        """Another worker played since this one last did: the game taken up again
+        from the store, and the answer it showed."""
+        version, answer = self.read()
+        if version == player.synced:
+            return
+        self.players.rebuild(player)
+        player.answer, player.synced = answer, version
+        player.version += 1
+
+    def publish(self, player: Player) -> None:
+        store = self.storage.store
+        if store is None:
+            return
+        player.take_late()
+        page = json.dumps({"version": player.synced + 1, "answer": player.answer})
+        try:
+            store.save_setting(PAGE_SETTING, page)
+        except StorageError:
+            return  # not kept: this worker still shows it; the store says why
+        player.synced += 1
+
+
 class Players:
     """The players of the server, made on first visit and found again by id.
 
@@ -161,6 +235,7 @@ class Players:
         clock: Callable[[], float] = time.monotonic,
         game_clock: Callable[[], float] | None = None,
         max_players: int = MAX_PLAYERS,
+        par_finder: ParFinder | None = None,
     ) -> None:
         """``clock`` paces the rate limit; ``game_clock`` (None: the timer's own,
         monotonic) is the games' clock (tests give a fake one)."""
@@ -168,6 +243,7 @@ class Players:
         self.root = data_dir / "players"
         self.root.mkdir(parents=True, exist_ok=True)
         self.hint_finder = hint_finder
+        self.par_finder = par_finder
         self.rng = rng or random.Random()
         self.burst, self.per_second, self.clock = burst, per_second, clock
         self.max_players = max(1, max_players)
@@ -227,15 +303,31 @@ class Players:
         player.guest = False
         guest.close()
 
+    def revive(self, player_id: str, deal: str, language: str) -> Player:
+        """A player this process does not know although its form token is good: a
+        guest another worker showed, or one pushed out of memory. It comes back as a
+        guest holding the deal it was shown (``deal``, the code its forms carry;
+        a new deal when that is not one of the web game's codes), then its form
+        settles it as any guest's first form does."""
+        with self._lock:
+            found = self._players.get(player_id)
+            if found is not None:
+                return found
+            player, evicted = self._make(player_id, language, guest=True, deal=deal)
+        self._close(evicted)
+        return player
+
     def _make(
-        self, player_id: str, language: str, *, guest: bool = False
+        self, player_id: str, language: str, *, guest: bool = False, deal: str = ""
     ) -> tuple[Player, list[Player]]:
         """The player made (called holding the lock); the players it pushed out."""
         folder = self.root / player_id
         player = Player(player_id, folder, RateLimit(self.burst, self.per_second, self.clock))
         player.guest = guest
-        start = self._start_guest if guest else self._start
-        player.call(lambda: start(player, language)).result()
+        if guest:
+            player.call(lambda: self._start_guest(player, language, deal)).result()
+        else:
+            player.call(lambda: self._start(player, language)).result()
         self._players[player_id] = player
         evicted = []
         while len(self._players) > self.max_players:
@@ -249,7 +341,11 @@ class Players:
             player.close()
 
     def _storage(self, player: Player) -> GameStorage:
-        storage = GameStorage.open(player.folder)
+        # The player's requests are serialised across workers (Player.call), so the
+        # per-game locks of the terminal are not wanted: another worker must be
+        # able to take the game up at once.
+        storage = GameStorage.open(player.folder, player=player.id, game_locks=False)
+        player.sync = PlayerSync(self, storage)
         if self.game_clock is not None:
             storage.timer = GameTimer(self.game_clock)
         return storage
@@ -273,24 +369,59 @@ class Players:
             emit=player.receive,
             rng=self.rng,
             hint_finder=self.hint_finder,
+            par_finder=self.par_finder,
         )
 
-    def _start_guest(self, player: Player, language: str) -> None:
-        """A guest's session: a new deal, no store."""
+    def rebuild(self, player: Player) -> None:
+        """The player's session made again from the store (another worker played
+        since): the one in memory is dropped without a word to the store, since its
+        game is no longer the saved one."""
+        old = player.session
+        old.hints.drop()
+        old.pars.close()
+        # The same store (this worker holds the player's lock through it), a fresh
+        # view of what it keeps: the old view's games and offers are behind.
+        store = old.storage.store if old.storage is not None else None
+        storage = GameStorage(store) if store is not None else self._storage(player)
+        if self.game_clock is not None:
+            storage.timer = GameTimer(self.game_clock)
+        self._start(player, old.settings.language, quiet=True, storage=storage)
+
+    def _start_guest(self, player: Player, language: str, deal: str = "") -> None:
+        """A guest's session: the deal of code ``deal`` when it is one of the web
+        game's, else a new deal; no store."""
         chosen = normalise_language(language) or DEFAULT_LANGUAGE
         with in_language(chosen):
-            source = random_deal(get_rules(WEB_RULES), self.rng)
+            source = _web_deal(deal) or random_deal(get_rules(WEB_RULES), self.rng)
             player.session = self._session(player, source, chosen, None)
             player.answered(player.session.opening())
 
-    def _start(self, player: Player, language: str) -> None:
+    def _start(
+        self,
+        player: Player,
+        language: str,
+        *,
+        quiet: bool = False,
+        storage: GameStorage | None = None,
+    ) -> None:
         """The player's session, on the player's thread: the saved game taken up,
-        else a new deal of :data:`WEB_RULES`."""
-        storage = self._storage(player)
+        else a new deal of :data:`WEB_RULES`; its opening is the page's answer
+        unless ``quiet``. ``storage`` None: the player's store opened."""
+        storage = storage or self._storage(player)
+        if quiet or storage.store is None:  # a rebuild holds the player's lock already
+            self._take_up(player, language, storage, quiet=quiet)
+            return
+        # Taken up under the player's lock: another worker's move lands before the
+        # game is read or after the version is, never between.
+        with storage.store.exclusive():
+            self._take_up(player, language, storage, quiet=quiet)
+
+    def _take_up(self, player: Player, language: str, storage: GameStorage, *, quiet: bool) -> None:
         saved = storage.saved_settings().get("language")
         chosen = normalise_language(saved if isinstance(saved, str) else language) or language
         if saved != chosen:  # the language a new player's browser asked for is kept
             storage.save_changes({}, {"language": chosen})
+        version, shown = player.sync.read() if player.sync else (0, [])
         with in_language(chosen):
             source = storage.resume_saved()
             if source is not None:
@@ -298,7 +429,12 @@ class Players:
             else:
                 source = random_deal(get_rules(WEB_RULES), self.rng)
             player.session = self._session(player, source, chosen, storage)
-            player.answered(player.session.opening())
+            if not quiet:
+                opening = player.session.opening()
+                # A page another worker (or this server before a restart) showed is
+                # what the player last heard: it stays; else the opening.
+                player.answered(shown if version else opening)
+                player.synced = version
 
     def close(self) -> None:
         """Every session closed: games saved, stores closed."""
@@ -306,3 +442,14 @@ class Players:
             players, self._players = list(self._players.values()), OrderedDict()
         for player in players:
             player.close()
+
+
+def _web_deal(code: str) -> GameSource | None:
+    """The deal of ``code`` when it is a deal code of the web game's rules."""
+    try:
+        parsed = parse_code(code.strip()) if 0 < len(code) <= 40 else None
+    except ValueError:
+        return None
+    if parsed is None or parsed.rules.name != WEB_RULES:
+        return None
+    return coded_source(parsed)

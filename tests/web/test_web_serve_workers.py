@@ -1,0 +1,115 @@
+"""``pyramide serve --workers 2``, for real: one player's moves spread over both
+worker processes, and a worker killed with ``kill -9`` in the middle of the game
+loses nothing the player was told was done. On SQLite, or on PostgreSQL when
+``PYRAMIDE_DATABASE`` is set (the workers inherit it)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx2
+import pytest
+
+from pyramide_a11y.storage import Store
+from pyramide_a11y.web.app import COOKIE
+
+from .conftest import token_of
+
+JSON = {"accept": "application/json"}
+DRAWS = 16
+
+
+def _worker_pids(server: int) -> list[int]:
+    """The uvicorn workers among the children of the supervisor ``server``."""
+    pids = []
+    children = Path(f"/proc/{server}/task/{server}/children").read_text().split()
+    for child in map(int, children):
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"spawn_main" in command:
+            pids.append(child)
+    return pids
+
+
+@pytest.fixture
+def two_workers(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str], Path]]:
+    folder = tmp_path / "web"
+    command = [
+        sys.executable,
+        "-c",
+        "from pyramide_a11y.launch import main; raise SystemExit(main())",
+        "serve",
+        "--port",
+        "0",
+        "--workers",
+        "2",
+        "--data-dir",
+        str(folder),
+        "--lang",
+        "en",
+    ]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        found = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline())
+        assert found is not None, "no address printed"
+        yield found.group(0), server, folder
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(10)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
+def test_a_worker_killed_mid_game_loses_nothing_told(
+    two_workers: tuple[str, subprocess.Popen[str], Path],
+) -> None:
+    url, server, folder = two_workers
+    # A new connection for every request, so the kernel hands them to both workers.
+    limits = httpx2.Limits(max_keepalive_connections=0)
+    with httpx2.Client(base_url=url, timeout=30, limits=limits) as client:
+        token = token_of(client.get("/").text)
+        client.post("/type", data={"token": token, "line": "new PY1-P-AAAAAAB"}, headers=JSON)
+        told, unanswered, killed = 0, 0, None
+        while told < DRAWS:
+            if told == DRAWS // 2 and killed is None:
+                workers = _worker_pids(server.pid)
+                assert len(workers) == 2, workers
+                killed = workers[0]
+                os.kill(killed, signal.SIGKILL)
+            try:
+                reply = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
+            except httpx2.TransportError:
+                unanswered += 1  # never told: it may or may not have been played
+                assert unanswered < 20, "the surviving worker never answered"
+                continue
+            assert reply.status_code == 200, reply.text
+            told += 1
+        player = client.cookies.get(COOKIE)
+        final = client.get("/state", headers=JSON).json()
+    assert player is not None
+    server.send_signal(signal.SIGINT)
+    server.wait(20)
+    store, _ = Store.open(folder / "players" / player, player=player)
+    assert store is not None
+    try:
+        (actions,) = store.conn.execute(
+            "SELECT actions FROM games WHERE code = ? AND result IS NULL", ("PY1-P-AAAAAAB",)
+        ).fetchone()
+    finally:
+        store.close()
+    # Every draw the player was told of is kept; one never answered may be too.
+    assert told <= actions <= told + unanswered
+    assert final["answer"]  # and the page still answers, after the kill

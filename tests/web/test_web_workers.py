@@ -1,0 +1,89 @@
+"""Several workers, one player: any worker answers any request the same, and two
+answering the same player at once never lose or double a move.
+
+Each worker is an app of its own on the same data folder (on PostgreSQL, when
+``PYRAMIDE_DATABASE`` is set, the same server), with its own players in memory,
+as ``pyramide serve --workers N`` runs them; the tests send one browser's
+requests (one cookie) to them in turn, then at once from two threads.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from pyramide_a11y.core.sources import coded_source
+from pyramide_a11y.engine import Game, parse_code, parse_move
+from pyramide_a11y.solver import Verdict, solve
+from pyramide_a11y.web.app import COOKIE, create_app
+from pyramide_a11y.web.players import Players
+
+from .conftest import token_of
+
+JSON = {"accept": "application/json"}
+
+
+def _winnable_line() -> tuple[str, list[str]]:
+    """A paciencia deal the solver wins, and its line as typed moves."""
+    for number in ("AAAAAAB", "AAAAAAC", "AAAAAAD", "AAAAAAE", "AAAAAAF", "AAAAAAG"):
+        code = f"PY1-P-{number}"
+        source = coded_source(parse_code(code))
+        solution = solve(source.layout.position(), source.rules, timeout=20)
+        if solution.verdict is Verdict.WINNABLE:
+            return code, [str(move) for move in solution.moves]
+    raise AssertionError("no winnable deal among the codes tried")
+
+
+def _moves_of(client: TestClient) -> int:
+    players: Players = client.app.state.players  # type: ignore[attr-defined]
+    player = players.find(client.cookies.get(COOKIE))
+    assert player is not None
+    return player.call(lambda: player.session.game.moves).result()
+
+
+def test_workers_in_turn_play_one_game(tmp_path: Path) -> None:
+    code, line = _winnable_line()
+    one, two = create_app(tmp_path / "web"), create_app(tmp_path / "web")
+    with TestClient(one) as first, TestClient(two) as second:
+        token = token_of(first.get("/").text)
+        first.post("/type", data={"token": token, "line": f"new {code}"}, headers=JSON)
+        second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
+        source = coded_source(parse_code(code))
+        expected = Game(source.layout, source.rules)
+        for index, move in enumerate(line[:12]):
+            worker, other = ((first, second), (second, first))[index % 2]
+            state = worker.post("/type", data={"token": token, "line": move}, headers=JSON)
+            assert state.status_code == 200, state.text
+            expected.play(parse_move(move))
+            # The other worker shows the answer this one gave, on the same game.
+            assert other.get("/state").json()["answer"] == state.json()["answer"]
+        assert _moves_of(first) == _moves_of(second) == expected.moves > 0
+
+
+def test_two_workers_at_once_never_lose_or_double_a_move(tmp_path: Path) -> None:
+    code, _ = _winnable_line()
+    one, two = create_app(tmp_path / "web"), create_app(tmp_path / "web")
+    with TestClient(one) as first, TestClient(two) as second:
+        token = token_of(first.get("/").text)
+        first.post("/type", data={"token": token, "line": f"new {code}"}, headers=JSON)
+        second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
+        draws = 8
+        start = threading.Barrier(2)
+        answers: list[int] = []
+
+        def draw_from(client: TestClient) -> None:
+            start.wait(10)
+            for _ in range(draws // 2):
+                reply = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
+                answers.append(reply.status_code)
+
+        threads = [threading.Thread(target=draw_from, args=(c,)) for c in (first, second)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert answers == [200] * draws
+        # Every draw counted once, in either worker's view and in the store.
+        assert _moves_of(first) == _moves_of(second) == draws
