@@ -275,9 +275,14 @@ def stuck_deal() -> tuple[str, tuple[Move, ...]]:
     raise AssertionError("no stuck deal found")
 
 
-def test_at_the_impasse_focus_goes_to_the_first_exit(browser: Any, served: Served) -> None:
+@pytest.mark.parametrize(
+    ("locale", "language"), [("en", "en"), ("pt-PT", "pt_PT"), ("pt-BR", "pt_BR")]
+)
+def test_at_the_impasse_focus_goes_to_the_first_exit(
+    browser: Any, served: Served, locale: str, language: str
+) -> None:
     code, line = stuck_deal()
-    context = browser.new_context(locale="pt-PT")
+    context = browser.new_context(locale=locale, bypass_csp=True)  # axe is injected
     page = context.new_page()
     page.goto(served.url + "/")
     page.wait_for_selector("body[data-ready='yes']")
@@ -293,11 +298,12 @@ def test_at_the_impasse_focus_goes_to_the_first_exit(browser: Any, served: Serve
         said = ""
         for card in cards:
             said = table.touch(str(card))
-    with in_language("pt_PT"):
+    with in_language(language):
         assert messages.impasse() in said  # said plainly in the answer
         undo = words.impasse_undo()
     page.wait_for_function("() => document.activeElement.id === 'impasse-undo'")
     assert page.evaluate("document.activeElement.textContent") == undo
+    assert axe_violations(page) == []  # the impasse with its exits
     table.key("Enter")  # the first exit: the last move undone, the exits gone
     assert page.locator("#impasse").count() == 0
     assert page.evaluate("document.activeElement !== document.body")
