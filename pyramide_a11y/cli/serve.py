@@ -37,7 +37,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     import uvicorn
 
     from pyramide_a11y.storage.postgres import DATABASE_ENV
-    from pyramide_a11y.web.app import DATA_DIR_ENV, create_app
+    from pyramide_a11y.web.app import DATA_DIR_ENV, PROXIES_ENV, create_app
 
     folder = data_folder(getattr(args, "data_dir", None))
     if args.database:
@@ -50,8 +50,11 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     print(words.serving(f"http://{shown}:{listening.getsockname()[1]}/"), file=out, flush=True)
     try:
+        proxies = args.trusted_proxies or None
         if args.workers > 1:
             os.environ[DATA_DIR_ENV] = str(folder)
+            if proxies:
+                os.environ[PROXIES_ENV] = proxies
             uvicorn.run(
                 "pyramide_a11y.web.app:app_from_environment",
                 factory=True,
@@ -64,7 +67,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
             )
         else:
             config = uvicorn.Config(
-                create_app(folder),
+                create_app(folder, trusted_proxies=proxies),
                 backlog=BACKLOG,
                 log_level="warning",
                 server_header=False,

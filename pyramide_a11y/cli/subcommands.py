@@ -527,4 +527,15 @@ def add_serve_command(sub: Any) -> None:
             "workers or hosts (default: PYRAMIDE_DATABASE, else a file per player)",
         ),
     )
+    serve.add_argument(
+        "--trusted-proxies",
+        metavar=pgettext("metavar", "ADDRESSES"),
+        # Translators: command-line help of serve --trusted-proxies; keep
+        # X-Forwarded-For and X-Forwarded-Proto as they are.
+        help=pgettext(
+            "web",
+            "the proxies (comma-separated addresses) whose X-Forwarded-For and "
+            "X-Forwarded-Proto are believed (default: none)",
+        ),
+    )
     serve.set_defaults(func=handler("serve", "run_serve"))

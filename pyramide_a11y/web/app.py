@@ -52,6 +52,7 @@ from .solving import SolverPool
 HERE = Path(__file__).resolve().parent
 COOKIE = "pyramide_player"
 DATA_DIR_ENV = "PYRAMIDE_WEB_DATA_DIR"
+PROXIES_ENV = "PYRAMIDE_WEB_TRUSTED_PROXIES"
 """The web players' folder, for the workers of ``pyramide serve --workers N``."""
 COOKIE_AGE = 400 * 24 * 3600
 """Seconds the player's cookie lasts (browsers keep at most 400 days)."""
@@ -132,6 +133,7 @@ def create_app(
     game_clock: Callable[[], float] | None = None,
     max_players: int = MAX_PLAYERS,
     par_finder: ParFinder | None = None,
+    trusted_proxies: str | None = None,
 ) -> Starlette:
     """The web game, its players kept under ``data_dir`` (made if missing).
 
@@ -140,9 +142,13 @@ def create_app(
     ``game_clock``: the games' clock (None: monotonic; tests give a fake one);
     ``max_players``: the players kept in memory (the least recently seen is closed,
     its game saved, and taken up from disk when it comes back); ``par_finder``
-    None: the solver's. The solver's hints and pars run in child processes
-    (:class:`~.solving.SolverPool`), so a search never holds up another player's
-    request.
+    None: the solver's; ``trusted_proxies``: the addresses (comma-separated, or
+    ``*``) of the proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
+    believed (the client's address and https: the cookie is then Secure); from any
+    other peer they are ignored. None: believed from none.
+
+    The solver's hints and pars run in child processes (:class:`~.solving.SolverPool`),
+    so a search never holds up another player's request.
     """
     folder = Path(data_dir)
     folder.mkdir(parents=True, exist_ok=True)
@@ -233,18 +239,21 @@ def create_app(
                 player = await revive(request, form)
             if player is None or not token_ok(game.secret, player.id, form.get("token")):
                 return refuse(request, 403, words.stale_form, player)
-            if not player.limit.allow():
-                return refuse(request, 429, words.too_fast, player)
             work = work_for(kind, _fields(form))
             chosen = player
 
-            def play() -> dict[str, Any] | None:
+            def play() -> dict[str, Any] | bool | None:
+                # Counted under the player's lock, on the bucket every worker shares.
+                if not chosen.limit.allow():
+                    return False
                 players.settle(chosen)  # a guest's first form: now kept on disk
                 _play(chosen, work)
                 return game.state(chosen) if _wants_json(request) else None
 
             result = await asyncio.wrap_future(chosen.call(play))
-            if result is not None:
+            if result is False:
+                return refuse(request, 429, words.too_fast, chosen)
+            if isinstance(result, dict):
                 return JSONResponse(result, headers={"cache-control": "no-store"})
             return RedirectResponse("/", status_code=303)
 
@@ -259,12 +268,12 @@ def create_app(
         form = await request.form(max_files=0, max_fields=20)
         if player is None or not token_ok(game.secret, player.id, form.get("token")):
             return refuse(request, 403, words.stale_form, player)
-        if not player.limit.allow():
-            return refuse(request, 429, words.too_fast, player)
         hidden = _fields(form).get("state") == "hidden"
         chosen = player
 
-        def tick() -> bool:
+        def tick() -> bool | None:
+            if not chosen.limit.allow():
+                return None
             players.settle(chosen)
             timer = chosen.session.timer
             if hidden:
@@ -274,6 +283,8 @@ def create_app(
             return timer.paused
 
         paused = await asyncio.wrap_future(chosen.call(tick))
+        if paused is None:
+            return refuse(request, 429, words.too_fast, chosen)
         return JSONResponse({"paused": paused}, headers={"cache-control": "no-store"})
 
     async def failure(request: Request, exc: Exception) -> Response:
@@ -319,6 +330,10 @@ def create_app(
 
     app.add_middleware(BodyLimit, limit=MAX_BODY, refuse=refuse_large)
     app.add_middleware(SecurityHeaders)
+    if trusted_proxies:
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=trusted_proxies)
     app.state.players = players
     return app
 
@@ -349,4 +364,4 @@ def app_from_environment() -> Starlette:
     """The app of one worker of ``pyramide serve --workers N`` (uvicorn imports it
     in each worker process): its data folder from :data:`DATA_DIR_ENV`, set by the
     command; the database from ``PYRAMIDE_DATABASE``, as for every store."""
-    return create_app(os.environ[DATA_DIR_ENV])
+    return create_app(os.environ[DATA_DIR_ENV], trusted_proxies=os.environ.get(PROXIES_ENV) or None)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import secrets
+import tempfile
 from pathlib import Path
 
 from starlette.datastructures import Headers
@@ -38,21 +40,32 @@ SECURITY_HEADERS = {
 
 def server_secret(data_dir: Path) -> bytes:
     """The key of the form tokens, kept in ``data_dir`` (made once, owner-only), so
-    a page still works after the server restarts."""
+    a page still works after the server restarts, and on every worker: workers
+    starting together agree on one key (it is written whole to a file of its own,
+    then linked into place, which only the first can do)."""
     path = data_dir / SECRET_FILE
-    try:
-        secret = path.read_bytes()
-        if len(secret) >= 32:
-            return secret
-    except OSError:
-        pass
-    secret = secrets.token_bytes(32)
-    try:
-        path.touch(mode=0o600)
-        path.write_bytes(secret)
-    except OSError:
-        pass  # tokens then last as long as this run
-    return secret
+    for _attempt in range(2):
+        try:
+            secret = path.read_bytes()
+            if len(secret) >= 32:
+                return secret
+        except OSError:
+            pass
+        fresh = secrets.token_bytes(32)
+        try:
+            with tempfile.NamedTemporaryFile(dir=data_dir, delete=False) as draft:
+                draft.write(fresh)
+            os.chmod(draft.name, 0o600)
+            try:
+                os.link(draft.name, path)  # fails when another worker was first
+                return fresh
+            except FileExistsError:
+                continue  # read the one that won
+            finally:
+                os.unlink(draft.name)
+        except OSError:
+            return fresh  # an unwritable folder: tokens then last as long as this run
+    return fresh
 
 
 def form_token(secret: bytes, player_id: str) -> str:

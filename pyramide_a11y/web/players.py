@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from pyramide_a11y.engine import get_rules, parse_code
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
-from pyramide_a11y.storage import StorageError
+from pyramide_a11y.storage import NoticeKind, StorageError
 
 from .core import (
     Answer,
@@ -61,6 +61,21 @@ class RateLimit:
         self.burst, self.per_second, self.clock = burst, per_second, clock
         self.tokens = burst
         self.last = clock()
+
+    def state(self) -> list[float]:
+        """The bucket as kept with the player's page (tokens left, when counted)."""
+        return [self.tokens, self.last]
+
+    def restore(self, state: object) -> None:
+        """The bucket another worker kept (:meth:`state`): a player reaching several
+        workers has one limit, not one per worker. Anything else is ignored."""
+        if (
+            isinstance(state, list)
+            and len(state) == 2
+            and all(isinstance(x, int | float) for x in state)
+        ):
+            self.tokens = min(self.burst, max(0.0, float(state[0])))
+            self.last = float(state[1])
 
     def allow(self) -> bool:
         """True (and one command counted) when a command may go now."""
@@ -115,7 +130,11 @@ class Player:
             with self.lock:
                 sync = self.sync
                 if sync is None or self.guest:
-                    return work()
+                    result = work()
+                    if self.sync is not None and not self.guest:  # settled just now
+                        with self.sync.exclusive():
+                            self.sync.publish(self)
+                    return result
                 with sync.exclusive():
                     sync.refresh(self)
                     result = work()
@@ -182,27 +201,35 @@ class PlayerSync:
 
     def read(self) -> tuple[int, list[str]]:
         """The version and answer of the page kept in the store (0, []: none yet)."""
+        version, answer, _ = self.read_all()
+        return version, answer
+
+    def read_all(self) -> tuple[int, list[str], object]:
+        """:meth:`read`, and the rate limit's bucket kept with the page (None: none)."""
         store = self.storage.store
         if store is None:
-            return 0, []
+            return 0, [], None
         try:
             text = store.settings().get(PAGE_SETTING, "")
             data = json.loads(text) if text else {}
         except (StorageError, ValueError):
-            return 0, []
+            return 0, [], None
+        if not isinstance(data, dict):
+            return 0, [], None
         version, answer = data.get("version", 0), data.get("answer", [])
         if not isinstance(version, int) or not isinstance(answer, list):
-            return 0, []
-        return version, [str(line) for line in answer]
+            return 0, [], None
+        return version, [str(line) for line in answer], data.get("rate")
 
     def refresh(self, player: Player) -> None:
         """Another worker played since this one last did: the game taken up again
         from the store, and the answer it showed."""
-        version, answer = self.read()
+        version, answer, rate = self.read_all()
         if version == player.synced:
             return
         self.players.rebuild(player)
         player.answer, player.synced = answer, version
+        player.limit.restore(rate)
         player.version += 1
 
     def publish(self, player: Player) -> None:
@@ -210,7 +237,9 @@ class PlayerSync:
         if store is None:
             return
         player.take_late()
-        page = json.dumps({"version": player.synced + 1, "answer": player.answer})
+        page = json.dumps(
+            {"version": player.synced + 1, "answer": player.answer, "rate": player.limit.state()}
+        )
         try:
             store.save_setting(PAGE_SETTING, page)
         except StorageError:
@@ -221,7 +250,9 @@ class PlayerSync:
 class Players:
     """The players of the server, made on first visit and found again by id.
 
-    ``hint_finder`` None: the solver's (tests give a quick or slow one).
+    ``hint_finder`` None: the solver's (tests give a quick or slow one). The rate
+    limit's ``clock`` is the wall clock, so that workers on several hosts count
+    one bucket per player alike (it travels with the player's page).
     """
 
     def __init__(
@@ -232,7 +263,7 @@ class Players:
         rng: random.Random | None = None,
         burst: float = 40,
         per_second: float = 15,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.time,
         game_clock: Callable[[], float] | None = None,
         max_players: int = MAX_PLAYERS,
         par_finder: ParFinder | None = None,
@@ -296,12 +327,30 @@ class Players:
         player.folder.mkdir(parents=True, exist_ok=True)
         storage = self._storage(player)
         language = guest.settings.language
+        assert player.sync is not None  # made with the storage
+        if storage.store is not None:
+            with storage.store.exclusive():
+                if player.sync.read()[0] or storage.store.in_progress():
+                    # Another worker settled this guest first (its form reached that
+                    # worker): its game is the player's, taken up as it is there.
+                    self._take_up(player, language, storage, quiet=False)
+                    player.guest = False
+                    guest.close()
+                    return
+                self._keep_guest(player, guest, storage, language)
+        else:
+            self._keep_guest(player, guest, storage, language)
+        player.guest = False
+        guest.close()
+
+    def _keep_guest(
+        self, player: Player, guest: Session, storage: GameStorage, language: str
+    ) -> None:
+        """The guest's deal and time, now kept in ``storage``."""
         storage.save_changes({}, {"language": language})
         storage.timer.restore(guest.timer.elapsed())
         with in_language(language):
             player.session = self._session(player, guest.source, language, storage)
-        player.guest = False
-        guest.close()
 
     def revive(self, player_id: str, deal: str, language: str) -> Player:
         """A player this process does not know although its form token is good: a
@@ -421,11 +470,18 @@ class Players:
         chosen = normalise_language(saved if isinstance(saved, str) else language) or language
         if saved != chosen:  # the language a new player's browser asked for is kept
             storage.save_changes({}, {"language": chosen})
-        version, shown = player.sync.read() if player.sync else (0, [])
+        version, shown, rate = player.sync.read_all() if player.sync else (0, [], None)
+        player.limit.restore(rate)  # the bucket another worker (or run) left
+        # The game in play, if any: read first, so that a store failing now (the
+        # server away, busy) fails this request in one sentence instead of dealing
+        # a new game over the one another worker is playing.
+        in_play = storage.store.in_progress() if storage.store is not None else []
         with in_language(chosen):
             source = storage.resume_saved()
             if source is not None:
                 storage.accept_offer()  # a page takes the game up at once, no question
+            elif in_play and not all(r.damaged for r in in_play):
+                raise StorageError(NoticeKind.UNAVAILABLE, "the game in play was not taken up")
             else:
                 source = random_deal(get_rules(WEB_RULES), self.rng)
             player.session = self._session(player, source, chosen, storage)

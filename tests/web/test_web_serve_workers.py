@@ -110,6 +110,7 @@ def test_a_worker_killed_mid_game_loses_nothing_told(
         ).fetchone()
     finally:
         store.close()
+
     # Every draw the player was told of is kept; one never answered may be too.
     assert told <= actions <= told + unanswered
     assert final["answer"]  # and the page still answers, after the kill

@@ -87,3 +87,29 @@ def test_two_workers_at_once_never_lose_or_double_a_move(tmp_path: Path) -> None
         assert answers == [200] * draws
         # Every draw counted once, in either worker's view and in the store.
         assert _moves_of(first) == _moves_of(second) == draws
+
+
+def test_the_rate_limit_is_one_for_every_worker(tmp_path: Path) -> None:
+    # Three commands at once, then one a thousand seconds: a player sending to two
+    # workers gets the same three, not three from each.
+    apps = [create_app(tmp_path / "web", burst=3, per_second=0.001) for _ in range(2)]
+    with TestClient(apps[0]) as first, TestClient(apps[1]) as second:
+        token = token_of(first.get("/").text)
+        second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
+        statuses = [
+            worker.post("/act", data={"token": token, "do": "draw"}, headers=JSON).status_code
+            for worker in (first, second, first, second, first, second)
+        ]
+    assert statuses == [200, 200, 200, 429, 429, 429]
+
+
+def test_forwarded_https_is_believed_only_from_a_trusted_proxy(tmp_path: Path) -> None:
+    forwarded = {"x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.7"}
+    trusted = create_app(tmp_path / "one", trusted_proxies="testclient")
+    with TestClient(trusted) as client:
+        cookie = client.get("/", headers=forwarded).headers["set-cookie"]
+    assert "secure" in cookie.lower()  # behind a TLS proxy: the cookie is Secure
+    untrusted = create_app(tmp_path / "two")
+    with TestClient(untrusted) as client:
+        cookie = client.get("/", headers=forwarded).headers["set-cookie"]
+    assert "secure" not in cookie.lower()  # anyone can send the header: not believed
