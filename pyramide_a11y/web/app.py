@@ -15,6 +15,7 @@ import contextlib
 import os
 import random
 from collections.abc import AsyncIterator, Callable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -246,11 +247,12 @@ def create_app(
                 # Counted under the player's lock, on the bucket every worker shares.
                 if not chosen.limit.allow():
                     return False
-                players.settle(chosen)  # a guest's first form: now kept on disk
                 _play(chosen, work)
                 return game.state(chosen) if _wants_json(request) else None
 
-            result = await asyncio.wrap_future(chosen.call(play))
+            # A guest's first form keeps it on disk first (Player.call's settle).
+            settle = partial(players.settle, chosen)
+            result = await asyncio.wrap_future(chosen.call(play, settle=settle))
             if result is False:
                 return refuse(request, 429, words.too_fast, chosen)
             if isinstance(result, dict):
@@ -274,7 +276,6 @@ def create_app(
         def tick() -> bool | None:
             if not chosen.limit.allow():
                 return None
-            players.settle(chosen)
             timer = chosen.session.timer
             if hidden:
                 timer.pause()
@@ -282,7 +283,9 @@ def create_app(
                 timer.activity()
             return timer.paused
 
-        paused = await asyncio.wrap_future(chosen.call(tick))
+        paused = await asyncio.wrap_future(
+            chosen.call(tick, settle=partial(players.settle, chosen))
+        )
         if paused is None:
             return refuse(request, 429, words.too_fast, chosen)
         return JSONResponse({"paused": paused}, headers={"cache-control": "no-store"})

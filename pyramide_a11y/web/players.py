@@ -117,24 +117,24 @@ class Player:
         self.synced = 0
         """The version of the player's page this process last read or wrote."""
 
-    def call(self, work: Callable[[], T]) -> Future[T]:
+    def call(self, work: Callable[[], T], *, settle: Callable[[], None] | None = None) -> Future[T]:
         """Run ``work`` on the player's thread, holding :attr:`lock`; its future.
+        ``settle`` (a form's work) first keeps a guest on disk.
 
         A player kept on disk is also this process's alone while ``work`` runs
         (:meth:`Store.exclusive <pyramide_a11y.storage.Store.exclusive>`: another
         worker answering the same player waits), taken up again first if another
         worker played since (:attr:`synced`), and what the page shows is written
-        back after, so any worker answers any request the same."""
+        back after, so any worker answers any request the same. A page is written
+        only after its game was checked current, in the same locked block."""
 
         def locked() -> T:
             with self.lock:
+                if settle is not None and self.guest:
+                    settle()
                 sync = self.sync
                 if sync is None or self.guest:
-                    result = work()
-                    if self.sync is not None and not self.guest:  # settled just now
-                        with self.sync.exclusive():
-                            self.sync.publish(self)
-                    return result
+                    return work()
                 with sync.exclusive():
                     sync.refresh(self)
                     result = work()
