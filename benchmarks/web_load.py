@@ -398,7 +398,7 @@ def check_stores(data_dir: Path, sims: list[SimPlayer]) -> tuple[list[str], int]
         if sim.player_id is None or sim.deal is None or sim.failed:
             continue
         checked += 1
-        store, notices = Store.open(data_dir / "players" / sim.player_id)
+        store, notices = Store.open(data_dir / "players" / sim.player_id, player=sim.player_id)
         if store is None:
             lost.append(f"player {sim.index}: the store does not open: {notices}")
             continue
