@@ -29,6 +29,7 @@ never loads it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import re
@@ -74,10 +75,12 @@ def schema_name(player: str) -> str:
     return "p_" + hashlib.sha1(player.encode("utf-8")).hexdigest()
 
 
+@functools.lru_cache(maxsize=512)
 def postgres_sql(sql: str) -> str:
     """A statement as PostgreSQL takes it: ``?`` parameters as ``%s``, SQLite's
     auto-numbered key as an identity column, no ``WITHOUT ROWID``; ``BEGIN
-    IMMEDIATE`` is a plain ``BEGIN`` (PostgreSQL locks rows as they are written)."""
+    IMMEDIATE`` is a plain ``BEGIN`` (PostgreSQL locks rows as they are written).
+    Kept per statement: the store's statements are a fixed few, run on every move."""
     text = sql.replace("%", "%%").replace("?", "%s")
     text = re.sub(
         r"\bid INTEGER PRIMARY KEY\b",

@@ -395,6 +395,10 @@ class Players:
         # able to take the game up at once.
         storage = GameStorage.open(player.folder, player=player.id, game_locks=False)
         player.sync = PlayerSync(self, storage)
+        return self._timed(storage)
+
+    def _timed(self, storage: GameStorage) -> GameStorage:
+        """``storage`` on the games' clock (tests give a fake one)."""
         if self.game_clock is not None:
             storage.timer = GameTimer(self.game_clock)
         return storage
@@ -431,9 +435,7 @@ class Players:
         # The same store (this worker holds the player's lock through it), a fresh
         # view of what it keeps: the old view's games and offers are behind.
         store = old.storage.store if old.storage is not None else None
-        storage = GameStorage(store) if store is not None else self._storage(player)
-        if self.game_clock is not None:
-            storage.timer = GameTimer(self.game_clock)
+        storage = self._timed(GameStorage(store)) if store is not None else self._storage(player)
         self._start(player, old.settings.language, quiet=True, storage=storage)
 
     def _start_guest(self, player: Player, language: str, deal: str = "") -> None:

@@ -15,25 +15,14 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from pyramide_a11y.core.sources import coded_source
-from pyramide_a11y.engine import Game, parse_code, parse_move
-from pyramide_a11y.solver import Verdict, solve
+from pyramide_a11y.engine import Game, parse_code
 from pyramide_a11y.web.app import COOKIE, create_app
 from pyramide_a11y.web.players import Players
 
 from .conftest import token_of
+from .test_web_browser import winnable_deal
 
 JSON = {"accept": "application/json"}
-
-
-def _winnable_line() -> tuple[str, list[str]]:
-    """A paciencia deal the solver wins, and its line as typed moves."""
-    for number in ("AAAAAAB", "AAAAAAC", "AAAAAAD", "AAAAAAE", "AAAAAAF", "AAAAAAG"):
-        code = f"PY1-P-{number}"
-        source = coded_source(parse_code(code))
-        solution = solve(source.layout.position(), source.rules, timeout=20)
-        if solution.verdict is Verdict.WINNABLE:
-            return code, [str(move) for move in solution.moves]
-    raise AssertionError("no winnable deal among the codes tried")
 
 
 def _moves_of(client: TestClient) -> int:
@@ -44,7 +33,7 @@ def _moves_of(client: TestClient) -> int:
 
 
 def test_workers_in_turn_play_one_game(tmp_path: Path) -> None:
-    code, line = _winnable_line()
+    code, line = winnable_deal()
     one, two = create_app(tmp_path / "web"), create_app(tmp_path / "web")
     with TestClient(one) as first, TestClient(two) as second:
         token = token_of(first.get("/").text)
@@ -54,16 +43,17 @@ def test_workers_in_turn_play_one_game(tmp_path: Path) -> None:
         expected = Game(source.layout, source.rules)
         for index, move in enumerate(line[:12]):
             worker, other = ((first, second), (second, first))[index % 2]
-            state = worker.post("/type", data={"token": token, "line": move}, headers=JSON)
+            typed = str(move)
+            state = worker.post("/type", data={"token": token, "line": typed}, headers=JSON)
             assert state.status_code == 200, state.text
-            expected.play(parse_move(move))
+            expected.play(move)
             # The other worker shows the answer this one gave, on the same game.
             assert other.get("/state").json()["answer"] == state.json()["answer"]
         assert _moves_of(first) == _moves_of(second) == expected.moves > 0
 
 
 def test_two_workers_at_once_never_lose_or_double_a_move(tmp_path: Path) -> None:
-    code, _ = _winnable_line()
+    code, _ = winnable_deal()
     one, two = create_app(tmp_path / "web"), create_app(tmp_path / "web")
     with TestClient(one) as first, TestClient(two) as second:
         token = token_of(first.get("/").text)
