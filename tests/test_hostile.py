@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from storage_helpers import sqlite_file, stored_rows
 
 from pyramide_a11y.core.sources import BadLayoutFile, named_source
 from pyramide_a11y.engine import get_rules
@@ -177,8 +178,7 @@ def test_signals_end_quietly(tmp_path: Path, sig: int, status: int, command: lis
     assert process.returncode == status
     assert len(err.strip().splitlines()) <= 1
     if not command:  # the game in play was saved
-        with sqlite3.connect(tmp_path / "data" / "pyramide.sqlite3") as conn:
-            assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+        assert stored_rows(tmp_path / "data", "SELECT count(*) FROM games") == [(1,)]
 
 
 # A signal while the program still loads (a slow first run, a busy machine): the
@@ -238,6 +238,7 @@ def test_export_keeps_a_file_it_was_not_told_to_replace(tmp_path: Path) -> None:
     assert run(tmp_path, "history", "--export", "notes.txt", "--force").returncode == 0
 
 
+@sqlite_file
 def test_the_data_folder_and_database_are_private(tmp_path: Path) -> None:
     _played(tmp_path)
     assert stat.S_IMODE((tmp_path / "data").stat().st_mode) == 0o700
@@ -247,6 +248,7 @@ def test_the_data_folder_and_database_are_private(tmp_path: Path) -> None:
 # -- damaged databases --------------------------------------------------------------------------
 
 
+@sqlite_file
 def test_a_negative_schema_version_is_set_aside(tmp_path: Path) -> None:
     _played(tmp_path)
     with sqlite3.connect(tmp_path / "data" / "pyramide.sqlite3") as conn:

@@ -14,11 +14,13 @@ import random
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from kit import LANGUAGES
 from playthrough import recording_session, won_code
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from terminal import TMUX, window
@@ -122,21 +124,55 @@ def test_after_an_arrow_quit_and_keyboard_are_words(arrow: str, word: str) -> No
     _same_game(session, reference)
 
 
+def _until(done: Callable[[], bool], what: str, seconds: float = 30) -> None:
+    """Wait for ``done()`` (an event in the prompt's thread), however busy the machine."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.01)
+
+
 def test_up_and_down_are_the_history_outside_keyboard_mode() -> None:
-    # Typed at a person's pace: the prompt loads its history between two lines.
+    # Each key is sent once the prompt has taken the one before it: the answer
+    # spoken, the next prompt's history loaded (prompt_toolkit loads it in the
+    # background as the prompt is drawn, so an Up sent sooner finds nothing).
     session, spoken = _session("en")
-    out = io.StringIO()
+    printer = Printer(io.StringIO())
+
+    def buffer() -> Buffer | None:
+        return None if printer.app is None else printer.app.current_buffer
+
+    def ready(answers: int, lines: int) -> Callable[[], bool]:
+        def done() -> bool:
+            shown = buffer()
+            return len(spoken) == answers and shown is not None and shown.working_index == lines
+
+        return done
+
+    def showing(text: str) -> Callable[[], bool]:
+        return lambda: (shown := buffer()) is not None and shown.text == text
+
     with create_pipe_input() as pipe:
         loop = threading.Thread(
             target=run_prompt,
-            args=(session, Printer(out)),
+            args=(session, printer),
             kwargs={"input": pipe, "output": DummyOutput()},
         )
         loop.start()
-        for keys in ("pairs\r", ARROWS["up"], "\r", ARROWS["up"], ARROWS["down"], "\r", "q\r"):
-            time.sleep(0.2)
+        steps: list[tuple[str, Callable[[], bool], str]] = [
+            ("pairs\r", ready(2, 1), "the answer to pairs"),
+            (ARROWS["up"], showing("pairs"), "Up recalls pairs"),
+            ("\r", ready(3, 1), "the answer to pairs again"),  # kept once
+            (ARROWS["up"], showing("pairs"), "Up recalls pairs"),
+            (ARROWS["down"], showing(""), "Down goes back to an empty line"),
+            ("\r", ready(4, 1), "the answer to an empty line"),  # not kept
+        ]
+        _until(ready(1, 0), "the opening and the first prompt")
+        for keys, done, what in steps:
             pipe.send_text(keys)
-        loop.join(20)
+            _until(done, what)
+        pipe.send_text("q\r")
+        loop.join(30)
     assert not loop.is_alive()
     pairs = spoken[1]
     assert spoken[2] == pairs  # Up recalled "pairs"; Enter sent it again
