@@ -35,12 +35,14 @@ from .catalogs import extra_locales, load_translations
 from .languages import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
+    environment_sets_language,
     language,
     language_from_environment,
     normalise_language,
     registered_language,
 )
 from .record import Language, Vocabulary, Voices
+from .system import system_language
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -129,14 +131,23 @@ def in_this_language(work: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
-def resolve_language(option: str | None, environ: Mapping[str, str] | None = None) -> str:
+def resolve_language(
+    option: str | None,
+    environ: Mapping[str, str] | None = None,
+    system: Callable[[], str | None] = system_language,
+) -> str:
     """The session language: ``--lang`` when given and known, else the environment
-    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) when it sets any of them,
+    else the system's user-interface language (Windows and macOS set none of those
+    variables: :mod:`.system`), else English. ``system`` is for tests."""
     if option:
         chosen = normalise_language(option)
         if chosen:
             return chosen
-    return language_from_environment(os.environ if environ is None else environ)
+    environment = os.environ if environ is None else environ
+    if environment_sets_language(environment):
+        return language_from_environment(environment)
+    return system() or DEFAULT_LANGUAGE
 
 
 def _(message: str) -> str:

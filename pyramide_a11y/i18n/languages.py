@@ -27,6 +27,7 @@ __all__ = [
     "Vocabulary",
     "continue_words",
     "default_words",
+    "environment_sets_language",
     "language",
     "language_from_environment",
     "language_named",
@@ -207,6 +208,12 @@ def normalise_language(name: str | None) -> str | None:
         if not record.territories:
             return record.code
     return None
+
+
+def environment_sets_language(environ: Mapping[str, str]) -> bool:
+    """Whether any of the variables gettext reads is set (and not empty): then the
+    environment speaks for the user, even naming a language not ours."""
+    return any(environ.get(variable) for variable in ENVIRONMENT_VARIABLES)
 
 
 def language_from_environment(environ: Mapping[str, str]) -> str:
