@@ -163,9 +163,11 @@ class PgConnection:
             yield
             return
         connection = self._borrow()
-        try:
-            connection.execute(f'SET search_path TO "{self.schema}"')
-            connection.execute("SELECT pg_advisory_lock(hashtext(%s))", (self.schema,))
+        try:  # one round trip: the schema for the whole block, and the lock
+            connection.execute(
+                "SELECT set_config('search_path', %s, false), pg_advisory_lock(hashtext(%s))",
+                (f'"{self.schema}"', self.schema),
+            )
         except Exception as err:
             self.pool.putconn(connection)
             raise _storage_error(err) from err
@@ -185,8 +187,10 @@ class PgConnection:
             raise StorageError(NoticeKind.UNAVAILABLE, "a transaction is already open")
         held = self._pinned or self._borrow()
         try:
-            held.execute("BEGIN")
-            held.execute(f'SET LOCAL search_path TO "{self.schema}"')
+            if held is self._pinned:  # its search_path is this schema's already
+                held.execute("BEGIN")
+            else:  # one round trip: two statements, no parameters
+                held.execute(f'BEGIN; SET LOCAL search_path TO "{self.schema}"')
         except BaseException as err:
             if held is not self._pinned:
                 self.pool.putconn(held)

@@ -189,10 +189,15 @@ def test_kill_minus_9_at_random_points_loses_nothing(tmp_path: Path) -> None:
         exact += k == done
         ahead += k > done
         done = k
+
     # Finish without kills: play on to a win (however few actions the machine's
     # speed let the kills reach), then leave the last game properly and check the
     # records and statistics.
-    while need_new or not (games[game].won_at is not None and done >= games[game].won_at):
+    def won_here() -> bool:
+        won_at = games[game].won_at
+        return won_at is not None and done >= won_at
+
+    while need_new or not won_here():
         if need_new or done == len(games[game].tokens):
             game += 1
             harness.send(f"new {games[game].code}")
