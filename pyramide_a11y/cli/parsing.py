@@ -83,9 +83,13 @@ class Parser(argparse.ArgumentParser):
         argparse writes the whole usage first, many lines of it for ``pyramide``: a
         listener heard the options before the one sentence that says what is wrong.
         """
+        from pyramide_a11y.narration.messages import echoed_words  # only on an error
+
+        # argparse quotes what was typed (an unknown option, a choice): no terminal
+        # escape of it reaches the screen, and a long one is cut.
         said = t.argparse_gettext("%(prog)s: error: %(message)s\n") % {
             "prog": self.prog,
-            "message": message,
+            "message": echoed_words(message, 60),
         }
         self.exit(2, said + self.usage_line() + "\n")
 

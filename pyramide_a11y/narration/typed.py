@@ -23,7 +23,7 @@ ORDINARY_SPACES = " \t"
 """What is taken off around a number (a non-breaking space is not)."""
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
-_DIGITS = re.compile(r"[0-9]+")
+_DIGITS = re.compile(r"\+?[0-9]+")
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)")
 
 
@@ -63,6 +63,6 @@ def read_decimal(text: str, low: float, high: float) -> float | NumberProblem:
 
 
 def is_plain_whole(text: str) -> bool:
-    """``text`` is written as a whole number 0 or more (ASCII digits, ordinary
-    spaces around), whatever its size."""
+    """``text`` is written as a whole number 0 or more (ASCII digits, a ``+`` at
+    most, ordinary spaces around), whatever its size."""
     return _DIGITS.fullmatch(text.strip(ORDINARY_SPACES)) is not None

@@ -97,3 +97,23 @@ def _all_removals(game: Game) -> list[Move]:
     moves: list[Move] = [RemoveKing(c) for c in cards if c.is_king]
     moves += [RemovePair(a, b) for a in cards for b in cards if a != b]
     return moves
+
+
+def test_the_systems_reason_is_said_in_the_players_language(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.txt"
+    said = {}
+    for lang in ("pt_PT", "pt_BR", "en"):
+        done = subprocess.run(
+            [sys.executable, "-m", "pyramide_a11y", "replay", CODE, "--moves", str(missing)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=ROOT,
+            env={"LANGUAGE": lang, "PATH": "/usr/bin:/bin"},
+        )
+        assert done.returncode != 0
+        (said[lang],) = done.stderr.splitlines()
+        assert "No such file" not in said[lang] or lang == "en"
+    assert said["pt_PT"].endswith("não existe esse ficheiro nem essa pasta.")
+    assert said["pt_BR"].endswith("não existe esse arquivo nem essa pasta.")
+    assert said["en"].endswith("there is no such file or folder.")

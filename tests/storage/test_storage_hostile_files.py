@@ -79,7 +79,7 @@ def test_a_game_started_on_a_full_disk_is_saved_once_there_is_room(
         filler = fill_up(folder)
         program = Program(folder, "--deal", CODE)
         opening = program.answer()
-        assert sentence(NoticeKind.DISK_FULL) in opening
+        assert opening.count(sentence(NoticeKind.DISK_FULL)) == 1
         said = []
         for _ in range(3):
             program.send("d")
