@@ -232,9 +232,11 @@ class Store:
         A SQLite file that cannot be opened after a full disk or while another
         window holds it too long gives a store all the same, whose every statement
         tries again (:mod:`.reopening`): what is played meanwhile is saved once it
-        opens. ``reading``: the caller only reads (``stats``, ``history``); an intact
-        file that cannot be written (a read-only folder, a full disk) is then
-        opened read-only (:func:`.database.open_read_only`).
+        opens. Its failure is then not among the notices: the first write that
+        fails says it (once), as a failure mid-game does. ``reading``: the caller
+        only reads (``stats``, ``history``); an intact file that cannot be written
+        (a read-only folder, a full disk) is then opened read-only
+        (:func:`.database.open_read_only`).
         """
         path = data_dir(folder)
         if (url := database_url(database)) is not None:
@@ -248,8 +250,11 @@ class Store:
             reader = open_read_only(path)
             return (None if reader is None else Store(reader, path)), opened.notices
         if failures and failures[-1] in RETRIED:
+            # Said by the first write that fails (a game recorded, a move saved), once:
+            # a saved game only looked at, or taken up without a move, loses nothing.
             reopening = ReopeningConnection(path, failures[-1], max_pages=max_pages)
-            return Store(reopening, path), opened.notices
+            said = [notice for notice in opened.notices if notice.kind not in RETRIED]
+            return Store(reopening, path), said
         return None, opened.notices
 
     def close(self) -> None:
