@@ -283,3 +283,12 @@ def open_read_only(folder: Path) -> sqlite3.Connection | None:
             if conn is not None:
                 conn.close()
     return None
+
+
+def empty_database() -> sqlite3.Connection:
+    """A database of the current schema with nothing in it, in memory: what a
+    folder without a database file holds, for a caller that only reads where
+    none can be made (a read-only folder, a full disk)."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    migrate(conn)
+    return conn

@@ -22,10 +22,10 @@ from pyramide_a11y.engine import Card, Game, Layout, Rules, parse_rules
 from .actions import played_line, replay
 from .connection import Connection
 from .daily import DailyStats, mark_daily, read_daily
-from .database import open_database, open_read_only
+from .database import empty_database, open_database, open_read_only
 from .locks import GameLock, player_lock
-from .notices import Notice, StorageError, classify
-from .paths import data_dir
+from .notices import Notice, NoticeKind, StorageError, classify
+from .paths import data_dir, database_path
 from .postgres import PgConnection, database_url, open_postgres
 from .reopening import RETRIED, ReopeningConnection
 from .stats import Stats, count_result, read_stats, rebuild_stats, stats_from_records
@@ -236,7 +236,8 @@ class Store:
         fails says it (once), as a failure mid-game does. ``reading``: the caller
         only reads (``stats``, ``history``); an intact file that cannot be written
         (a read-only folder, a full disk) is then opened read-only
-        (:func:`.database.open_read_only`).
+        (:func:`.database.open_read_only`), and where there is no file at all, an
+        empty database stands for it (no games yet).
         """
         path = data_dir(folder)
         if (url := database_url(database)) is not None:
@@ -248,6 +249,10 @@ class Store:
         failures = [notice.kind for notice in opened.notices]
         if reading:
             reader = open_read_only(path)
+            if reader is None and failures[-1:] in ([NoticeKind.READ_ONLY], [NoticeKind.DISK_FULL]):
+                with suppress(OSError):
+                    if not database_path(path).exists():  # no file: no games yet
+                        reader = empty_database()
             return (None if reader is None else Store(reader, path)), opened.notices
         if failures and failures[-1] in RETRIED:
             # Said by the first write that fails (a game recorded, a move saved), once:

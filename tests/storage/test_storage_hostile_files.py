@@ -262,3 +262,15 @@ def test_a_home_of_no_user_is_a_folder_named_as_written(tmp_path: Path) -> None:
     store, _ = Store.open(folder)
     assert store is not None and [r.snapshot.actions for r in store.in_progress()] == [1]
     store.close()
+
+
+def test_a_read_only_folder_without_games_has_none_to_show(tmp_path: Path) -> None:
+    with read_only(tmp_path):
+        for folder in (tmp_path, tmp_path / "never-made"):
+            assert run("stats", "--data-dir", str(folder), "--lang", "en") == (
+                0,
+                ["No games finished yet."],
+            )
+            status, lines = run("history", "--data-dir", str(folder), "--lang", "en")
+            assert status == 0 and len(lines) == 1 and "cannot be read" not in lines[0]
+    assert list(tmp_path.iterdir()) == []
