@@ -7,12 +7,22 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from pyramide_a11y.cli import records
 from pyramide_a11y.cli.from_options import source_from_options
 from pyramide_a11y.core.sources import FileProblem, SourceError, read_text_file
-from pyramide_a11y.engine import Game, Position, Refusal, parse_move
+from pyramide_a11y.engine import (
+    Card,
+    Move,
+    Position,
+    Reason,
+    RemoveKing,
+    RemovePair,
+    Rules,
+    parse_move,
+)
 from pyramide_a11y.engine.geometry import ROW_SLOTS
 from pyramide_a11y.i18n import _
 from pyramide_a11y.narration import card_notation, row_name, sentence
@@ -37,7 +47,9 @@ def run_deal(args: argparse.Namespace, out: TextIO) -> int:
 def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     if records.is_record_id(args.code):  # a saved game's number, from ``pyramide history``
         saved = records.load_record_game(args, out)
-        return 1 if saved is None else print_final(saved, args, out)
+        if saved is None:
+            return 1
+        return print_final(Replayed(saved.position, saved.moves, saved.rules), args, out)
     if args.moves is None:
         # Translators: replay tool error: a deal code needs a file of moves.
         raise SourceError(_("give --moves FILE with the moves to play"))
@@ -46,44 +58,86 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
         lines = read_text_file(args.moves).splitlines()
     except FileProblem as err:
         raise SourceError(sentence(str(err))) from None
-    game = Game(source.layout, source.rules)
+    replayed = Replayed(source.layout.position(), 0, source.rules)
+    parsed: dict[str, Move] = {}  # a file repeats a few lines (draw) many times
     for number, line in enumerate(lines, start=1):
         text = line.strip()
         if not text or text.startswith("#"):
             continue
         try:
-            move = parse_move(text)
+            move = parsed[text] if text in parsed else parsed.setdefault(text, parse_move(text))
         except ValueError:
-            print(f"pyramide: {t.bad_move_line(number, text)}", file=sys.stderr)
+            print(f"pyramide: {t.bad_move_line(number, m.echoed(text))}", file=sys.stderr)
             return 1
-        outcome = game.play(move)
-        if isinstance(outcome, Refusal):
-            reason = m.refusal(outcome.reason, outcome.cards)
+        reason = replayed.play(move)
+        if reason is not None:
+            refused = m.refusal(reason, cards_of(move))
             # Translators: replay tool error; {number} is a line number of the moves file.
             where = _("line {number}").format(number=number)
-            print(f"pyramide: {where}: {text}: {reason}", file=sys.stderr)
+            print(f"pyramide: {where}: {m.echoed(text)}: {refused}", file=sys.stderr)
             return 1
-    return print_final(game, args, out)
+    return print_final(replayed, args, out)
 
 
-def print_final(game: Game, args: argparse.Namespace, out: TextIO) -> int:
-    summary = final_state(game)
+@dataclass
+class Replayed:
+    """A position reached by moves alone, as a :class:`Game` would reach it by
+    ``play`` (the same refusals, a won game refusing every move), without what
+    play needs and a replay does not (undo history, seen cards, the events of
+    each move, the impasse looked for after each): a moves file of the largest
+    size read (``core.sources.MAX_FILE_BYTES``, some 200,000 draws) replays in about a
+    second (``benchmarks/replay.py``)."""
+
+    position: Position
+    moves: int
+    rules: Rules
+    won: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        self.won = self.position.is_won(self.rules)
+
+    def play(self, move: Move) -> Reason | None:
+        """Play ``move``; None if it was played, else why not (nothing changes)."""
+        if self.won:
+            return Reason.GAME_WON
+        reason = self.position.refusal(move, self.rules)
+        if reason is None:
+            self.position = self.position.after(move, self.rules)
+            self.moves += 1
+            if cards_of(move):  # only a removal can win (a draw moves no table card)
+                self.won = self.position.is_won(self.rules)
+        return reason
+
+
+def cards_of(move: Move) -> tuple[Card, ...]:
+    """The cards a move names (a King, a pair; none for a draw or a recycle)."""
+    match move:
+        case RemoveKing(card):
+            return (card,)
+        case RemovePair(first, second):
+            return (first, second)
+        case _:
+            return ()
+
+
+def print_final(replayed: Replayed, args: argparse.Namespace, out: TextIO) -> int:
+    summary = final_state(replayed)
     if args.json:
         print(json.dumps(summary), file=out)
     else:
         for line in t.final_state_lines(summary):
             print(line, file=out)
-        for line in table_lines(game.position):
+        for line in table_lines(replayed.position):
             print(line, file=out)
     return 0
 
 
-def final_state(game: Game) -> dict[str, Any]:
+def final_state(replayed: Replayed) -> dict[str, Any]:
     """The replay summary: won, moves, pyramid_left, stock, waste, score, round."""
-    position = game.position
+    position = replayed.position
     return {
-        "won": game.won,
-        "moves": game.moves,
+        "won": replayed.won,
+        "moves": replayed.moves,
         "pyramid_left": position.pyramid_left,
         "stock": len(position.stock),
         "waste": len(position.waste),

@@ -41,6 +41,7 @@ from pyramide_a11y.i18n import _
 from pyramide_a11y.narration import Verbosity, sentence
 from pyramide_a11y.narration import command_line as t
 from pyramide_a11y.narration import messages as m
+from pyramide_a11y.narration.typed import NumberProblem, is_plain_whole, read_whole
 from pyramide_a11y.storage.settings import SettingValue
 
 from .parsing import RECYCLES_RANGE
@@ -63,12 +64,19 @@ def rules_from_options(args: argparse.Namespace, base: Rules | None) -> Rules:
         if args.passes is not None:
             options["passes"] = args.passes
         if args.recycles is not None:
-            try:
-                recycles = parse_count(str(args.recycles))
-            except ValueError:
-                raise SourceError(sentence(t.bad_count(str(args.recycles)))) from None
-            if recycles is not None and recycles > RECYCLES_RANGE[1]:
-                raise SourceError(t.out_of_range(str(args.recycles), *RECYCLES_RANGE))
+            typed = str(args.recycles)
+            if is_plain_whole(typed):  # ASCII digits, as every number (narration.typed)
+                value = read_whole(typed, *RECYCLES_RANGE)
+                if isinstance(value, NumberProblem):
+                    raise SourceError(t.out_of_range(typed, *RECYCLES_RANGE))
+                recycles: int | None = value
+            else:  # a word (none, unlimited …); never other digits, which int() takes
+                try:
+                    if any(ch.isnumeric() for ch in typed):
+                        raise ValueError(typed)
+                    recycles = parse_count(typed)
+                except ValueError:
+                    raise SourceError(sentence(t.bad_count(typed))) from None
             options["recycles"] = recycles
         if args.strict_win:
             options["strict_win"] = True
@@ -99,7 +107,11 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
         try:
             code = parse_code(args.code)
         except DealCodeError as err:
-            message = engine_error_text(str(err), m.bad_deal_code(args.code))
+            # The engine's English detail quotes the code whole: only for a short,
+            # printable one; else our sentence, which echoes it cut and clean.
+            plain = len(args.code) <= m.ECHO_LIMIT and args.code.isprintable()
+            said = m.bad_deal_code(args.code)
+            message = engine_error_text(str(err), said) if plain else sentence(said)
             raise UnreadableDealCode(message, args.code) from None
         return coded_source(code, rules_from_options(args, code.rules))
     if layout_path:

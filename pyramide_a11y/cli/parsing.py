@@ -10,9 +10,10 @@ parser is built and used, and puts them back afterwards. A msgid a later Python
 changes falls back to English; ``tests/cli/test_cli_language.py`` reads argparse's
 source and says which.
 
-Numbers on the command line go through :func:`whole_number` and
-:func:`decimal_number`, whose errors are our sentences (argparse's own would say
-"invalid int value").
+Numbers on the command line go through :func:`whole_number_in` and
+:func:`decimal_number_in`: ASCII digits only, the rule of the game's typed
+commands too (:mod:`pyramide_a11y.narration.typed`), whose errors are our
+sentences (argparse's own would say "invalid int value").
 
 Every parser is a :class:`Parser`: a usage error is its sentence first, then one
 line of usage (argparse writes the whole usage first). The top-level parser is a
@@ -33,6 +34,7 @@ from pyramide_a11y.i18n import _
 from pyramide_a11y.i18n.formatting import choice_list
 from pyramide_a11y.i18n.languages import language_named, languages
 from pyramide_a11y.narration import command_line as t
+from pyramide_a11y.narration.typed import NumberProblem, read_decimal, read_whole
 
 
 def lang_option(argv: Sequence[str]) -> str | None:
@@ -81,9 +83,13 @@ class Parser(argparse.ArgumentParser):
         argparse writes the whole usage first, many lines of it for ``pyramide``: a
         listener heard the options before the one sentence that says what is wrong.
         """
+        from pyramide_a11y.narration.messages import echoed_words  # only on an error
+
+        # argparse quotes what was typed (an unknown option, a choice): no terminal
+        # escape of it reaches the screen, and a long one is cut.
         said = t.argparse_gettext("%(prog)s: error: %(message)s\n") % {
             "prog": self.prog,
-            "message": message,
+            "message": echoed_words(message, 60),
         }
         self.exit(2, said + self.usage_line() + "\n")
 
@@ -223,18 +229,6 @@ def version() -> str:
     return __version__
 
 
-def whole_number(text: str) -> int:
-    """An option's whole number (``3``, ``-1``).
-
-    Raises:
-        argparse.ArgumentTypeError: with our sentence, in the session's language.
-    """
-    try:
-        return int(text.strip())
-    except ValueError:  # also a number too long to convert
-        raise argparse.ArgumentTypeError(t.not_a_whole_number(text)) from None
-
-
 SEED_RANGE = (0, 2**64 - 1)
 PASSES_RANGE = (1, 1000)
 RECYCLES_RANGE = (0, 999)
@@ -249,42 +243,35 @@ LIMIT_RANGE = (1, 1_000_000)
 
 
 def whole_number_in(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``, else our sentence."""
+    """An argparse type: a whole number from ``low`` to ``high`` written in ASCII
+    digits (:func:`pyramide_a11y.narration.typed.read_whole`), else our sentence."""
 
     def parse(text: str) -> int:
-        value = whole_number(text)
-        if not low <= value <= high:
+        value = read_whole(text, low, high)
+        if value is NumberProblem.NOT_A_NUMBER:
+            raise argparse.ArgumentTypeError(t.not_a_whole_number(text))
+        if value is NumberProblem.OUT_OF_RANGE:
             raise argparse.ArgumentTypeError(t.out_of_range(text, low, high))
+        assert isinstance(value, int)
         return value
 
     return parse
 
 
 def decimal_number_in(low: float, high: float) -> Callable[[str], float]:
-    """An argparse type: a number of seconds from ``low`` to ``high``, else our sentence."""
+    """An argparse type: a number of seconds from ``low`` to ``high`` (``2``, ``2.5``,
+    ``2,5``: :func:`pyramide_a11y.narration.typed.read_decimal`), else our sentence."""
 
     def parse(text: str) -> float:
-        value = decimal_number(text)
-        if not low <= value <= high:
+        value = read_decimal(text, low, high)
+        if value is NumberProblem.NOT_A_NUMBER:
+            raise argparse.ArgumentTypeError(t.not_a_number(text))
+        if value is NumberProblem.OUT_OF_RANGE:
             raise argparse.ArgumentTypeError(t.out_of_range(text, low, high))
+        assert isinstance(value, float)
         return value
 
     return parse
-
-
-def decimal_number(text: str) -> float:
-    """An option's number of seconds (``2``, ``2.5``, ``2,5``).
-
-    Raises:
-        argparse.ArgumentTypeError: with our sentence, in the session's language.
-    """
-    try:
-        value = float(text.strip().replace(",", "."))
-    except (ValueError, OverflowError):
-        raise argparse.ArgumentTypeError(t.not_a_number(text)) from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise argparse.ArgumentTypeError(t.not_a_number(text))
-    return value
 
 
 def lang_help(default: bool = True) -> str:

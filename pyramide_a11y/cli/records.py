@@ -12,10 +12,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime
+import errno
 import json
 import os
+import secrets
+import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -30,6 +33,7 @@ from pyramide_a11y.i18n import (
 from pyramide_a11y.narration import Style, describe, join, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import records as t
+from pyramide_a11y.narration.system_errors import os_error_reason
 from pyramide_a11y.storage import (
     ActionLogError,
     GameRecord,
@@ -59,7 +63,7 @@ def _language(args: argparse.Namespace, store: Store | None) -> str:
 def _opened(args: argparse.Namespace, out: TextIO) -> Iterator[Store | None]:
     """The store for one command, in the command's language (:func:`_language`),
     entered around everything the command says; its notices printed first."""
-    store, notices = Store.open(getattr(args, "data_dir", None))
+    store, notices = Store.open(getattr(args, "data_dir", None), reading=True)
     with in_language(_language(args, store)):
         for notice in notices:
             # A file moved aside is news; a folder that cannot be used is said below.
@@ -166,10 +170,10 @@ def history_command(args: argparse.Namespace, out: TextIO) -> int:
             return 0
         written = []
         for name in args.export:
-            path = Path(name)
-            if not name.strip() or name.endswith(("/", os.sep)) or path.is_dir():
+            if not name.strip() or name.endswith(("/", os.sep)) or "\0" in name:
                 print(t.export_not_a_file(name), file=out)
                 return 1
+            path = Path(name)
             if path.suffix.lower() == ".json":
                 text = json.dumps(record_json(loaded), indent=2) + "\n"
             else:
@@ -179,28 +183,70 @@ def history_command(args: argparse.Namespace, out: TextIO) -> int:
             except FileExistsError:
                 print(t.export_exists(name), file=out)
                 return 1
-            except OSError as err:
-                print(t.export_failed(name, err.strerror or type(err).__name__), file=out)
-                return 1
-            except ValueError:  # a NUL byte in the name
+            except IsADirectoryError:
                 print(t.export_not_a_file(name), file=out)
+                return 1
+            except NotRegularFile:
+                print(t.export_not_regular(name), file=out)
+                return 1
+            except OSError as err:
+                print(t.export_failed(name, os_error_reason(err)), file=out)
                 return 1
             written.append(name)
         print(t.exported(written), file=out)
         return 0
 
 
+class NotRegularFile(OSError):
+    """The name is a pipe, a device or a socket: never written to (a pipe would wait
+    for a reader for ever, a device is not the player's file)."""
+
+
 def write_private_file(path: Path, text: str, *, replace: bool = False) -> None:
     """Write ``text`` (UTF-8) to a new file only its owner can read (0600).
 
+    Without ``replace`` the file must not exist (a link there, even to nothing,
+    counts as existing). With ``replace`` an ordinary file or a symbolic link of
+    that name is replaced whole: the new text is written beside it under a
+    temporary name and renamed over the name, so a link is replaced by the file,
+    never followed (its target is untouched), and an interrupted write leaves
+    the old file. Nothing else is ever opened for writing.
+
     Raises:
-        FileExistsError: the file exists and ``replace`` is false.
+        FileExistsError: the name exists and ``replace`` is false.
+        IsADirectoryError: the name is a folder.
+        NotRegularFile: the name is a pipe, a device or a socket.
         OSError: it cannot be written.
     """
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if replace else os.O_EXCL)
-    fd = os.open(path, flags, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
+    if not replace:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        except FileExistsError:
+            if os.path.isdir(path) and not os.path.islink(path):
+                folder = IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+                raise folder from None
+            raise
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        return
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    if info is not None and not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+        raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+    temporary = path.with_name(f".pyramide-export-{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def _summary(record: GameRecord) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import TextIO
 
 from pyramide_a11y.core.sources import SourceError
 from pyramide_a11y.narration import command_line as t
+from pyramide_a11y.narration.system_errors import os_error_reason
 from pyramide_a11y.speech.cues import PREVIEW, cue_wav
 
 
@@ -29,5 +30,5 @@ def write_sounds(args: argparse.Namespace, out: TextIO) -> int:
             path.write_bytes(cue_wav(kind, place, mono))
             print(path, file=out)
     except OSError as err:
-        raise SourceError(t.cannot_write(str(folder), err.strerror or "")) from None
+        raise SourceError(t.cannot_write(str(folder), os_error_reason(err))) from None
     return 0

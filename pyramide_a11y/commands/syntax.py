@@ -47,6 +47,13 @@ from pyramide_a11y.i18n.languages import (
 )
 from pyramide_a11y.i18n.languages import vocabularies as i18n_vocabularies
 from pyramide_a11y.narration import Verbosity
+from pyramide_a11y.narration.typed import (
+    ORDINARY_SPACES,
+    NumberProblem,
+    is_plain_whole,
+    read_decimal,
+    read_whole,
+)
 
 
 class CommandError(ValueError):
@@ -481,16 +488,17 @@ def parse_command(text: str, language: str) -> Command:
         if folded.startswith(words + " "):
             # Keep the original text: a layout file path is case-sensitive.
             return NewGame(raw.split(None, len(words.split()))[-1].strip())
+    typed = _typed_value(text)
     for word in vocabulary.rows:
-        if head == word and rest.isdigit() and 1 <= int(rest) <= 7:
-            return Rows(int(rest))
+        if head == word and (row := _row(rest, typed)) is not None:
+            return Rows(row)
         if head == word and (not rest or rest.isdigit()):
             raise NoSuchRowError(raw)
     if head in vocabulary.pyramid:
         if not rest:
             return Rows()
-        if rest.isdigit() and 1 <= int(rest) <= 7:
-            return Rows(int(rest))
+        if (row := _row(rest, typed)) is not None:
+            return Rows(row)
         raise NoSuchRowError(raw) if rest.isdigit() else UnknownCommandError(raw)
     for words in vocabulary.where:
         if folded.startswith(words + " "):
@@ -498,11 +506,27 @@ def parse_command(text: str, language: str) -> Command:
             return Where(_where_card(folded[len(words) + 1 :], asked, language))
     if head in vocabulary.settings:
         name = vocabulary.settings[head]
-        return setting_value(name, head if name == "verbosity" and not rest else rest)
+        return setting_value(name, head if name == "verbosity" and not rest else rest, typed)
     cards = parse_cards(folded, language)
     if len(cards) > 2:
         raise TooManyCardsError(raw)
     return Touch(cards)
+
+
+def _typed_value(raw: str) -> str:
+    """What the line holds after its first word, as typed (not folded: folding
+    makes full-width digits plain ones), parted at ordinary spaces only."""
+    parts = re.split(r"[ \t]+", raw.strip(ORDINARY_SPACES + "\r\n"), maxsplit=1)
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _row(folded: str, typed: str) -> int | None:
+    """The row number 1 to 7 typed after a rows word, in ASCII digits
+    (:mod:`pyramide_a11y.narration.typed`: not ``٣``, ``３`` or ``0_3``); None otherwise."""
+    if not folded.isdigit() or not is_plain_whole(typed):
+        return None
+    row = read_whole(typed, 1, 7)
+    return row if isinstance(row, int) else None
 
 
 def _voice_value(word: str) -> SettingCommand | None:
@@ -520,13 +544,16 @@ def _voice_value(word: str) -> SettingCommand | None:
     return SetVoice(None) if name in default_words() else SetVoice(name)
 
 
-def setting_value(name: str, value: str) -> SettingCommand:
+def setting_value(name: str, value: str, typed: str | None = None) -> SettingCommand:
     """The setting ``name`` (language, verbosity, speech, voices, rate, volume, errors, think)
     with the folded ``value`` read: yes/no and the other words of every language (and
     mono or stereo after sounds), whole numbers for the rate and the volume, seconds
-    with a decimal point or comma. A value that does not read (or none) is
+    with a decimal point or comma. A number is read from ``typed``, the value as
+    typed (default: ``value``), in ASCII digits only
+    (:mod:`pyramide_a11y.narration.typed`). A value that does not read (or none) is
     :class:`BadSettingValue`."""
     word = value.strip()
+    number_text = word if typed is None else typed
     if name == "language":
         code = language_named(word) if word else None
         return SetLanguage(code) if code is not None else BadSettingValue(name, value)
@@ -548,11 +575,17 @@ def setting_value(name: str, value: str) -> SettingCommand:
         if word in yes_words() | no_words():
             return SetSwitch(Switch(name), word in yes_words())
         return BadSettingValue(name, value)
-    if name == "rate":
-        return SetRate(int(word)) if word.isdecimal() else BadSettingValue(name, value)
-    if name == "volume":
-        return SetVolume(int(word)) if word.isdecimal() else BadSettingValue(name, value)
-    try:
-        return SetThink(float(word.replace(",", ".")))
-    except ValueError:
-        return BadSettingValue(name, value)
+    if name in ("rate", "volume"):
+        # Any whole number 0 or more is taken here (the setting says its own range
+        # when it is applied); one of more digits than that is no rate at all.
+        whole = read_whole(number_text, 0, _LARGEST_SETTING)
+        if isinstance(whole, NumberProblem):
+            return BadSettingValue(name, value)
+        return SetRate(whole) if name == "rate" else SetVolume(whole)
+    seconds = read_decimal(number_text, 0, _LARGEST_SETTING)
+    return BadSettingValue(name, value) if isinstance(seconds, NumberProblem) else SetThink(seconds)
+
+
+_LARGEST_SETTING = 1_000_000
+"""The largest number a setting's value is read as (each setting's own range is
+narrower: said when it is applied)."""

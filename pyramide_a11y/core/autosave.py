@@ -328,7 +328,9 @@ class GameStorage:
         self._notices.clear()
         if self.current is not None:
             notices.extend(self.current.take_notices())
-        sentences = [notice_text(n) for n in notices]
+        # One failure met by several steps of one answer (a full disk at start: the
+        # opening, the saved game looked for, the new game recorded) is said once.
+        sentences = list(dict.fromkeys(notice_text(n) for n in notices))
         if self._kept_other is not None:
             sentences.append(t.saved_game_kept(self._kept_other))
             self._kept_other = None

@@ -26,6 +26,7 @@ from pyramide_a11y.engine.dealcode import LETTERS, code_text
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, _, get_language
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
+from pyramide_a11y.narration.system_errors import os_error_reason
 
 
 class SourceError(ValueError):
@@ -98,7 +99,7 @@ def read_text_file(path: Path, limit: int = MAX_FILE_BYTES) -> str:
             with open(path, "rb") as handle:
                 data = handle.read(limit + 1)
     except OSError as err:
-        raise FileProblem(m.file_unreadable(name, err.strerror or type(err).__name__)) from None
+        raise FileProblem(m.file_unreadable(name, os_error_reason(err))) from None
     except ValueError:  # a name with a NUL byte
         raise FileProblem(m.file_not_regular(name)) from None
     if not regular:

@@ -105,36 +105,45 @@ def help_help() -> str:
 # -- numbers on the command line -------------------------------------------------------------
 
 
+def _typed(text: str) -> str:
+    """A value typed on the command line, quoted and fit to be said back: no
+    terminal escapes or control characters, cut to a bound with an ellipsis
+    (:func:`.messages.echoed`)."""
+    from .messages import echoed  # only on an error: the parser is built without it
+
+    return repr(echoed(text))
+
+
 def not_a_whole_number(text: str) -> str:
     # Translators: command-line error after the option's name; {value} is what was typed.
-    return _("{value} is not a whole number").format(value=repr(text))
+    return _("{value} is not a whole number").format(value=_typed(text))
 
 
 def out_of_range(text: str, low: float, high: float) -> str:
     # Translators: command-line error after the option's name; {value} is what was
     # typed, {low} and {high} the numbers it must lie between.
     return _("{value} is out of range: give a number from {low} to {high}").format(
-        value=repr(text.strip()[:30]), low=format_number(low), high=format_number(high)
+        value=_typed(text), low=format_number(low), high=format_number(high)
     )
 
 
 def not_a_number(text: str) -> str:
     # Translators: command-line error after the option's name, for a number of seconds.
-    return _("{value} is not a number").format(value=repr(text))
+    return _("{value} is not a number").format(value=_typed(text))
 
 
 def unknown_rules(name: str, choices: list[str]) -> str:
     # Translators: command-line error; {name} is the rules typed after --rules,
     # {choices} the presets (pyramide, classic, paciencia), typed as they are.
     return _("unknown rules {name}: choose {choices}").format(
-        name=repr(name.strip()[:30]), choices=", ".join(choices)
+        name=_typed(name), choices=", ".join(choices)
     )
 
 
 def bad_count(text: str) -> str:
     # Translators: command-line error for --recycles; none and unlimited are typed
     # as they are (nenhum and ilimitado are accepted too).
-    return _("{value} is not a number, none or unlimited").format(value=repr(text.strip()[:30]))
+    return _("{value} is not a number, none or unlimited").format(value=_typed(text))
 
 
 # -- deal and replay -------------------------------------------------------------------------

@@ -66,6 +66,13 @@ def echoed(text: str, limit: int = ECHO_LIMIT) -> str:
     return shown if len(shown) <= limit else shown[: limit - 1].rstrip() + "…"
 
 
+def echoed_words(text: str, limit: int = ECHO_LIMIT) -> str:
+    """A line that quotes what was typed inside words of ours (argparse's own
+    errors: "unrecognized arguments: …"), fit to be said back: as :func:`echoed`,
+    but each word cut to ``limit`` characters rather than the whole line."""
+    return " ".join(echoed(word, limit) for word in echoed(text, len(text) + 1).split())
+
+
 # -- refusals -----------------------------------------------------------------------------
 
 

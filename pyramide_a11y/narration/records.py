@@ -34,6 +34,9 @@ from pyramide_a11y.storage import GameRecord, Stats
 from pyramide_a11y.storage.actions import CANCEL, SELECT, UNDO
 from pyramide_a11y.storage.daily import DailyStats
 
+PATH_ECHO_LIMIT = 200
+"""Characters of a file name said back (a longer one is cut, with an ellipsis)."""
+
 
 def rules_label(rules_text: str) -> str:
     """The rules in words: the preset's name, then its variants."""
@@ -308,17 +311,30 @@ def export_exists(path: str) -> str:
     # Translators: history --export names a file that exists; --force is typed as it is.
     return _(
         "{file} exists already; I keep it. Give another name, or --force to replace it."
-    ).format(file=path)
+    ).format(file=m.echoed(path, PATH_ECHO_LIMIT))
 
 
 def export_not_a_file(path: str) -> str:
     # Translators: history --export names a folder or nothing; {file} is what was given.
-    return _("Cannot write the game to {file}: give a file name.").format(file=repr(path))
+    return _("Cannot write the game to {file}: give a file name.").format(
+        file=repr(m.echoed(path, PATH_ECHO_LIMIT))
+    )
+
+
+def export_not_regular(path: str) -> str:
+    # Translators: history --export (even with --force) names a pipe, a device or a
+    # socket, which are never written to; {file} is the name given.
+    return _(
+        "{file} is a pipe or a device, not an ordinary file; I leave it. Give a file name."
+    ).format(file=m.echoed(path, PATH_ECHO_LIMIT))
 
 
 def export_failed(path: str, reason: str) -> str:
-    # Translators: a file could not be written; {reason} is the system's reason.
-    return _("Cannot write {file}: {reason}.").format(file=path, reason=reason)
+    # Translators: a file could not be written; {reason} says why (e.g. "the disk is
+    # full").
+    return _("Cannot write {file}: {reason}.").format(
+        file=m.echoed(path, PATH_ECHO_LIMIT), reason=reason
+    )
 
 
 def record_does_not_replay(game_id: int) -> str:

@@ -59,7 +59,9 @@ def classify(err: BaseException) -> NoticeKind:
         return NoticeKind.UNAVAILABLE
     if isinstance(err, sqlite3.Error):
         name = getattr(err, "sqlite_errorname", "") or ""
-        if name == "SQLITE_FULL":
+        # The shared-memory file of the WAL could not be given its size: no room
+        # (SQLite says only "disk I/O error").
+        if name in ("SQLITE_FULL", "SQLITE_IOERR_SHMSIZE"):
             return NoticeKind.DISK_FULL
         if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
             return NoticeKind.READ_ONLY

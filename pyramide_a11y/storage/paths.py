@@ -3,6 +3,10 @@
 The folder is, in order: ``--data-dir``, the ``PYRAMIDE_DATA_DIR`` environment
 variable, or the platform's user data folder (platformdirs: on Linux
 ``~/.local/share/pyramide-a11y``).
+
+A leading ``~`` or ``~user`` is the home folder, as in a shell; a ``~name`` that
+names no user on this system stays as it is written (a folder of that name,
+relative to the current one), as a shell leaves it, rather than an error.
 """
 
 from __future__ import annotations
@@ -22,11 +26,16 @@ def data_dir(option: str | os.PathLike[str] | None = None) -> Path:
     """The data folder: the option if given, else the environment variable, else
     the platform's user data folder. The folder is not created here."""
     if option:
-        return Path(option).expanduser()
+        return _home_expanded(os.fspath(option))
     env = os.environ.get(ENV_VAR, "").strip()
     if env:
-        return Path(env).expanduser()
+        return _home_expanded(env)
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def _home_expanded(text: str) -> Path:
+    # os.path.expanduser leaves an unknown ~user as it is; Path.expanduser raises.
+    return Path(os.path.expanduser(text))
 
 
 def database_path(folder: Path) -> Path:

@@ -22,11 +22,12 @@ from pyramide_a11y.engine import Card, Game, Layout, Rules, parse_rules
 from .actions import played_line, replay
 from .connection import Connection
 from .daily import DailyStats, mark_daily, read_daily
-from .database import open_database
+from .database import empty_database, open_database, open_read_only
 from .locks import GameLock, player_lock
-from .notices import Notice, StorageError, classify
-from .paths import data_dir
+from .notices import Notice, NoticeKind, StorageError, classify
+from .paths import data_dir, database_path
 from .postgres import PgConnection, database_url, open_postgres
+from .reopening import RETRIED, ReopeningConnection
 from .stats import Stats, count_result, read_stats, rebuild_stats, stats_from_records
 from .stats import as_int as _int
 from .stats import as_int_or_none as _int_or_none
@@ -217,6 +218,7 @@ class Store:
         max_pages: int | None = None,
         database: str | None = None,
         player: str | None = None,
+        reading: bool = False,
     ) -> tuple[Store | None, list[Notice]]:
         """The store of ``folder`` (default: see :func:`.paths.data_dir`), or None
         when it cannot be used, and the notices for the player. Never raises for a
@@ -226,15 +228,39 @@ class Store:
         :mod:`.postgres`) the store is ``player``'s schema on that server (default:
         the data folder's path names the player, so each folder keeps its own
         data, as with its SQLite file); ``folder`` then holds only the game locks.
+
+        A SQLite file that cannot be opened after a full disk or while another
+        window holds it too long gives a store all the same, whose every statement
+        tries again (:mod:`.reopening`): what is played meanwhile is saved once it
+        opens. Its failure is then not among the notices: the first write that
+        fails says it (once), as a failure mid-game does. ``reading``: the caller
+        only reads (``stats``, ``history``); an intact file that cannot be written
+        (a read-only folder, a full disk) is then opened read-only
+        (:func:`.database.open_read_only`), and where there is no file at all, an
+        empty database stands for it (no games yet).
         """
         path = data_dir(folder)
         if (url := database_url(database)) is not None:
             conn, notices = open_postgres(url, player or str(path.resolve()), path)
             return (None if conn is None else Store(conn, path)), notices
         opened = open_database(path, max_pages=max_pages)
-        if opened.conn is None:
-            return None, opened.notices
-        return Store(opened.conn, path), opened.notices
+        if opened.conn is not None:
+            return Store(opened.conn, path), opened.notices
+        failures = [notice.kind for notice in opened.notices]
+        if reading:
+            reader = open_read_only(path)
+            if reader is None and failures[-1:] in ([NoticeKind.READ_ONLY], [NoticeKind.DISK_FULL]):
+                with suppress(OSError):
+                    if not database_path(path).exists():  # no file: no games yet
+                        reader = empty_database()
+            return (None if reader is None else Store(reader, path)), opened.notices
+        if failures and failures[-1] in RETRIED:
+            # Said by the first write that fails (a game recorded, a move saved), once:
+            # a saved game only looked at, or taken up without a move, loses nothing.
+            reopening = ReopeningConnection(path, failures[-1], max_pages=max_pages)
+            said = [notice for notice in opened.notices if notice.kind not in RETRIED]
+            return Store(reopening, path), said
+        return None, opened.notices
 
     def close(self) -> None:
         with suppress(sqlite3.Error):
