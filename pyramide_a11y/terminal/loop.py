@@ -40,6 +40,8 @@ from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.narration.cards import with_symbols
+from pyramide_a11y.terminal.console import ask_focus_reports, pastes_as_typing, terminal_output
+from pyramide_a11y.terminal.quiet_keys import add_quiet_keys
 
 PROMPT = "> "
 ACT_AT_ONCE = ("u", "h", "n", "d", "r", "U", "H", "N", "D", "R")
@@ -51,7 +53,7 @@ FOCUS_IN, FOCUS_OUT = "\x1b[I", "\x1b[O"
 FOCUS_IN_KEY, FOCUS_OUT_KEY = Keys.F23, Keys.F24
 
 
-def interactive(stdin: TextIO, stdout: TextIO) -> bool:
+def interactive(stdin: TextIO | None, stdout: TextIO) -> bool:
     """Use the prompt only when both ends are terminals."""
     try:
         return stdin.isatty() and stdout.isatty()
@@ -94,19 +96,27 @@ class Printer:
             self.write(answer)
 
 
-def readable_lines(stdin: TextIO) -> Iterator[str]:
-    """The lines of ``stdin``, bytes that do not decode replaced (a stray byte in a
-    pipe is a line the game does not understand, never a crash)."""
+def readable_lines(stdin: TextIO | None) -> Iterator[str]:
+    """The lines of ``stdin`` (none when there is no input: a closed input is an
+    input at its end). Each line is read as UTF-8 when it is UTF-8 (whatever the
+    locale says: a ``C`` locale says ASCII), else in the stream's own encoding,
+    bytes that do not decode replaced: a stray byte in a pipe is a line the game
+    does not understand, never a crash."""
+    if stdin is None:
+        return
     buffer = getattr(stdin, "buffer", None)
     if buffer is None:
         yield from stdin
         return
     encoding = getattr(stdin, "encoding", None) or "utf-8"
     for raw in buffer:
-        yield raw.decode(encoding, errors="replace")
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield raw.decode(encoding, errors="replace")
 
 
-def run_plain(session: Session, stdin: TextIO, printer: Printer) -> int:
+def run_plain(session: Session, stdin: TextIO | None, printer: Printer) -> int:
     """Read lines until ``quit`` or end of input (which says goodbye as ``quit``
     does); print every answer."""
     try:
@@ -127,6 +137,7 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
     """The keys of keyboard mode (``session.keyboard.mode``), F2, and the
     arrows' focus on an empty line outside it."""
     kb = KeyBindings()
+    add_quiet_keys(kb)  # first: the keys below win where they overlap
     keys = session.keyboard
 
     def empty() -> bool:
@@ -206,15 +217,20 @@ def run_prompt(
     report_focus: bool = True,
 ) -> int:
     """The interactive loop on a real (or test) terminal; give it a session made
-    with ``keyboard_keys=True`` (its keys are bound here)."""
+    with ``keyboard_keys=True`` (its keys are bound here). ``output`` is the
+    prompt's (default: :func:`.console.terminal_output` on the printer's stream);
+    focus reports are asked of it when ``report_focus`` and it reads escape
+    sequences (:func:`.console.vt_capable`). A paste is read as typed lines, and no
+    key enters a mode the player cannot hear (:mod:`.quiet_keys`)."""
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
     ANSI_SEQUENCES.setdefault(FOCUS_IN, FOCUS_IN_KEY)
     ANSI_SEQUENCES.setdefault(FOCUS_OUT, FOCUS_OUT_KEY)
-    write, stdout = printer.write, printer.out
+    pastes_as_typing()
+    write = printer.write
     prompt: PromptSession[str] = PromptSession(
         key_bindings=build_key_bindings(session, write),
         input=input,
-        output=output,
+        output=output or terminal_output(printer.out),
         complete_while_typing=False,
         enable_history_search=False,
         mouse_support=False,
@@ -222,9 +238,8 @@ def run_prompt(
         erase_when_done=False,
     )
     printer.app = prompt.app
-    focus_reporting = report_focus and output is None and stdout.isatty()
-    if focus_reporting:
-        stdout.write("\x1b[?1004h")
+    # Through the prompt's output, to a terminal that reads it (never raw text).
+    focus_reporting = report_focus and ask_focus_reports(prompt.app.output, on=True)
     try:
         write(session.opening())
         while True:
@@ -242,8 +257,7 @@ def run_prompt(
                 break
     finally:
         if focus_reporting:
-            stdout.write("\x1b[?1004l")
-            stdout.flush()
+            ask_focus_reports(prompt.app.output, on=False)
         printer.app = None
         session.close()
     return 0
