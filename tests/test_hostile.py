@@ -1,14 +1,25 @@
-"""Issue 13: hostile input never crashes, hangs or loses data.
+"""Issues 13 and 29: hostile input, streams and environments never crash, hang or
+lose data.
 
-Each class of hostile input gets a focused test; a fuzz test drives the piped game
-(in each language) and every subcommand with random lines, bytes and files under a
-real UTF-8 locale, and fails on any traceback or unexpected exit status.
+Each class of hostile input gets a focused test; fuzz tests drive the piped game
+(in each language) and every subcommand with random lines, bytes and files, across
+output encodings (UTF-8, ASCII, Latin-1), closed and full standard streams and
+hostile environments, and fail on any traceback, unexpected exit status or move
+saved that was not said (or said and not saved). The real-terminal fuzz lives in
+``tests/terminal/test_terminal_fuzz.py``. Each fuzz test runs a few examples in the
+default run and many in the slow one (``pytest -m ""``, scripts/test).
+
+Exit statuses (``docs/architecture.md``, ``pyramide_a11y/cli/streams.py``): 0 done
+(also when the input is closed: the end of input, and when the reader of the
+output went away); 74 (``EX_IOERR``) when standard output cannot be written;
+128 + the signal's number after SIGINT, SIGTERM, SIGHUP or SIGQUIT.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import stat
@@ -41,13 +52,23 @@ def env(tmp: Path) -> dict[str, str]:
 
 
 def run(
-    tmp: Path, *args: str, stdin: bytes = b"", timeout: float = 30
+    tmp: Path,
+    *args: str,
+    stdin: bytes = b"",
+    timeout: float = 30,
+    extra_env: dict[str, str | None] | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
+    environment = env(tmp)
+    for key, value in (extra_env or {}).items():
+        if value is None:
+            environment.pop(key, None)
+        else:
+            environment[key] = value
     return subprocess.run(
         [sys.executable, "-m", "pyramide_a11y", *args],
         input=stdin,
         capture_output=True,
-        env=env(tmp),
+        env=environment,
         timeout=timeout,
         cwd=tmp,
     )
@@ -121,6 +142,168 @@ def test_the_game_names_the_cause_of_a_bad_layout_in_the_players_language(tmp_pa
         assert "aparecem duas vezes: cinco de copas" in caught.value.reason
     finally:
         set_language("en")
+
+
+# -- output encodings and standard streams (issue 29) ------------------------------------------
+
+LOCALES: dict[str, tuple[dict[str, str | None], str]] = {
+    "utf-8": ({}, "utf-8"),
+    "c-locale": ({"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}, "ascii"),
+    "ascii": ({"PYTHONIOENCODING": "ascii"}, "ascii"),
+    "latin-1": ({"PYTHONIOENCODING": "latin-1"}, "latin-1"),
+}
+"""Output set-ups: the variables, and the encoding the output must be in."""
+
+STREAMS = {
+    "normal": "",
+    "stdout-closed": ">&-",
+    "stdout-full": ">/dev/full",
+    "stderr-closed": "2>&-",
+    "stderr-full": "2>/dev/full",
+    "stdin-closed": "<&-",
+}
+"""Standard stream set-ups, as shell redirections."""
+OUTPUT_LOST = 74
+
+ENVIRONMENTS: dict[str, dict[str, str | None]] = {
+    "plain": {},
+    "odd-locale": {"LANG": "xx_YY.KOI8-R", "LC_ALL": None, "LANGUAGE": "zz:pt_XX"},
+    "locale-not-installed": {"LC_ALL": "pt_PT.ISO-8859-1@euro", "LANG": "pt_BR.UTF-8"},
+    "term-dumb": {"TERM": "dumb"},
+    "no-term": {"TERM": None, "COLUMNS": "0", "LINES": "-3"},
+    "empty-home": {"HOME": "", "XDG_DATA_HOME": ""},
+    "no-home": {"HOME": None, "USER": None, "LOGNAME": None},
+    "odd-xdg": {"XDG_RUNTIME_DIR": "/nonexistent-run", "XDG_CONFIG_HOME": "/dev/null/x"},
+}
+"""Hostile environments (the data folder stays PYRAMIDE_DATA_DIR, so saved moves
+can be checked)."""
+
+
+def run_with_streams(
+    tmp: Path,
+    args: list[str],
+    *,
+    streams: str = "normal",
+    stdin: bytes = b"",
+    extra_env: dict[str, str | None] | None = None,
+    timeout: float = 60,
+) -> subprocess.CompletedProcess[bytes]:
+    """The program with its standard streams set up as :data:`STREAMS` says."""
+    environment = env(tmp)
+    for key, value in (extra_env or {}).items():
+        if value is None:
+            environment.pop(key, None)
+        else:
+            environment[key] = value
+    command = [sys.executable, "-m", "pyramide_a11y", *args]
+    return subprocess.run(
+        ["sh", "-c", f'exec "$@" {STREAMS[streams]}', "sh", *command],
+        input=stdin,
+        capture_output=True,
+        env=environment,
+        timeout=timeout,
+        cwd=tmp,
+    )
+
+
+def expected_status(streams: str, usual: int = 0) -> int:
+    """The exit status a command that ends with ``usual`` has under ``streams``."""
+    return OUTPUT_LOST if streams in ("stdout-closed", "stdout-full") else usual
+
+
+def saved_moves(tmp: Path) -> list[int]:
+    """The moves of every game saved in ``tmp``'s data folder."""
+    database = tmp / "data" / "pyramide.sqlite3"
+    if not database.exists():
+        return []
+    with sqlite3.connect(database) as conn:
+        return [row[0] for row in conn.execute("SELECT moves FROM games ORDER BY id")]
+
+
+DREW = ("Drew ", "Comprou ", "Virou ")
+"""How a draw is said (en, pt, pt-BR): lines that start so count as moves said."""
+
+
+@pytest.mark.parametrize("setup", sorted(LOCALES))
+@pytest.mark.parametrize(
+    ("args", "plain"),
+    [
+        (["--lang", "pt", "--speech", "none"], "Ate a proxima."),
+        (["--lang", "pt", "--help"], "Novo no jogo? Comece por: pyramide aprender (uma licao"),
+        (["--lang", "pt", "deal", "PY1-N-AAAAAAS", "--symbols"], "monte (primeira a sair"),
+        (["--lang", "pt", "solve", "PY1-N-AAAAAAS"], "posicoes"),
+        (["--lang", "pt", "stats"], "Ainda nao terminou"),
+    ],
+    ids=["game", "help", "deal", "solve", "stats"],
+)
+def test_every_output_writes_what_its_encoding_can_take(
+    tmp_path: Path, setup: str, args: list[str], plain: str
+) -> None:
+    variables, encoding = LOCALES[setup]
+    result = run(tmp_path, *args, stdin=b"d\nq\n", extra_env=variables)
+    no_traceback(result)
+    assert result.returncode == 0, result.stderr
+    text = result.stdout.decode(encoding)  # strict: every byte is the encoding's
+    if encoding == "ascii":
+        # Accents become plain letters a listener still reads: «Até à próxima».
+        assert plain in text, text
+        assert re.search(r"\w\?\w", text) is None, text  # no letter lost inside a word
+
+
+def test_latin_1_output_keeps_its_accents(tmp_path: Path) -> None:
+    result = run(tmp_path, "--lang", "pt", stdin=b"q\n", extra_env=LOCALES["latin-1"][0])
+    assert "Até à próxima." in result.stdout.decode("latin-1")
+
+
+@pytest.mark.parametrize("streams", sorted(STREAMS))
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--speech", "none"],
+        ["--help"],
+        ["deal", "PY1-N-AAAAAAS"],
+        ["solve", "PY1-N-AAAAAAS"],
+        ["stats"],
+        ["--passes", "x"],
+    ],
+    ids=["game", "help", "deal", "solve", "stats", "usage-error"],
+)
+def test_closed_or_full_streams_end_quietly_with_the_right_status(
+    tmp_path: Path, streams: str, args: list[str]
+) -> None:
+    usage_error = args[0] == "--passes"
+    result = run_with_streams(tmp_path, args, streams=streams, stdin=b"d\nq\n")
+    err = no_traceback(result)
+    assert "Exception ignored" not in err, err
+    # A usage error writes nothing on standard output: 2 whatever that output is.
+    assert result.returncode == (2 if usage_error else expected_status(streams)), err
+    if result.returncode == OUTPUT_LOST:
+        reason = "Bad file descriptor" if streams == "stdout-closed" else "No space left on device"
+        said = f"pyramide: The output cannot be written ({reason}); the program stops."
+        assert err.splitlines() == [said], err
+    elif not usage_error and streams not in ("stdout-closed", "stdout-full"):
+        assert result.stdout, err
+    if args[0] == "--speech":  # the game: nothing done that was not said
+        said = [line for line in result.stdout.decode().splitlines() if line.startswith(DREW)]
+        assert saved_moves(tmp_path) in ([], [len(said)])
+        if streams == "stdin-closed":
+            assert result.stdout.decode().splitlines()[-1] == "Your game is saved. Goodbye."
+
+
+def test_a_reader_that_goes_away_is_not_an_error(tmp_path: Path) -> None:
+    # ``pyramide deal … | head -1``: exit 0, nothing on standard error.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pyramide_a11y", "analyse", "--deals", "3", "--jobs", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env(tmp_path),
+        cwd=tmp_path,
+    )
+    assert process.stdout is not None
+    process.stdout.close()  # before anything is written: the pipe has no reader
+    _out, err = process.communicate(timeout=60)
+    assert err == b"", err
+    assert process.returncode == 0
 
 
 # -- numbers --------------------------------------------------------------------------------
