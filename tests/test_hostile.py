@@ -26,6 +26,7 @@ import stat
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -342,9 +343,55 @@ def test_replay_of_a_huge_game_number_is_no_such_game(tmp_path: Path) -> None:
 # -- signals --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
-@pytest.mark.parametrize("command", [["analyse", "--deals", "1000000000", "--jobs", "2"], []])
-def test_signals_end_quietly(tmp_path: Path, sig: int, status: int, command: list[str]) -> None:
+STOPPING = [
+    (signal.SIGINT, 130),
+    (signal.SIGTERM, 143),
+    (signal.SIGHUP, 129),
+    (signal.SIGQUIT, 131),
+]
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _wait_until(ready: Callable[[], bool], seconds: float = 30.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.mark.parametrize("group", [False, True], ids=["to-the-command", "to-its-group"])
+@pytest.mark.parametrize(("sig", "status"), STOPPING, ids=lambda v: getattr(v, "name", v))
+@pytest.mark.parametrize(
+    "command", [["analyse", "--deals", "1000000000", "--jobs", "2"], []], ids=["analyse", "game"]
+)
+def test_signals_end_quietly(
+    tmp_path: Path, sig: int, status: int, command: list[str], group: bool
+) -> None:
+    # The command alone (kill PID) or its whole process group, as a terminal that
+    # hangs up or a Ctrl-C / Ctrl-\\ does: its workers end with it, quietly.
     process = subprocess.Popen(
         [sys.executable, "-m", "pyramide_a11y", "--speech", "none", *command],
         stdin=subprocess.PIPE,
@@ -352,16 +399,43 @@ def test_signals_end_quietly(tmp_path: Path, sig: int, status: int, command: lis
         stderr=subprocess.PIPE,
         env=env(tmp_path),
         cwd=tmp_path,
+        start_new_session=True,
     )
-    time.sleep(2.0)
-    process.send_signal(sig)
-    _out, err = process.communicate(timeout=20)
+    assert process.stdout is not None
+    if command:  # both workers started (each with its signals set)
+        assert _wait_until(lambda: len(_children(process.pid)) == 2)
+        workers = _children(process.pid)
+    else:  # the game said its opening: it is reading
+        process.stdout.readline()
+        workers = []
+    if group:
+        os.killpg(process.pid, sig)
+    else:
+        process.send_signal(sig)
+    _out, err = process.communicate(timeout=30)
     assert b"Traceback" not in err, err
     assert process.returncode == status
-    assert len(err.strip().splitlines()) <= 1
+    assert len(err.strip().splitlines()) <= 1, err
+    assert _wait_until(lambda: not any(_alive(pid) for pid in workers), 10), workers
     if not command:  # the game in play was saved
         with sqlite3.connect(tmp_path / "data" / "pyramide.sqlite3") as conn:
             assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+
+
+def test_analyse_workers_end_when_the_command_is_killed(tmp_path: Path) -> None:
+    # SIGKILL: no handler of ours runs; the kernel ends the workers (Linux).
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pyramide_a11y", "analyse", "--deals", "1000000000", "--jobs", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env(tmp_path),
+        cwd=tmp_path,
+    )
+    assert _wait_until(lambda: len(_children(process.pid)) >= 1)
+    workers = _children(process.pid)
+    process.kill()
+    process.wait(30)
+    assert _wait_until(lambda: not any(_alive(pid) for pid in workers), 10), workers
 
 
 # A signal while the program still loads (a slow first run, a busy machine): the
@@ -379,7 +453,7 @@ raise SystemExit(launch.main())
 """
 
 
-@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize(("sig", "status"), STOPPING, ids=lambda v: getattr(v, "name", v))
 def test_a_signal_while_loading_ends_quietly(tmp_path: Path, sig: int, status: int) -> None:
     result = subprocess.run(
         [sys.executable, "-c", _SIGNAL_WHILE_LOADING, str(int(sig))],
