@@ -26,6 +26,7 @@ import stat
 import subprocess
 import sys
 import time
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
@@ -285,10 +286,43 @@ def test_closed_or_full_streams_end_quietly_with_the_right_status(
     elif not usage_error and streams not in ("stdout-closed", "stdout-full"):
         assert result.stdout, err
     if args[0] == "--speech":  # the game: nothing done that was not said
-        said = [line for line in result.stdout.decode().splitlines() if line.startswith(DREW)]
-        assert saved_moves(tmp_path) in ([], [len(said)])
+        drew = [line for line in result.stdout.decode().splitlines() if line.startswith(DREW)]
+        assert saved_moves(tmp_path) in ([], [len(drew)])
         if streams == "stdin-closed":
             assert result.stdout.decode().splitlines()[-1] == "Your game is saved. Goodbye."
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "Não é possível escrever a saída (No space left on device); o programa termina."),
+        ("pt-BR", "Não dá para escrever a saída (No space left on device); o programa vai parar."),
+    ],
+)
+def test_output_lost_is_said_in_the_players_language(tmp_path: Path, lang: str, said: str) -> None:
+    result = run_with_streams(tmp_path, ["--lang", lang, "stats"], streams="stdout-full")
+    assert result.returncode == OUTPUT_LOST
+    assert result.stderr.decode().splitlines() == [f"pyramide: {said}"]
+
+
+def test_a_worker_killed_from_outside_ends_analyse_with_one_sentence(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pyramide_a11y", "analyse", "--deals", "1000000000", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env(tmp_path),
+        cwd=tmp_path,
+    )
+    assert _wait_until(lambda: len(_children(process.pid)) == 2)
+    workers = _children(process.pid)
+    os.kill(workers[0], signal.SIGKILL)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 1
+    assert out == b""
+    assert err.decode().splitlines() == [
+        "pyramide: A worker process ended unexpectedly (exit code -9); no report."
+    ]
+    assert _wait_until(lambda: not any(_alive(pid) for pid in workers), 10)
 
 
 def test_a_reader_that_goes_away_is_not_an_error(tmp_path: Path) -> None:
@@ -515,6 +549,12 @@ def test_a_negative_schema_version_is_set_aside(tmp_path: Path) -> None:
 
 # -- fuzz -------------------------------------------------------------------------------------
 
+COUNTS: dict[str, Counter[str]] = defaultdict(Counter)
+"""What the fuzz tests ran, by class (printed by ``test_fuzz_counts_are_reported``)."""
+QUICK = settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
+DEEP = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+"""A few examples in the default run; many in the slow one (``pytest -m ""``)."""
+
 LINES = st.lists(
     st.one_of(
         st.text(max_size=40),
@@ -549,50 +589,154 @@ SUBCOMMANDS = [
     ["analyse", "--jobs", "1", "--timeout", "0.05", "--deals"],
     ["history", "--export"],
 ]
-COUNTS = {"lines": 0, "bytes": 0, "files": 0, "words": 0}
+
+HOSTILE_LINE = st.one_of(
+    st.text(max_size=30).map(lambda text: text.encode("utf-8", "surrogatepass")),
+    st.binary(max_size=30),
+).map(lambda raw: b"~" + raw.replace(b"\n", b" ").replace(b"\r", b" "))
+"""A line that is no command (it starts with ``~``): text, control bytes, bytes
+that are not UTF-8."""
+DRAWS_AND_NOISE = st.lists(st.one_of(st.just(b"d"), HOSTILE_LINE), max_size=12)
+"""At most 12 draws: the deal's 23 stock cards never run out, so each is a draw."""
+TESTED_DEAL = "PY1-N-AAAAAAB"
+
+
+def _fuzz_whole_program(
+    tmp: Path, setup: str, streams: str, environment: str, lang: str, lines: list[bytes]
+) -> None:
+    """The game piped, under an output set-up, stream set-up and environment: no
+    traceback, the documented exit status, and every draw said is saved and every
+    draw saved was said."""
+    COUNTS["locale"][setup] += 1
+    COUNTS["streams"][streams] += 1
+    COUNTS["environment"][environment] += 1
+    variables = {**ENVIRONMENTS[environment], **LOCALES[setup][0]}
+    data = b"".join(line + b"\n" for line in lines) + b"quit\n"
+    args = ["--lang", lang, "--speech", "none", "--deal", TESTED_DEAL]
+    result = run_with_streams(tmp, args, streams=streams, stdin=data, extra_env=variables)
+    err = no_traceback(result)
+    assert "Exception ignored" not in err, err
+    assert result.returncode == expected_status(streams), (result.returncode, err)
+    text = result.stdout.decode(LOCALES[setup][1])  # strict: the output's encoding
+    said = sum(1 for line in text.splitlines() if line.startswith(DREW))
+    if streams == "stdin-closed":
+        expected = 0
+    elif streams in ("stdout-closed", "stdout-full"):
+        expected = 0  # it stops at its first line, before reading any
+    else:
+        expected = lines.count(b"d")
+    assert said == expected, text
+    assert saved_moves(tmp) in ([said], [] if said == 0 else [said]), (said, text)
+    COUNTS["cases"]["whole program"] += 1
+
+
+WHOLE_PROGRAM = {
+    "setup": st.sampled_from(sorted(LOCALES)),
+    "streams": st.sampled_from(sorted(STREAMS)),
+    "environment": st.sampled_from(sorted(ENVIRONMENTS)),
+    "lang": st.sampled_from(["en", "pt", "pt-BR"]),
+    "lines": DRAWS_AND_NOISE,
+}
+
+
+@QUICK
+@given(**WHOLE_PROGRAM)
+def test_fuzz_the_whole_program_a_few(
+    tmp_path_factory: pytest.TempPathFactory,
+    setup: str,
+    streams: str,
+    environment: str,
+    lang: str,
+    lines: list[bytes],
+) -> None:
+    _fuzz_whole_program(tmp_path_factory.mktemp("fuzz"), setup, streams, environment, lang, lines)
 
 
 @pytest.mark.slow
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
-@given(lang=st.sampled_from(["en", "pt", "pt-BR"]), lines=LINES, raw=st.binary(max_size=60))
+@DEEP
+@given(**WHOLE_PROGRAM)
+def test_fuzz_the_whole_program_deep(
+    tmp_path_factory: pytest.TempPathFactory,
+    setup: str,
+    streams: str,
+    environment: str,
+    lang: str,
+    lines: list[bytes],
+) -> None:
+    _fuzz_whole_program(tmp_path_factory.mktemp("fuzz"), setup, streams, environment, lang, lines)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    lang=st.sampled_from(["en", "pt", "pt-BR"]),
+    lines=LINES,
+    raw=st.binary(max_size=60),
+    setup=st.sampled_from(sorted(LOCALES)),
+)
 def test_fuzz_the_piped_game(
-    tmp_path_factory: pytest.TempPathFactory, lang: str, lines: list[str], raw: bytes
+    tmp_path_factory: pytest.TempPathFactory, lang: str, lines: list[str], raw: bytes, setup: str
 ) -> None:
     tmp = tmp_path_factory.mktemp("fuzz")
-    COUNTS["lines"] += len(lines)
-    COUNTS["bytes"] += len(raw)
+    COUNTS["cases"]["piped game"] += 1
+    COUNTS["locale"][setup] += 1
     data = "\n".join(lines).encode("utf-8", "surrogatepass") + b"\n" + raw + b"\nquit\n"
-    result = run(tmp, "--lang", lang, "--speech", "none", stdin=data)
+    result = run(tmp, "--lang", lang, "--speech", "none", stdin=data, extra_env=LOCALES[setup][0])
     no_traceback(result)
     assert result.returncode == 0
+    result.stdout.decode(LOCALES[setup][1])  # strict: the output's encoding
 
 
-@settings(max_examples=18, deadline=None, suppress_health_check=list(HealthCheck))
-@given(
-    command=st.sampled_from(SUBCOMMANDS),
-    word=st.one_of(st.text(max_size=12), st.integers(-(10**30), 10**30).map(str)),
-    content=st.binary(max_size=200),
-    lang=st.sampled_from(["en", "pt", "pt-BR"]),
-)
+def _fuzz_subcommand(
+    tmp: Path, command: list[str], word: str, content: bytes, lang: str, setup: str
+) -> None:
+    (tmp / "f").write_bytes(content)
+    COUNTS["cases"]["subcommands"] += 1
+    COUNTS["locale"][setup] += 1
+    word = word.replace("\x00", "")
+    if command[0] == "analyse" and _deals_in_range(word):
+        word = str(int(word) % 5 + 1)  # a real run of 10^5 deals is no input check
+    args = [*command, word] if command[-1].startswith("--") or command == ["replay"] else command
+    result = run(tmp, "--lang", lang, *args, timeout=30, extra_env=LOCALES[setup][0])
+    no_traceback(result)
+    assert result.returncode in (0, 1, 2), result
+    result.stdout.decode(LOCALES[setup][1])  # strict: the output's encoding
+
+
+SUBCOMMAND_CASES = {
+    "command": st.sampled_from(SUBCOMMANDS),
+    "word": st.one_of(st.text(max_size=12), st.integers(-(10**30), 10**30).map(str)),
+    "content": st.binary(max_size=200),
+    "lang": st.sampled_from(["en", "pt", "pt-BR"]),
+    "setup": st.sampled_from(sorted(LOCALES)),
+}
+
+
+@QUICK
+@given(**SUBCOMMAND_CASES)
+def test_fuzz_every_subcommand_a_few(
+    tmp_path_factory: pytest.TempPathFactory,
+    command: list[str],
+    word: str,
+    content: bytes,
+    lang: str,
+    setup: str,
+) -> None:
+    _fuzz_subcommand(tmp_path_factory.mktemp("fuzz"), command, word, content, lang, setup)
+
+
 @pytest.mark.slow
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(**SUBCOMMAND_CASES)
 def test_fuzz_every_subcommand(
     tmp_path_factory: pytest.TempPathFactory,
     command: list[str],
     word: str,
     content: bytes,
     lang: str,
+    setup: str,
 ) -> None:
-    tmp = tmp_path_factory.mktemp("fuzz")
-    (tmp / "f").write_bytes(content)
-    COUNTS["files"] += 1
-    COUNTS["words"] += 1
-    word = word.replace("\x00", "")
-    if command[0] == "analyse" and _deals_in_range(word):
-        word = str(int(word) % 5 + 1)  # a real run of 10^5 deals is no input check
-    args = [*command, word] if command[-1].startswith("--") or command == ["replay"] else command
-    result = run(tmp, "--lang", lang, *args, timeout=30)
-    no_traceback(result)
-    assert result.returncode in (0, 1, 2), result
+    _fuzz_subcommand(tmp_path_factory.mktemp("fuzz"), command, word, content, lang, setup)
 
 
 def _deals_in_range(word: str) -> bool:
@@ -604,4 +748,5 @@ def _deals_in_range(word: str) -> bool:
 
 
 def test_fuzz_counts_are_reported() -> None:
-    print(json.dumps(COUNTS))
+    """Last in the file: what the fuzz tests above ran (``pytest -s``)."""
+    print(json.dumps({name: dict(counter) for name, counter in COUNTS.items()}))

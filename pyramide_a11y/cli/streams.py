@@ -34,7 +34,7 @@ import io
 import os
 import sys
 import unicodedata
-from typing import BinaryIO, TextIO
+from typing import TextIO
 
 READABLE = "pyramide.readable"
 """The name of the encoding error handler that writes plain letters."""
@@ -172,7 +172,7 @@ def _guarded(old: TextIO | None, fd: int, *, raising: bool, closed: bool) -> Tex
     tty = not closed and os.isatty(fd)
     failed = OSError(errno.EBADF, os.strerror(errno.EBADF)) if closed else None
     raw = _GuardedWriter(fd, raising=raising, failed=failed)
-    buffered: BinaryIO = io.BufferedWriter(raw)  # type: ignore[assignment]
+    buffered = io.BufferedWriter(raw)
     return io.TextIOWrapper(
         buffered,
         encoding=encoding,

@@ -54,7 +54,9 @@ FOCUS_IN_KEY, FOCUS_OUT_KEY = Keys.F23, Keys.F24
 
 
 def interactive(stdin: TextIO | None, stdout: TextIO) -> bool:
-    """Use the prompt only when both ends are terminals."""
+    """Use the prompt only when both ends are terminals (no input is none)."""
+    if stdin is None:
+        return False
     try:
         return stdin.isatty() and stdout.isatty()
     except (AttributeError, ValueError):
