@@ -653,6 +653,7 @@ def test_fuzz_the_whole_program_a_few(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # every example in one call: the budget of them all
 @DEEP
 @given(**WHOLE_PROGRAM)
 def test_fuzz_the_whole_program_deep(
@@ -667,6 +668,7 @@ def test_fuzz_the_whole_program_deep(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     lang=st.sampled_from(["en", "pt", "pt-BR"]),
@@ -726,6 +728,7 @@ def test_fuzz_every_subcommand_a_few(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(**SUBCOMMAND_CASES)
 def test_fuzz_every_subcommand(

@@ -6,7 +6,7 @@ whatever it found), Ctrl-Q inserts the next key as it is, Ctrl-Space and the
 shifted arrows select text (the next letter replaces it), Escape and a digit
 repeat the next key that many times, Ctrl-X ( records a macro, Ctrl-] jumps to
 the next key typed. A player with a screen reader cannot see any of them begin.
-Here each does nothing (Ctrl-] gives the key after it to the line, as typed):
+Here each does nothing (after Ctrl-] the next key does what it always does):
 no key leaves the prompt in a hidden mode.
 """
 
@@ -45,7 +45,6 @@ def add_quiet_keys(kb: KeyBindings) -> None:
 
     @kb.add("c-]", Keys.Any)
     def _typed(event: KeyPressEvent) -> None:
-        # Ctrl-] waits for a key to jump to: that key is typed instead, not lost.
-        data = event.key_sequence[-1].data
-        if data.isprintable():
-            event.current_buffer.insert_text(data)
+        # Ctrl-] waits for a key to jump to: that key does what it always does
+        # instead (a letter is typed, Enter sends the line), never lost.
+        event.key_processor.feed(event.key_sequence[-1], first=True)

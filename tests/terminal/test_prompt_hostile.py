@@ -83,8 +83,9 @@ def test_no_key_leaves_the_prompt_in_a_hidden_mode(typed: str) -> None:
     assert spoken[-1] == "Goodbye."
 
 
-def test_ctrl_close_bracket_gives_the_next_key_to_the_line() -> None:
-    session, spoken, _ = _run(["\x1d", "d\r", "q\r"])
+@pytest.mark.parametrize("typed", ["\x1dd\r", "d\x1d\r"], ids=["a-letter", "enter"])
+def test_ctrl_close_bracket_leaves_the_next_key_as_it_is(typed: str) -> None:
+    session, spoken, _ = _run([typed, "q\r"])
     assert session.game.moves == 1, spoken
 
 

@@ -125,6 +125,7 @@ SESSION = {
 }
 
 
+@pytest.mark.timeout(300)
 @settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
 @given(**SESSION)
 def test_fuzz_a_real_terminal_a_few(
@@ -134,6 +135,7 @@ def test_fuzz_a_real_terminal_a_few(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(2400)  # every session in one call: the budget of them all
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(**SESSION)
 def test_fuzz_a_real_terminal_deep(
