@@ -552,7 +552,7 @@ def test_a_negative_schema_version_is_set_aside(tmp_path: Path) -> None:
 COUNTS: dict[str, Counter[str]] = defaultdict(Counter)
 """What the fuzz tests ran, by class (printed by ``test_fuzz_counts_are_reported``)."""
 QUICK = settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
-DEEP = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+DEEP = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 """A few examples in the default run; many in the slow one (``pytest -m ""``)."""
 
 LINES = st.lists(

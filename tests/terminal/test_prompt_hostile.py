@@ -8,13 +8,20 @@ it to end with a deadline: a prompt that hangs fails, it never blocks the run.""
 from __future__ import annotations
 
 import io
+import os
+import signal
+import sys
 import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playthrough import recording_session, won_code
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from terminal import TMUX, window
 
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.terminal import console
@@ -148,3 +155,59 @@ def test_the_prompt_writes_what_an_ascii_terminal_can_show() -> None:
     output.write("Não há cópia: «paus»")
     output.flush()
     assert raw.getvalue().decode("ascii").endswith('Nao ha copia: "paus"')
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+@pytest.mark.parametrize(("sig", "status"), [("INT", 130), ("HUP", 129), ("QUIT", 131)])
+def test_analyse_in_a_real_terminal_ends_on_a_signal_with_its_workers(
+    tmp_path: Path, sig: str, status: int
+) -> None:
+    # The command in a terminal's foreground (a progress bar), signalled by
+    # ``kill -SIG PID`` from elsewhere: it ends quietly, and so do its workers.
+    pid_file = tmp_path / "pid"
+    command = (
+        f"PYRAMIDE_DATA_DIR={tmp_path} {sys.executable} -c "
+        f"\"import os, sys; open('{pid_file}', 'w').write(str(os.getpid())); "
+        "sys.argv = ['pyramide', 'analyse', '--deals', '1000000000', '--jobs', '2']; "
+        'from pyramide_a11y.launch import main; raise SystemExit(main())"; '
+        "echo EXIT=$?; sleep 30"
+    )
+    with window(command) as terminal:
+        assert "deals" in terminal.wait_for(" deals, ", 60)  # the progress bar runs
+        pid = int(pid_file.read_text())
+        workers = _children(pid)
+        assert len(workers) == 2
+        os.kill(pid, getattr(signal, f"SIG{sig}"))
+        screen = terminal.wait_for("EXIT=", 30)
+    assert f"EXIT={status}" in screen, screen
+    assert "Traceback" not in screen and "Process " not in screen, screen
+    assert _wait_until(lambda: not any(_alive(p) for p in workers), 10), workers
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _wait_until(ready: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True

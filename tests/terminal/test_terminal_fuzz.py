@@ -136,7 +136,7 @@ def test_fuzz_a_real_terminal_a_few(
 
 @pytest.mark.slow
 @pytest.mark.timeout(2400)  # every session in one call: the budget of them all
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(**SESSION)
 def test_fuzz_a_real_terminal_deep(
     tmp_path_factory: pytest.TempPathFactory, environment: str, lang: str, steps: list[str]
