@@ -109,16 +109,22 @@ class OutputLost(BaseException):
 
 
 class _GuardedWriter(io.RawIOBase):
-    """A standard output or error descriptor whose failed writes are handled once:
-    ``raising`` (the output) raises :class:`OutputLost`, else (standard error) the
-    bytes are dropped. Once failed, every later write is dropped."""
+    """A standard output or error descriptor whose failed writes are handled:
+    ``raising`` (the output) raises :class:`OutputLost` at the first failed write
+    and at every write after it (another thread may have met the failure first),
+    until :meth:`drop`; else (standard error) the bytes are dropped from the first
+    failure on."""
 
     def __init__(self, fd: int, *, raising: bool, failed: OSError | None = None) -> None:
         super().__init__()
         self._fd = fd
         self._raising = raising
-        self._pending = failed  # closed from the start: the first write says so
-        self.failed = failed is not None
+        self._error = failed  # closed from the start: each write says so
+        self._dropped = False
+
+    @property
+    def failed(self) -> bool:
+        return self._error is not None or self._dropped
 
     def fileno(self) -> int:
         return self._fd
@@ -131,27 +137,23 @@ class _GuardedWriter(io.RawIOBase):
 
     def write(self, data: object) -> int:
         size = len(memoryview(data))  # type: ignore[arg-type]
-        if self._pending is not None:
-            pending, self._pending = self._pending, None
-            if self._raising:
-                raise OutputLost(pending)
+        if self._dropped or (self._error is not None and not self._raising):
             return size
-        if self.failed:
-            return size
+        if self._error is not None:
+            raise OutputLost(self._error)
         try:
             return os.write(self._fd, data)  # type: ignore[arg-type]
         except (BlockingIOError, InterruptedError):
             raise
         except OSError as err:
-            self.failed = True
+            self._error = err
             if self._raising:
                 raise OutputLost(err) from None
             return size
 
     def drop(self) -> None:
         """From now on every write is dropped (after :class:`OutputLost` was handled)."""
-        self.failed = True
-        self._pending = None
+        self._dropped = True
 
 
 def _fill_closed(fd: int) -> bool:

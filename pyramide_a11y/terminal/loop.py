@@ -82,20 +82,41 @@ class Printer:
         self.app: Application[str] | None = None
         """The prompt's application while :func:`run_prompt` runs it."""
         self._lock = threading.Lock()
+        self._late_failure: BaseException | None = None
 
     def write(self, answer: Answer) -> None:
-        """Print ``answer`` (one answer at a time, from any thread)."""
+        """Print ``answer`` (one answer at a time, from any thread). On the main
+        thread, a failure a late answer met first (the output gone:
+        ``cli.streams.OutputLost``) is raised here, where the loop ends on it."""
+        if self._late_failure is not None and threading.current_thread() is threading.main_thread():
+            failure, self._late_failure = self._late_failure, None
+            raise failure
         with self._lock:
             write_answer(self.out, answer, self.visual)
 
     def late(self, answer: Answer) -> None:
         """An answer that came late, from another thread: while the prompt runs, it
-        is printed above the line being typed."""
+        is printed above the line being typed. Writing it never raises there (no
+        thread's traceback): a failure waits for the main thread's next write."""
         app = self.app
         if app is not None and app.is_running and app.loop is not None:
-            app.loop.call_soon_threadsafe(lambda: run_in_terminal(lambda: self.write(answer)))
+            app.loop.call_soon_threadsafe(lambda: run_in_terminal(lambda: self._late(answer)))
         else:
-            self.write(answer)
+            self._late(answer)
+
+    def _late(self, answer: Answer) -> None:
+        try:
+            with self._lock:
+                write_answer(self.out, answer, self.visual)
+        except BaseException as failure:
+            self._late_failure = failure
+            app = self.app
+            if (
+                app is not None
+                and app.is_running
+                and threading.current_thread() is threading.main_thread()
+            ):
+                app.exit(exception=failure)  # the prompt raises it: the loop ends on it
 
 
 def readable_lines(stdin: TextIO | None) -> Iterator[str]:
@@ -257,9 +278,11 @@ def run_prompt(
             write(answer)
             if answer.quit:
                 break
-    finally:
-        if focus_reporting:
-            ask_focus_reports(prompt.app.output, on=False)
+    finally:  # the game is saved and closed, even when the output is gone
         printer.app = None
-        session.close()
+        try:
+            if focus_reporting:
+                ask_focus_reports(prompt.app.output, on=False)
+        finally:
+            session.close()
     return 0

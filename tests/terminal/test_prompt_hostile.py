@@ -211,3 +211,30 @@ def _wait_until(ready: Callable[[], bool], seconds: float) -> bool:
             return False
         time.sleep(0.05)
     return True
+
+
+class _Gone(BaseException):
+    """What a guarded standard output raises once it cannot be written."""
+
+
+class _GoneOut(io.StringIO):
+    def write(self, text: str) -> int:
+        raise _Gone
+
+
+def test_a_late_answer_that_cannot_be_written_ends_the_loop_on_its_main_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A hint or par written from its own thread when the output is gone (full,
+    # closed): no thread traceback; the main thread meets the failure next.
+    from pyramide_a11y.core.answer import Answer
+
+    hooked: list[object] = []
+    monkeypatch.setattr(threading, "excepthook", hooked.append)
+    printer = Printer(_GoneOut())
+    thread = threading.Thread(target=printer.late, args=(Answer(["Hint: draw a card."]),))
+    thread.start()
+    thread.join(10)
+    assert hooked == []
+    with pytest.raises(_Gone):
+        printer.write(Answer(["Goodbye."]))
