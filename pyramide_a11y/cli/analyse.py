@@ -325,6 +325,7 @@ class Progress:
         self.start = clock()
         self.last_time = self.start
         self.last_done = 0
+        self._shown = 0  # the length of the bar's line on screen
 
     def update(self, done: int) -> None:
         if self.mode == "none":
@@ -342,7 +343,11 @@ class Progress:
             return
         filled = self.WIDTH * done // self.total
         bar = "#" * filled + "-" * (self.WIDTH - filled)
-        self.stream.write(f"\r[{bar}] {self._text(done, now)}\x1b[K")
+        # Spaces, not an escape sequence, wipe the end of a longer line before: a
+        # console that reads no escape sequences (Windows' own) would show it.
+        line = f"[{bar}] {self._text(done, now)}"
+        self.stream.write("\r" + line.ljust(self._shown))
+        self._shown = len(line)
         self.stream.flush()
 
     def finish(self) -> None:
