@@ -15,11 +15,8 @@ so memory stays flat and the first answer comes at once whatever ``--deals`` is.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
-import multiprocessing
 import os
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -28,6 +25,7 @@ from typing import Any, TextIO
 
 from pyramide_a11y.cli.from_options import rules_from_options
 from pyramide_a11y.cli.tally import RELATIVE_PRECISION, Tally
+from pyramide_a11y.cli.workers import WorkerLost, Workers
 from pyramide_a11y.core.sources import SourceError
 from pyramide_a11y.engine import Layout, Rules, parse_rules
 from pyramide_a11y.engine.dealcode import (
@@ -43,8 +41,6 @@ from pyramide_a11y.solver import solve
 from pyramide_a11y.solver.stats import wilson_interval
 from pyramide_a11y.speech.detect import running_screen_reader
 
-BATCH_PER_JOB = 8
-"""Deals handed to the pool at a time, per process."""
 LINES_EVERY_SECONDS = 5.0
 LINES_EVERY_FRACTION = 0.1
 """A progress line waits for both: 5 seconds and a tenth of the deals since the last."""
@@ -76,13 +72,6 @@ def deal_numbers(seed: int, count: int, first: int = 0) -> Iterator[int]:
         yield rng.below(MAX_NUMBER + 1)
 
 
-def _quiet_worker() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (no traceback from each
-    worker), and SIGTERM ends the worker at once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def solve_deal(job: tuple[str, int, float | None]) -> DealResult:
     """Solve deal ``number`` under the rules written as ``str(rules)`` (a worker)."""
     rules_text, number, timeout = job
@@ -96,15 +85,17 @@ def solve_all(
     rules: Rules, numbers: Iterable[int], jobs: int, timeout: float | None
 ) -> Iterator[DealResult]:
     """Results in the order they finish, ``jobs`` processes at once. The work is
-    handed out a batch at a time, so the deals waiting stay few whatever their
-    number."""
+    handed out a deal at a time, as workers are free, so the deals waiting stay few
+    whatever their number. Raises :class:`.WorkerLost` when a worker is killed
+    from outside."""
     work = ((str(rules), n, timeout) for n in numbers)
     if jobs <= 1:
         yield from map(solve_deal, work)
         return
-    with multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool:
-        while batch := list(itertools.islice(work, jobs * BATCH_PER_JOB)):
-            yield from pool.imap_unordered(solve_deal, batch, chunksize=1)
+    # Workers of our own (:mod:`.workers`): they end with the command, however it
+    # ends (Ctrl-C, SIGTERM, a hang-up, SIGQUIT), quietly.
+    with Workers(solve_deal, jobs) as workers:
+        yield from workers.map_unordered(work)
 
 
 def progress_mode(
@@ -145,9 +136,17 @@ def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO | None = None
     start = time.perf_counter()
     # Counts and bounded summaries only: memory stays flat whatever --deals says.
     tally = Tally(name=lambda number: _code_of(rules, number))
-    for result in solve_all(rules, numbers, min(jobs, args.deals), args.timeout):
-        tally.add(result.number, result.winnable, result.nodes, result.seconds)
-        progress.update(tally.deals)
+    try:
+        for result in solve_all(rules, numbers, min(jobs, args.deals), args.timeout):
+            tally.add(result.number, result.winnable, result.nodes, result.seconds)
+            progress.update(tally.deals)
+    except WorkerLost as lost:
+        progress.finish()
+        # Translators: error of the analyse command when one of its worker processes
+        # was ended from outside (killed, out of memory); {code} is its exit code.
+        said = _("A worker process ended unexpectedly (exit code {code}); no report.")
+        print("pyramide: " + said.format(code=lost.code), file=err, flush=True)
+        return 1
     progress.finish()
     wall = time.perf_counter() - start
     report = build_report(rules, args.seed, tally, wall, jobs, args.timeout, first)
@@ -326,6 +325,7 @@ class Progress:
         self.start = clock()
         self.last_time = self.start
         self.last_done = 0
+        self._shown = 0  # the length of the bar's line on screen
 
     def update(self, done: int) -> None:
         if self.mode == "none":
@@ -343,7 +343,11 @@ class Progress:
             return
         filled = self.WIDTH * done // self.total
         bar = "#" * filled + "-" * (self.WIDTH - filled)
-        self.stream.write(f"\r[{bar}] {self._text(done, now)}\x1b[K")
+        # Spaces, not an escape sequence, wipe the end of a longer line before: a
+        # console that reads no escape sequences (Windows' own) would show it.
+        line = f"[{bar}] {self._text(done, now)}"
+        self.stream.write("\r" + line.ljust(self._shown))
+        self._shown = len(line)
         self.stream.flush()
 
     def finish(self) -> None:

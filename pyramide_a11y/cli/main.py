@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
+import errno
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -26,6 +26,7 @@ from .parsing import (
     language_asked,
     version,
 )
+from .streams import EXIT_OUTPUT_LOST, OutputLost, output_lost_quietly
 from .subcommands import (
     add_analyse_command,
     add_data_dir_option,
@@ -122,34 +123,46 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class Terminated(BaseException):
-    """SIGTERM, raised where the program is, so ``finally`` blocks run (the game in
-    play is saved and closed) as on Ctrl-C."""
+    """SIGTERM, SIGHUP or SIGQUIT, raised where the program is, so ``finally``
+    blocks run (the game in play is saved and closed) as on Ctrl-C; ``status`` is
+    128 + the signal's number."""
+
+    def __init__(self, status: int = 143) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
+TERMINATING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name)
+)
+"""Each ends the program as SIGTERM does, with 128 + its number (143, 129, 131)."""
 
 
-def _on_sigterm(signum: int, frame: object) -> None:
-    raise Terminated
+def _on_terminating_signal(signum: int, frame: object) -> None:
+    raise Terminated(128 + signum)
 
 
 def _catch_signals() -> None:
-    """Turn SIGTERM into :class:`Terminated`, and Ctrl-C into KeyboardInterrupt (the
-    launcher ended the program at once on either while it loaded); only the main
-    thread can."""
+    """Turn SIGTERM, SIGHUP and SIGQUIT into :class:`Terminated`, and Ctrl-C into
+    KeyboardInterrupt (the launcher ended the program at once on each while it
+    loaded); only the main thread can. A signal ignored from the start stays so."""
     with contextlib.suppress(ValueError):  # not the main thread (a test calling main)
-        signal.signal(signal.SIGTERM, _on_sigterm)
+        for signum in TERMINATING_SIGNALS:
+            if signum == signal.SIGTERM or signal.getsignal(signum) is not signal.SIG_IGN:
+                signal.signal(signum, _on_terminating_signal)
         if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # (ignored stays so)
             signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _stopped(status: int) -> int:
-    """After Ctrl-C or SIGTERM: end the line ``^C`` left (one line at most), quietly
-    even when the terminal or pipe is gone; then no further signal interrupts."""
+    """After Ctrl-C or a terminating signal: end the line ``^C`` left (one line at
+    most), quietly even when the terminal or pipe is gone; then no further signal
+    interrupts."""
     with contextlib.suppress(ValueError):
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for signum in (signal.SIGINT, *TERMINATING_SIGNALS):
+            signal.signal(signum, signal.SIG_IGN)
     try:
         if sys.stderr.isatty():
             sys.stderr.write("\n")
@@ -159,25 +172,64 @@ def _stopped(status: int) -> int:
     return status
 
 
+def _output_lost(lost: OutputLost, language: str | None) -> int:
+    """Standard output could not be written: one sentence on standard error (if it
+    can take it), nothing more tried on the output; 0 when the reader went away
+    (``pyramide deal … | head``: not an error of ours), else 74."""
+    output_lost_quietly()
+    if lost.errno == errno.EPIPE:
+        return 0
+    with in_language(language or resolve_language(None)):
+        # Translators: printed on standard error when the program's output cannot be
+        # written (closed, or the disk is full); {reason} is the system's reason, in
+        # English, like "No space left on device".
+        said = _("The output cannot be written ({reason}); the program stops.")
+        line = "pyramide: " + said.format(reason=lost.strerror)
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)
+    return EXIT_OUTPUT_LOST
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status (130 after Ctrl-C, 143 after
-    SIGTERM, never a traceback for either)."""
+    """Run the command line; returns the exit status: 130 after Ctrl-C, 143 after
+    SIGTERM, 129 after SIGHUP, 131 after SIGQUIT, 74 when standard output cannot be
+    written (:mod:`.streams`), never a traceback for any of them."""
+    language: list[str] = []  # the command's language, once known
     try:
         _catch_signals()
-        return _main(argv, out)
+        try:
+            status = _main(argv, out, language)
+        except SystemExit:  # --help, --version, a usage error: printed, then flushed
+            _flush(out)
+            raise
+        _flush(out)  # a write that fails at exit fails here, where it is handled
+        return status
     except KeyboardInterrupt:
         return _stopped(EXIT_INTERRUPTED)
-    except Terminated:
-        return _stopped(EXIT_TERMINATED)
+    except Terminated as stop:
+        return _stopped(stop.status)
+    except OutputLost as lost:
+        return _output_lost(lost, language[0] if language else None)
 
 
-def _main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+def _flush(out: TextIO | None) -> None:
+    for stream in {id(s): s for s in (out, sys.stdout) if s is not None}.values():
+        try:
+            stream.flush()
+        except BrokenPipeError as err:
+            raise OutputLost(err) from None
+        except ValueError:  # closed by its owner
+            pass
+
+
+def _main(argv: Sequence[str] | None, out: TextIO | None, language: list[str]) -> int:
     out = out or sys.stdout
     words = list(sys.argv[1:] if argv is None else argv)
     asked = lang_option(words)
     chosen = language_asked(asked) if asked else None
     # The command's language, entered for all it says (never set process-wide).
-    with in_language(chosen or resolve_language(None)):
+    with in_language(chosen or resolve_language(None)) as entered:
+        language.append(entered)
         return _run(words, asked, chosen, out)
 
 
@@ -203,8 +255,7 @@ def _run(words: list[str], asked: str | None, chosen: str | None, out: TextIO) -
     except SourceError as err:
         print(f"pyramide: {err}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        # The reader went away (``pyramide deal … | head``): not an error of ours.
-        # Point stdout at devnull so the interpreter's final flush stays quiet.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    except BrokenPipeError as err:
+        # The reader went away (``pyramide deal … | head``), on an output not
+        # guarded by :mod:`.streams` (a test's): the same quiet end.
+        raise OutputLost(err) from None

@@ -40,6 +40,8 @@ from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.narration.cards import with_symbols
+from pyramide_a11y.terminal.console import ask_focus_reports, pastes_as_typing, terminal_output
+from pyramide_a11y.terminal.quiet_keys import add_quiet_keys
 
 PROMPT = "> "
 ACT_AT_ONCE = ("u", "h", "n", "d", "r", "U", "H", "N", "D", "R")
@@ -51,8 +53,10 @@ FOCUS_IN, FOCUS_OUT = "\x1b[I", "\x1b[O"
 FOCUS_IN_KEY, FOCUS_OUT_KEY = Keys.F23, Keys.F24
 
 
-def interactive(stdin: TextIO, stdout: TextIO) -> bool:
-    """Use the prompt only when both ends are terminals."""
+def interactive(stdin: TextIO | None, stdout: TextIO) -> bool:
+    """Use the prompt only when both ends are terminals (no input is none)."""
+    if stdin is None:
+        return False
     try:
         return stdin.isatty() and stdout.isatty()
     except (AttributeError, ValueError):
@@ -78,35 +82,64 @@ class Printer:
         self.app: Application[str] | None = None
         """The prompt's application while :func:`run_prompt` runs it."""
         self._lock = threading.Lock()
+        self._late_failure: BaseException | None = None
 
     def write(self, answer: Answer) -> None:
-        """Print ``answer`` (one answer at a time, from any thread)."""
+        """Print ``answer`` (one answer at a time, from any thread). On the main
+        thread, a failure a late answer met first (the output gone:
+        ``cli.streams.OutputLost``) is raised here, where the loop ends on it."""
+        if self._late_failure is not None and threading.current_thread() is threading.main_thread():
+            failure, self._late_failure = self._late_failure, None
+            raise failure
         with self._lock:
             write_answer(self.out, answer, self.visual)
 
     def late(self, answer: Answer) -> None:
         """An answer that came late, from another thread: while the prompt runs, it
-        is printed above the line being typed."""
+        is printed above the line being typed. Writing it never raises there (no
+        thread's traceback): a failure waits for the main thread's next write."""
         app = self.app
         if app is not None and app.is_running and app.loop is not None:
-            app.loop.call_soon_threadsafe(lambda: run_in_terminal(lambda: self.write(answer)))
+            app.loop.call_soon_threadsafe(lambda: run_in_terminal(lambda: self._late(answer)))
         else:
-            self.write(answer)
+            self._late(answer)
+
+    def _late(self, answer: Answer) -> None:
+        try:
+            with self._lock:
+                write_answer(self.out, answer, self.visual)
+        except BaseException as failure:
+            self._late_failure = failure
+            app = self.app
+            if (
+                app is not None
+                and app.is_running
+                and threading.current_thread() is threading.main_thread()
+            ):
+                app.exit(exception=failure)  # the prompt raises it: the loop ends on it
 
 
-def readable_lines(stdin: TextIO) -> Iterator[str]:
-    """The lines of ``stdin``, bytes that do not decode replaced (a stray byte in a
-    pipe is a line the game does not understand, never a crash)."""
+def readable_lines(stdin: TextIO | None) -> Iterator[str]:
+    """The lines of ``stdin`` (none when there is no input: a closed input is an
+    input at its end). Each line is read as UTF-8 when it is UTF-8 (whatever the
+    locale says: a ``C`` locale says ASCII), else in the stream's own encoding,
+    bytes that do not decode replaced: a stray byte in a pipe is a line the game
+    does not understand, never a crash."""
+    if stdin is None:
+        return
     buffer = getattr(stdin, "buffer", None)
     if buffer is None:
         yield from stdin
         return
     encoding = getattr(stdin, "encoding", None) or "utf-8"
     for raw in buffer:
-        yield raw.decode(encoding, errors="replace")
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield raw.decode(encoding, errors="replace")
 
 
-def run_plain(session: Session, stdin: TextIO, printer: Printer) -> int:
+def run_plain(session: Session, stdin: TextIO | None, printer: Printer) -> int:
     """Read lines until ``quit`` or end of input (which says goodbye as ``quit``
     does); print every answer."""
     try:
@@ -127,6 +160,7 @@ def build_key_bindings(session: Session, write: Callable[[Answer], None]) -> Key
     """The keys of keyboard mode (``session.keyboard.mode``), F2, and the
     arrows' focus on an empty line outside it."""
     kb = KeyBindings()
+    add_quiet_keys(kb)  # first: the keys below win where they overlap
     keys = session.keyboard
 
     def empty() -> bool:
@@ -206,15 +240,20 @@ def run_prompt(
     report_focus: bool = True,
 ) -> int:
     """The interactive loop on a real (or test) terminal; give it a session made
-    with ``keyboard_keys=True`` (its keys are bound here)."""
+    with ``keyboard_keys=True`` (its keys are bound here). ``output`` is the
+    prompt's (default: :func:`.console.terminal_output` on the printer's stream);
+    focus reports are asked of it when ``report_focus`` and it reads escape
+    sequences (:func:`.console.vt_capable`). A paste is read as typed lines, and no
+    key enters a mode the player cannot hear (:mod:`.quiet_keys`)."""
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
     ANSI_SEQUENCES.setdefault(FOCUS_IN, FOCUS_IN_KEY)
     ANSI_SEQUENCES.setdefault(FOCUS_OUT, FOCUS_OUT_KEY)
-    write, stdout = printer.write, printer.out
+    pastes_as_typing()
+    write = printer.write
     prompt: PromptSession[str] = PromptSession(
         key_bindings=build_key_bindings(session, write),
         input=input,
-        output=output,
+        output=output or terminal_output(printer.out),
         complete_while_typing=False,
         enable_history_search=False,
         mouse_support=False,
@@ -222,9 +261,8 @@ def run_prompt(
         erase_when_done=False,
     )
     printer.app = prompt.app
-    focus_reporting = report_focus and output is None and stdout.isatty()
-    if focus_reporting:
-        stdout.write("\x1b[?1004h")
+    # Through the prompt's output, to a terminal that reads it (never raw text).
+    focus_reporting = report_focus and ask_focus_reports(prompt.app.output, on=True)
     try:
         write(session.opening())
         while True:
@@ -240,10 +278,11 @@ def run_prompt(
             write(answer)
             if answer.quit:
                 break
-    finally:
-        if focus_reporting:
-            stdout.write("\x1b[?1004l")
-            stdout.flush()
+    finally:  # the game is saved and closed, even when the output is gone
         printer.app = None
-        session.close()
+        try:
+            if focus_reporting:
+                ask_focus_reports(prompt.app.output, on=False)
+        finally:
+            session.close()
     return 0

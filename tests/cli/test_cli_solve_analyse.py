@@ -136,6 +136,23 @@ def test_progress_on_a_terminal_is_one_bar_rewritten_in_place() -> None:
     assert last.startswith("[" + "#" * Progress.WIDTH + "] 4 of 4 deals, about 0 s left")
 
 
+def test_progress_bar_writes_no_escape_sequence_and_wipes_a_longer_line() -> None:
+    # Issue 28: a console that reads no escape sequences (Windows' own) would show
+    # one; spaces wipe what a longer line before left.
+    now = [0.0]
+    stream = _Terminal()
+    progress = Progress(1000, stream, "bar", clock=lambda: now[0])
+    now[0] = 50.0
+    progress.update(1)  # about 49950 s left: a long line
+    now[0] = 51.0
+    progress.update(1000)  # about 0 s left: a shorter one
+    progress.finish()
+    text = stream.getvalue()
+    assert "\x1b" not in text
+    first, second = text.rstrip("\n").split("\r")[1:]
+    assert len(second) == len(first) and second.rstrip().endswith("about 0 s left")
+
+
 def test_progress_off_a_terminal_is_plain_lines() -> None:
     stream = io.StringIO()
     progress = Progress(3, stream)
