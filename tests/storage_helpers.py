@@ -48,6 +48,14 @@ def stored_rows(folder: Path, sql: str) -> list[tuple[object, ...]]:
         store.close()
 
 
+def saved_moves(folder: Path) -> list[int]:
+    """The move count of every game saved in the data folder ``folder``, oldest
+    first (either database; none when no SQLite file was ever made)."""
+    if not on_postgres() and not (folder / "pyramide.sqlite3").exists():
+        return []
+    return [int(str(row[0])) for row in stored_rows(folder, "SELECT moves FROM games ORDER BY id")]
+
+
 sqlite_file = pytest.mark.sqlite_file
 """A test of the SQLite file itself (damaged, read-only, full, moved aside, built by
 hand at an older schema): it runs on SQLite only."""

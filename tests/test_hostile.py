@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from storage_helpers import sqlite_file, stored_rows
+from storage_helpers import saved_moves, sqlite_file, stored_rows
 
 from pyramide_a11y.core.sources import BadLayoutFile, named_source
 from pyramide_a11y.engine import get_rules
@@ -214,15 +214,6 @@ def expected_status(streams: str, usual: int = 0) -> int:
     return OUTPUT_LOST if streams in ("stdout-closed", "stdout-full") else usual
 
 
-def saved_moves(tmp: Path) -> list[int]:
-    """The moves of every game saved in ``tmp``'s data folder."""
-    database = tmp / "data" / "pyramide.sqlite3"
-    if not database.exists():
-        return []
-    with sqlite3.connect(database) as conn:
-        return [row[0] for row in conn.execute("SELECT moves FROM games ORDER BY id")]
-
-
 DREW = ("Drew ", "Comprou ", "Virou ")
 """How a draw is said (en, pt, pt-BR): lines that start so count as moves said."""
 
@@ -288,7 +279,7 @@ def test_closed_or_full_streams_end_quietly_with_the_right_status(
         assert result.stdout, err
     if args[0] == "--speech":  # the game: nothing done that was not said
         drew = [line for line in result.stdout.decode().splitlines() if line.startswith(DREW)]
-        assert saved_moves(tmp_path) in ([], [len(drew)])
+        assert saved_moves(tmp_path / "data") in ([], [len(drew)])
         if streams == "stdin-closed":
             assert result.stdout.decode().splitlines()[-1] == "Your game is saved. Goodbye."
 
@@ -628,7 +619,7 @@ def _fuzz_whole_program(
     else:
         expected = lines.count(b"d")
     assert said == expected, text
-    assert saved_moves(tmp) in ([said], [] if said == 0 else [said]), (said, text)
+    assert saved_moves(tmp / "data") in ([said], [] if said == 0 else [said]), (said, text)
     COUNTS["cases"]["whole program"] += 1
 
 

@@ -10,7 +10,6 @@ A few sessions in the default run, many in the slow one (``pytest -m ""``).
 from __future__ import annotations
 
 import json
-import sqlite3
 import sys
 from collections import Counter
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from storage_helpers import saved_moves
 from terminal import TMUX, window
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
@@ -85,14 +85,6 @@ ENVIRONMENTS = {
 }
 
 
-def _saved_moves(data: Path) -> list[int]:
-    database = data / "pyramide.sqlite3"
-    if not database.exists():
-        return []
-    with sqlite3.connect(database) as conn:
-        return [row[0] for row in conn.execute("SELECT moves FROM games ORDER BY id")]
-
-
 def _session(tmp: Path, environment: str, lang: str, steps: list[str]) -> None:
     COUNTS["sessions"] += 1
     COUNTS[f"environment {environment}"] += 1
@@ -115,7 +107,7 @@ def _session(tmp: Path, environment: str, lang: str, steps: list[str]) -> None:
     assert "Traceback" not in screen, screen
     assert "EXIT=0" in screen, screen
     said = sum(1 for line in screen.splitlines() if line.startswith(DREW))
-    assert _saved_moves(data) == [said], (said, screen)
+    assert saved_moves(data) == [said], (said, screen)
 
 
 SESSION = {
