@@ -48,6 +48,14 @@ class Utterance:
     """The voice chosen by name (a backend's id), or None: the language's own."""
 
 
+def speaking_seconds(utterance: Utterance, grace: float) -> float:
+    """A generous bound on how long speaking ``utterance`` can take when its audio's
+    length is not known beforehand (streamed, or spoken by a server): twice the
+    time its words take at its rate, plus ``grace``."""
+    words = max(1, len(utterance.text) / 6)
+    return grace + 2.0 * words * 60 / (utterance.rate or 175)
+
+
 class Outcome(enum.Enum):
     """How a child process ended."""
 

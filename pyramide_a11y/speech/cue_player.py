@@ -28,7 +28,7 @@ from pathlib import Path
 from pyramide_a11y.narration.cues import CueKind, Place
 
 from .cues import cue_wav
-from .player import default_player, reads_stdin, with_file
+from .player import PlayerUnusable, default_player, reads_stdin, with_file
 
 DEADLINE_SECONDS = 2.0
 """A cue's player that runs longer than this is stuck: it is killed."""
@@ -70,11 +70,18 @@ class CuePlayer:
     """Plays cues in child processes of the audio player, one at a time, newest first."""
 
     def __init__(self, player: Sequence[str] | None = None) -> None:
-        self._player = list(player) if player is not None else default_player()
+        """``player`` (default: :func:`.player.default_player`). When
+        ``$PYRAMIDE_AUDIO_PLAYER`` is no command line the cues are off from the
+        start, without a problem to report: the game said so at start
+        (:func:`.messages.player_setting_sentence`)."""
+        self._broken = False
+        try:
+            self._player = list(player) if player is not None else default_player()
+        except PlayerUnusable:
+            self._player, self._broken = [], True
         self._lock = threading.Condition()
         self._pending: tuple[CueKind, Place, bool] | None = None
         self._closed = False
-        self._broken = False
         self._problem: str | None = None
         self._child: subprocess.Popen[bytes] | None = None
         self._cache: dict[tuple[CueKind, Place, bool], bytes] = {}
@@ -137,14 +144,17 @@ class CuePlayer:
                 pass
         else:
             handle, name = tempfile.mkstemp(prefix="pyramide-cue-", suffix=".wav")
-            with os.fdopen(handle, "wb") as file:
-                file.write(wav)
-            command = with_file(self._player, Path(name))
-            self._child = subprocess.Popen(
-                command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-            )
-            self._child.wait(DEADLINE_SECONDS)  # the file goes once it is played
-            Path(name).unlink(missing_ok=True)
+            try:
+                with os.fdopen(handle, "wb") as file:
+                    file.write(wav)
+                command = with_file(self._player, Path(name))
+                self._child = subprocess.Popen(
+                    command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+                )
+                self._check()  # the file goes once it is played (or the player failed)
+            finally:  # also when the player cannot start: no file is left behind
+                Path(name).unlink(missing_ok=True)
+            return
         self._check()
 
     def _check(self) -> None:

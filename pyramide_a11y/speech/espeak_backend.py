@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 
-from .background import BackgroundSpeaker, Outcome, Utterance
+from .background import BackgroundSpeaker, Outcome, Utterance, speaking_seconds
 from .player import default_player, reads_stdin, with_file
 from .voices import VoiceInfo, espeak_voice
 
@@ -33,12 +33,6 @@ def espeak_command(utterance: Utterance, out: Path | None = None) -> list[str]:
     if utterance.volume is not None:
         command += ["-a", str(round(utterance.volume * 100))]
     return [*command, *(["-w", str(out)] if out else ["--stdout"])]
-
-
-def _seconds_bound(utterance: Utterance, grace: float) -> float:
-    """A generous bound on how long speaking an utterance can take."""
-    words = max(1, len(utterance.text) / 6)
-    return grace + 2.0 * words * 60 / (utterance.rate or 175)
 
 
 def _voice_lines(which: str) -> list[list[str]]:
@@ -100,7 +94,7 @@ class EspeakNgSpeaker(BackgroundSpeaker):
         return list(self._voices)
 
     def _speak(self, utterance: Utterance) -> None:
-        deadline = time.monotonic() + _seconds_bound(utterance, self.player_grace)
+        deadline = time.monotonic() + speaking_seconds(utterance, self.player_grace)
         if reads_stdin(self.player):
             synth = self._start(
                 espeak_command(utterance), stdin=subprocess.PIPE, stdout=subprocess.PIPE

@@ -7,6 +7,7 @@ from pyramide_a11y.i18n import _
 from .base import FailureKind, SpeechFailure
 from .detect import UNNAMED
 from .factory import Missing, SpeechProblem
+from .player import PLAYER_ENV
 
 
 def problem_sentence(problem: SpeechProblem) -> str:
@@ -23,6 +24,8 @@ def problem_sentence(problem: SpeechProblem) -> str:
         return _("Speech is off: {player} found no audio device. The game goes on as text.").format(
             player=problem.what
         )
+    if problem.missing is Missing.PLAYER_SETTING:
+        return player_setting_sentence(problem.detail, speech_too=True)
     if problem.missing is Missing.NO_READER:
         # Translators: said when the player asks for speech through the screen reader
         # ("speech reader") and none is running that the game can reach.
@@ -53,6 +56,28 @@ def problem_sentence(problem: SpeechProblem) -> str:
     return _("Speech is off: {what} is missing. The game goes on as text.").format(
         what=problem.what
     )
+
+
+def player_setting_sentence(value: str, speech_too: bool) -> str:
+    """The one line said at start when ``$PYRAMIDE_AUDIO_PLAYER`` (``value``) is no
+    command line: the sounds, and the speech that plays through the player when
+    ``speech_too``, are off; the game goes on."""
+    if speech_too:
+        # Translators: said once at start. {variable} is PYRAMIDE_AUDIO_PLAYER, an
+        # environment variable naming the program that plays sound; {value} is what it
+        # holds (e.g. an unclosed quote). Never translate either.
+        message = _(
+            "Sounds and speech are off: {variable} holds {value}, which is not a command "
+            "the game can run. The game goes on as text."
+        )
+    else:
+        # Translators: said once at start. {variable} is PYRAMIDE_AUDIO_PLAYER, an
+        # environment variable naming the program that plays sound; {value} is what it
+        # holds (e.g. an unclosed quote). Never translate either.
+        message = _(
+            "Sounds are off: {variable} holds {value}, which is not a command the game can run."
+        )
+    return message.format(variable=PLAYER_ENV, value=repr(value))
 
 
 def screen_reader_sentence(reader: str) -> str:

@@ -150,8 +150,9 @@ class Pyttsx3Speaker(BackgroundSpeaker):
         self.player = list(player) if player else default_player()
         self._worker_command = worker_command
         self._synth_seconds = synth_seconds
-        self._dir = Path(tempfile.mkdtemp(prefix="pyramide-speech-"))
         self._worker: SynthWorker | None = SynthWorker(worker_command)
+        # After the worker: a worker that cannot start leaves no folder behind.
+        self._dir = Path(tempfile.mkdtemp(prefix="pyramide-speech-"))
         self._start_failures = 0
         self._count = 0
         self.voice_in_use: str | None = None

@@ -27,18 +27,21 @@ from pyramide_a11y.speech.base import SilentSpeaker, Speaker, SpeechFailure
 from pyramide_a11y.speech.detect import running_screen_reader
 from pyramide_a11y.speech.factory import (
     SCREEN_READER,
+    Missing,
     SpeakerChoice,
     SpeechProblem,
     open_speaker,
 )
 from pyramide_a11y.speech.messages import (
     failure_sentence,
+    player_setting_sentence,
     problem_sentence,
     reader_gone_sentence,
     reader_route_sentence,
     screen_reader_sentence,
     speech_off_sentence,
 )
+from pyramide_a11y.speech.player import unusable_player
 from pyramide_a11y.speech.voices import VoiceInfo, find_voice
 
 Opener = Callable[..., SpeakerChoice]
@@ -334,6 +337,10 @@ def take_speech_sentences(speaker: Speaker) -> list[str]:
     return sentences
 
 
+def _player_problem(problem: SpeechProblem | None) -> bool:
+    return problem is not None and problem.missing is Missing.PLAYER_SETTING
+
+
 def make_session_speaker(options: argparse.Namespace, out: TextIO | None = None) -> Speaker:
     """The speaker for a session started with ``options`` (``--speech``, ``--rate``,
     ``--lang`` already resolved into ``options.language``). Never silent without a
@@ -344,6 +351,11 @@ def make_session_speaker(options: argparse.Namespace, out: TextIO | None = None)
     speaker = SessionSpeaker(options.speech, options.language, options.rate)
     if out is not None:
         line = None
+        unusable = unusable_player()
+        if unusable is not None and not _player_problem(speaker.problem):
+            # Sounds (and speech, when it needs the player: that is the problem
+            # below) are off: one sentence.
+            print(player_setting_sentence(unusable, speech_too=False), file=out, flush=True)
         if speaker.problem is not None:
             line = problem_sentence(speaker.problem)
         elif options.speech == "none" and not getattr(options, "speech_given", False):

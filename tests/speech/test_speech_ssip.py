@@ -3,7 +3,10 @@ as ``speech-dispatcher`` (the real one is not installed in CI)."""
 
 from __future__ import annotations
 
+import signal
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -211,3 +214,104 @@ def test_the_rate_maps_onto_speech_dispatcher_s_scale() -> None:
 
 def test_escape() -> None:
     assert escape(".a\n.b\nc") == "..a\r\n..b\r\nc"
+
+
+def test_a_busy_server_is_not_a_dead_one(server: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A screen reader speaks at message priority all along: the game's answers wait
+    # in the queue, and each is cancelled by the next (event 703). Fifty answers
+    # that never begin in time are never "speech stopped working".
+    monkeypatch.setenv("FAKE_SSIP_MODE", "busy")
+    speaker = SsipSpeaker("en", None, begin_seconds=0.05)
+    try:
+        for number in range(50):
+            speaker.say(f"answer {number}")
+            assert speaker.wait_idle(5)
+            assert speaker.take_failure() is None, number
+        assert speaker.spoken == 0 and speaker.failure is None
+    finally:
+        speaker.close()
+
+
+def test_a_dead_server_is_still_reported_beside_a_busy_one(
+    server: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "mute": messages are taken, never begun, never cancelled: nothing shows the
+    # server alive, so the third such answer is reported (once).
+    monkeypatch.setenv("FAKE_SSIP_MODE", "mute")
+    speaker = SsipSpeaker("en", None, begin_seconds=0.05)
+    try:
+        told = []
+        for number in range(6):
+            speaker.say(f"answer {number}")
+            speaker.wait_idle(5)
+            if failure := speaker.take_failure():
+                told.append((number, failure.kind))
+        assert told == [(2, FailureKind.NOT_RESPONDING)]
+    finally:
+        speaker.close()
+
+
+def test_the_goodbye_is_waited_for_to_its_end(
+    server: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The server reports the end (702) 1.5 s after the beginning: the wait lasts
+    # until then, not until the beginning, so a server stopped next has said it all.
+    monkeypatch.setenv("FAKE_SSIP_SPEAK_SECONDS", "1.5")
+    speaker = SsipSpeaker("pt_PT", None)
+    try:
+        speaker.say("A sua partida está guardada. Até à próxima.")
+        start = time.monotonic()
+        assert speaker.wait_idle(30)
+        assert time.monotonic() - start >= 1.4
+        assert "END" not in commands(server)
+    finally:
+        speaker.close()
+
+
+def test_a_cancelled_answer_is_not_waited_for(
+    server: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_SSIP_SPEAK_SECONDS", "20")
+    speaker = SsipSpeaker("en", None)
+    try:
+        speaker.say("A long answer.")
+        assert wait_for(lambda: speaker.spoken == 1, 5)
+        speaker.stop()  # CANCEL self: 703
+        start = time.monotonic()
+        assert speaker.wait_idle(30)
+        assert time.monotonic() - start < 3
+    finally:
+        speaker.close()
+
+
+GAME = """
+import sys
+from pyramide_a11y.speech.ssip_backend import SsipSpeaker
+speaker = SsipSpeaker("en", None)
+print(speaker.server.pid, flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.parametrize(
+    "signum", [signal.SIGHUP, signal.SIGTERM, signal.SIGKILL], ids=["SIGHUP", "SIGTERM", "SIGKILL"]
+)
+def test_a_server_started_for_the_game_ends_however_the_game_ends(
+    server: Path, signum: int
+) -> None:
+    # A closed terminal (SIGHUP), a kill: the game has no time to stop its server,
+    # yet the server goes with it.
+    game = subprocess.Popen(
+        [sys.executable, "-c", GAME], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert game.stdout is not None
+        pid = int(game.stdout.readline())
+        assert alive(pid)
+        game.send_signal(signum)
+        game.wait(10)
+        assert wait_for(lambda: not alive(pid), 5)
+    finally:
+        if game.poll() is None:
+            game.kill()
+        game.communicate()
