@@ -21,22 +21,22 @@ from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
 CODE = "PY1-P-AAAAAAB"
 BOTH = {
     "en": (
-        "Sounds and speech are off: PYRAMIDE_AUDIO_PLAYER holds \"'\", which is not a "
+        'Sounds and speech are off: PYRAMIDE_AUDIO_PLAYER holds "\'", which is not a '
         "command the game can run. The game goes on as text."
     ),
     "pt": (
-        "Sons e voz desligados: PYRAMIDE_AUDIO_PLAYER contém \"'\", que não é um comando "
+        'Sons e voz desligados: PYRAMIDE_AUDIO_PLAYER contém "\'", que não é um comando '
         "que o jogo consiga executar. O jogo continua em texto."
     ),
     "pt-BR": (
-        "Sons e voz desligados: PYRAMIDE_AUDIO_PLAYER contém \"'\", que não é um comando "
+        'Sons e voz desligados: PYRAMIDE_AUDIO_PLAYER contém "\'", que não é um comando '
         "que o jogo consegue executar. O jogo continua em texto."
     ),
 }
 SOUNDS = {
-    "en": "Sounds are off: PYRAMIDE_AUDIO_PLAYER holds \"'\", which is not a command "
+    "en": 'Sounds are off: PYRAMIDE_AUDIO_PLAYER holds "\'", which is not a command '
     "the game can run.",
-    "pt": "Sons desligados: PYRAMIDE_AUDIO_PLAYER contém \"'\", que não é um comando que o "
+    "pt": 'Sons desligados: PYRAMIDE_AUDIO_PLAYER contém "\'", que não é um comando que o '
     "jogo consiga executar.",
 }
 
