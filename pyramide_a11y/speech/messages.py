@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pyramide_a11y.i18n import _
+from pyramide_a11y.i18n import _, ngettext
+from pyramide_a11y.i18n.formatting import format_number
 
 from .base import FailureKind, SpeechFailure
 from .detect import UNNAMED
@@ -124,6 +125,23 @@ def reader_route_sentence(reader: str) -> str:
     # Translators: the answer to "speech reader" (pt: voz leitor). {reader} is the
     # screen reader's name (Orca, NVDA).
     return _("Speech on, through {reader}.").format(reader=reader)
+
+
+def late_sentence(program: str, seconds: float) -> str:
+    """Said once with the next answer when speech fell behind: an answer began
+    ``seconds`` after it was given. Older answers are dropped so it catches up."""
+    whole = max(1, round(seconds))
+    # Translators: said once in play when speech began an answer late (a busy or
+    # slow speech server). {program} is a program name (speech-dispatcher); {seconds}
+    # a whole number.
+    message = ngettext(
+        "Speech is running late: {program} began an answer {seconds} second after it "
+        "was given. Only the newest answer waits, so speech catches up.",
+        "Speech is running late: {program} began an answer {seconds} seconds after it "
+        "was given. Only the newest answer waits, so speech catches up.",
+        whole,
+    )
+    return message.format(program=program, seconds=format_number(whole))
 
 
 def speech_off_sentence() -> str:

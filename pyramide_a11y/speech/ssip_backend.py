@@ -173,6 +173,42 @@ def connect(
         raise
 
 
+PROBE_SECONDS = 5.0
+"""How long a silent test message may take to be played to its end (``pyramide voice``)."""
+
+
+def plays_to_the_end(path: Path, seconds: float | None = None) -> str | None:
+    """Whether the server at ``path`` really plays: a test message at volume -100
+    (silent), on a connection of its own, must end (event 702) within ``seconds``
+    (default :data:`PROBE_SECONDS`).
+    None when it did; otherwise why, in words. A server with no audio device
+    takes messages, may even report their beginning, and then never ends them."""
+    seconds = PROBE_SECONDS if seconds is None else seconds
+    ended = threading.Event()
+
+    def on_event(code: int, _message: str) -> None:
+        if code in (702, 703):
+            ended.set()
+
+    try:
+        probe = SsipConnection(path, client="pyramide-probe", on_event=on_event)
+    except SsipError as err:
+        return str(err)
+    try:
+        probe.command("SET self VOLUME -100")
+        probe.speak("1")
+        if not ended.wait(seconds):
+            return (
+                f"a silent test message did not end within {seconds:g} s "
+                "(no audio device, or another client's speech held it)"
+            )
+    except SsipError as err:
+        return str(err)
+    finally:
+        probe.close()
+    return None
+
+
 class SsipSpeaker(BackgroundSpeaker):
     """Speaks through speech-dispatcher over one SSIP connection."""
 
@@ -188,7 +224,9 @@ class SsipSpeaker(BackgroundSpeaker):
         begin_seconds: float = BEGIN_SECONDS,
     ) -> None:
         self._begun: set[str] = set()
-        self._late: set[str] = set()  # not begun in time, counted as failed; see _event
+        self._late: dict[str, float] = {}  # not begun in time (counted as failed): when sent
+        self._lateness: float | None = None  # seconds an answer began late, until told
+        self._lateness_told = False
         self._latest: tuple[str, float] | None = None  # the last message and its time bound
         self._playing: tuple[str, float] | None = None  # it began; when it must have ended
         self._events = threading.Condition()
@@ -210,8 +248,10 @@ class SsipSpeaker(BackgroundSpeaker):
                     self._playing = (message, time.monotonic() + self._latest[1])
             elif code in (702, 703) and self._playing is not None and self._playing[0] == message:
                 self._playing = None
-            late = code in (701, 702, 703) and message in self._late
-            self._late.discard(message)
+            sent = self._late.pop(message, None) if code in (701, 702, 703) else None
+            late = sent is not None
+            if sent is not None and code == 701 and not self._lateness_told:
+                self._lateness = time.monotonic() - sent  # fell behind: said once
             self._events.notify_all()
         if late:
             # It did not begin in time, yet the server began, ended or cancelled it:
@@ -243,6 +283,8 @@ class SsipSpeaker(BackgroundSpeaker):
 
     def _speak(self, utterance: Utterance) -> None:
         try:
+            if self.connection.closed:  # a reply came too late: start afresh
+                self._fresh_connection()
             self.connection.command("CANCEL self")
             if not utterance.text:
                 return
@@ -260,7 +302,8 @@ class SsipSpeaker(BackgroundSpeaker):
                 self._latest = ("", speaking_seconds(utterance, self.player_grace))
             message = self.connection.speak(utterance.text)
         except SsipError as err:
-            self._failed(self.program, FailureKind.FAILING, f"{self.name}: {err}")
+            kind = FailureKind.NOT_RESPONDING if err.timed_out else FailureKind.FAILING
+            self._failed(self.program, kind, f"{self.name}: {err}")
             return
         deadline = time.monotonic() + self._begin_seconds
         with self._events:
@@ -282,9 +325,20 @@ class SsipSpeaker(BackgroundSpeaker):
                 self._begun.discard(message)
                 self.spoken += 1
                 return
-            self._late.add(message)  # taken back if the server shows it was only busy
+            self._late[message] = deadline - self._begin_seconds  # taken back if only busy
         error = f"{self.name}: the server took the answer but did not begin to speak it"
         self._failed(self.program, FailureKind.NOT_RESPONDING, error)
+
+    def take_late(self) -> float | None:
+        """Seconds an answer began after it was given, when that was past the
+        beginning's deadline (the server fell behind: no audio device, a busy
+        queue); once per speaker. Only the newest answer waits meanwhile (each
+        answer cancels the game's older ones), so speech catches up."""
+        with self._events:
+            if self._lateness is None or self._lateness_told:
+                return None
+            self._lateness_told = True
+            return self._lateness
 
     def wait_idle(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds until the latest answer has been spoken to

@@ -34,6 +34,7 @@ from pyramide_a11y.speech.factory import (
 )
 from pyramide_a11y.speech.messages import (
     failure_sentence,
+    late_sentence,
     player_setting_sentence,
     problem_sentence,
     reader_gone_sentence,
@@ -261,6 +262,15 @@ class SessionSpeaker:
             speaker = self._speaker
         return speaker.take_failure()
 
+    def take_late(self) -> tuple[str, float] | None:
+        """The backend speaking and how many seconds late an answer began, once, when
+        the backend fell behind (speech-dispatcher reports when it begins)."""
+        with self._lock:
+            speaker = self._speaker
+        take = getattr(speaker, "take_late", None)
+        late = take() if take is not None else None
+        return None if late is None else (speaker.name, float(late))
+
     def take_problem(self) -> SpeechProblem | None:
         """Why opening on demand ("speech on" after ``--speech none``, or after
         nothing worked) found no speech, once; None otherwise."""
@@ -332,6 +342,8 @@ def take_speech_sentences(speaker: Speaker) -> list[str]:
             sentences.append(notice)
         if problem := speaker.take_problem():
             sentences.append(problem_sentence(problem))
+        if late := speaker.take_late():
+            sentences.append(late_sentence(*late))
     if failure := speaker.take_failure():
         sentences.append(failure_sentence(failure))
     return sentences

@@ -1,7 +1,8 @@
 """A stand-in speech-dispatcher for tests: speaks SSIP on a unix socket, logs every
 command to ``FAKE_SSIP_LOG``; ``FAKE_SSIP_MODE`` is ``plays`` (each message begins:
 event 701; with ``FAKE_SSIP_SPEAK_SECONDS`` it ends that long after, event 702,
-unless cancelled first, event 703), ``mute`` (messages are taken but never begin,
+unless cancelled first, event 703; with ``FAKE_SSIP_BEGIN_SECONDS`` it begins
+that long after it was queued: a slow server), ``mute`` (messages are taken but never begin,
 nor are cancelled: no audio), ``busy`` (a screen reader speaks at a higher
 priority all along: messages wait in the queue and never begin, and ``CANCEL
 self`` cancels them, event 703, as speech-dispatcher 0.11 does) or ``hangs`` (no
@@ -36,6 +37,7 @@ def serve(conn: socket.socket, mode: str, log: str) -> None:
     sending = threading.Lock()
     waiting: list[int] = []  # this client's messages queued or playing
     speak_seconds = float(os.environ.get("FAKE_SSIP_SPEAK_SECONDS", "0") or 0)
+    begin_seconds = float(os.environ.get("FAKE_SSIP_BEGIN_SECONDS", "0") or 0)
 
     def send(data: bytes) -> None:
         with sending, contextlib.suppress(OSError):  # the client has gone
@@ -47,6 +49,14 @@ def serve(conn: socket.socket, mode: str, log: str) -> None:
                 return  # cancelled meanwhile
             waiting.remove(number)
         send(f"702-{number}\r\n702-1\r\n702 END\r\n".encode())
+
+    def begin(number: int) -> None:
+        with sending:
+            if number not in waiting:
+                return  # cancelled meanwhile
+        send(f"701-{number}\r\n701-1\r\n701 BEGIN\r\n".encode())
+        if speak_seconds:
+            threading.Timer(speak_seconds, finish, (number,)).start()
 
     with conn:
         while True:
@@ -78,9 +88,7 @@ def serve(conn: socket.socket, mode: str, log: str) -> None:
                     waiting.append(number)
                 send(f"225-{number}\r\n225 OK MESSAGE QUEUED\r\n".encode())
                 if mode == "plays" and notify:
-                    send(f"701-{number}\r\n701-1\r\n701 BEGIN\r\n".encode())
-                    if speak_seconds:
-                        threading.Timer(speak_seconds, finish, (number,)).start()
+                    threading.Timer(begin_seconds, begin, (number,)).start()
                 continue
             if line.upper() == "LIST SYNTHESIS_VOICES":
                 rows = "".join(

@@ -15,10 +15,11 @@ from speech_support import alive, my_children, no_more, wait_for
 
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import FailureKind
-from pyramide_a11y.speech.factory import Missing, open_speaker
+from pyramide_a11y.speech.factory import Missing, SpeakerChoice, open_speaker
 from pyramide_a11y.speech.messages import problem_sentence
 from pyramide_a11y.speech.ssip import escape, socket_path
 from pyramide_a11y.speech.ssip_backend import SsipSpeaker, dispatcher_rate
+from pyramide_a11y.terminal.speaking import SessionSpeaker, take_speech_sentences
 
 FAKE = Path(__file__).with_name("fake_ssip_server.py")
 
@@ -315,3 +316,52 @@ def test_a_server_started_for_the_game_ends_however_the_game_ends(
         if game.poll() is None:
             game.kill()
         game.communicate()
+
+
+def test_speech_that_falls_behind_says_so_once(
+    server: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The server begins each answer 0.6 s after it was given, past the 0.2 s the
+    # speaker waits: late, not dead. One line says so, once; no failure is reported.
+    monkeypatch.setenv("FAKE_SSIP_BEGIN_SECONDS", "0.6")
+    set_language("en")
+    speaker = SessionSpeaker(
+        "speech-dispatcher", "en", None,
+        opener=lambda *a, **k: SpeakerChoice(SsipSpeaker("en", None, begin_seconds=0.2)),
+    )  # fmt: skip
+    try:
+        heard = []
+        for number in range(4):
+            speaker.say(f"answer {number}")
+            assert speaker.wait_idle(5)
+            time.sleep(0.6)  # the late beginning arrives
+            heard.append(take_speech_sentences(speaker))
+        assert heard[0] == [
+            "Speech is running late: speech-dispatcher began an answer 1 second after it "
+            "was given. Only the newest answer waits, so speech catches up."
+        ]
+        assert heard[1:] == [[], [], []]
+    finally:
+        speaker.close()
+
+
+def test_a_reply_that_comes_too_late_costs_the_connection_not_the_speech(
+    server: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SPEAK gets no reply: the connection is dropped (a late reply would be read as
+    # the next command's) and the next answer speaks on a fresh one.
+    monkeypatch.setenv("FAKE_SSIP_MODE", "hangs")
+    speaker = SsipSpeaker("en", None)
+    try:
+        speaker.say("ten of clubs")
+        assert speaker.wait_idle(5) and speaker.failures == 1
+        first = speaker.connection
+        assert first.closed
+        speaker.say("three of spades")
+        assert speaker.wait_idle(5)
+        assert speaker.connection is not first
+        assert commands(server).count("SET self CLIENT_NAME user:pyramide:main") == 2
+        failure = speaker.take_failure()
+        assert failure is None and speaker.failures == 2
+    finally:
+        speaker.close()
