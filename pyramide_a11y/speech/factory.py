@@ -22,12 +22,20 @@ from pathlib import Path
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 
+from . import winsound_player
 from .background import BackgroundSpeaker
 from .base import SilentSpeaker, Speaker
 from .detect import running_screen_reader
 from .espeak_backend import PROGRAM as ESPEAK_NG
 from .espeak_backend import EspeakNgSpeaker
-from .player import PLAYER_ENV, PlayerUnusable, default_player, reads_stdin, with_file
+from .player import (
+    PLAYER_ENV,
+    PlayerUnusable,
+    default_player,
+    in_process,
+    reads_stdin,
+    with_file,
+)
 from .pyttsx3_backend import Pyttsx3Speaker, WorkerError
 from .screen_reader import PACKAGE as PRISM_PACKAGE
 from .screen_reader import ReaderMissing, ReaderProblem, open_reader
@@ -147,6 +155,14 @@ def _silence_wav(seconds: float = 0.05) -> bytes:
 def check_player(player: Sequence[str], backend: str) -> SpeechProblem | None:
     """Play a moment of silence with ``player``; None if it worked, else the problem."""
     program = player[0]
+    if in_process(player):  # winsound, in this process (Windows)
+        try:
+            winsound_player.play_now(_silence_wav())
+        except ImportError as err:
+            return SpeechProblem(backend, Missing.PROGRAM, program, "", str(err))
+        except RuntimeError as err:
+            return SpeechProblem(backend, Missing.AUDIO, program, "", str(err))
+        return None
     if shutil.which(program) is None:
         # Only the default player comes from a package we can name.
         packages = _PLAYER | {"win32": "", "darwin": ""}
