@@ -22,9 +22,10 @@ It starts a PulseAudio server of its own (a temporary runtime folder, a null sin
   measured. An orphan is a server still running 10 s after the game ended.
 - ``busy-reader``: a real speech-dispatcher, an Orca-like client speaking at
   ``message`` priority every answer the game gives (as a screen reader reads each
-  new line), and the game's SSIP speaker saying 50 answers, one a second: the
-  answers wait in the queue behind the reader; any "speech stopped working"
-  would be a false notice.
+  new line), and the game's SSIP speaker saying 50 answers, one every ``--every``
+  seconds (4: longer than the 3 s an answer may take to begin, as when the player
+  thinks between moves): the answers wait in the queue behind the reader; any
+  "speech stopped working" would be a false notice.
 
 Results: ``benchmarks/results/real_audio.json``.
 """
@@ -248,12 +249,13 @@ def sighup(pulse: Pulse, runs: int, folder: Path) -> dict[str, Any]:
     }
 
 
-def busy_reader(pulse: Pulse, answers: int) -> dict[str, Any]:
+def busy_reader(pulse: Pulse, answers: int, every: float) -> dict[str, Any]:
     lines = [
         f"Dez de paus e três de espadas saem juntos. Livres: {n} cartas. Passagem 1."
         for n in range(answers)
     ]
     notices = []
+    lateness: list[tuple[int, float]] = []  # "running late", said once
     reader_events: list[int] = []
     with in_environment(pulse.env):
         speaker = SsipSpeaker("pt_PT", None)
@@ -268,9 +270,11 @@ def busy_reader(pulse: Pulse, answers: int) -> dict[str, Any]:
                 for number, line in enumerate(lines):
                     reader.speak(line)  # the screen reader reads the new line…
                     speaker.say(line)  # …and the game's own voice says it too
-                    time.sleep(1.0)
+                    time.sleep(every)
                     if failure := speaker.take_failure():
                         notices.append((number, str(failure)))
+                    if (late := getattr(speaker, "take_late", lambda: None)()) is not None:
+                        lateness.append((number, round(late, 1)))
             finally:
                 reader.command("CANCEL self")
                 reader.close()
@@ -278,6 +282,8 @@ def busy_reader(pulse: Pulse, answers: int) -> dict[str, Any]:
             speaker.close()
     return {
         "answers": answers,
+        "seconds_between_answers": every,
+        "late_notices": lateness,
         "false_notices": notices,
         "reader_messages_begun": reader_events.count(701),
         "game_answers_begun": speaker.spoken,
@@ -289,6 +295,7 @@ def main() -> int:
     parser.add_argument("what", nargs="*", default=["goodbye", "sighup", "busy-reader"])
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--answers", type=int, default=50)
+    parser.add_argument("--every", type=float, default=4.0)
     parser.add_argument("--output", type=Path, default=ROOT / "benchmarks/results/real_audio.json")
     args = parser.parse_args()
     missing = [p for p in PACKAGES if shutil.which(p) is None]
@@ -309,7 +316,7 @@ def main() -> int:
             if "sighup" in args.what:
                 results["sighup"] = sighup(pulse, args.runs, folder)
             if "busy-reader" in args.what:
-                results["busy_reader"] = busy_reader(pulse, args.answers)
+                results["busy_reader"] = busy_reader(pulse, args.answers, args.every)
                 print("busy-reader", results["busy_reader"], flush=True)
         finally:
             pulse.close()

@@ -7,9 +7,12 @@ the voice chosen by name if any, and volume, then ``SPEAK``. Back to the default
 voice, the connection is opened afresh, so the server's own voice settings apply.
 An answer counts as spoken only when the server reports that it *began* (event
 701): a server that cannot open audio accepts messages but never begins them, and
-after three such answers the speaker gives up and says so. Every reply has a
-deadline. When no server was running, the one started for the game
-(``speech-dispatcher --run-single``) is the game's child and ends with it.
+after three such answers the speaker gives up and says so, unless the server
+shows it was only busy (it later begins, ends or cancels the answer: a screen
+reader speaking at a higher priority holds the game's answers in its queue).
+Every reply has a deadline. When no server was running, the one started for the
+game (``speech-dispatcher --run-single``) runs under :mod:`.server_keeper` and
+ends with the game, however the game ends.
 """
 
 from __future__ import annotations
