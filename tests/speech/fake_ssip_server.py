@@ -6,15 +6,17 @@ that long after it was queued: a slow server), ``mute`` (messages are taken but 
 nor are cancelled: no audio), ``busy`` (a screen reader speaks at a higher
 priority all along: messages wait in the queue and never begin, and ``CANCEL
 self`` cancels them, event 703, as speech-dispatcher 0.11 does) or ``hangs`` (no
-reply to SPEAK). ``LIST SYNTHESIS_VOICES`` answers with :data:`VOICES` as
-speech-dispatcher 0.11 with espeak-ng does (each voice alone, then joined with a
-variant). Run as ``speech-dispatcher``: only ``--socket-path`` counts."""
+reply to SPEAK). Like speech-dispatcher, SIGHUP does not end it.
+``LIST SYNTHESIS_VOICES`` answers with :data:`VOICES` as speech-dispatcher 0.11
+with espeak-ng does (each voice alone, then joined with a variant). Run as
+``speech-dispatcher``: only ``--socket-path`` counts."""
 
 from __future__ import annotations
 
 import contextlib
 import itertools
 import os
+import signal
 import socket
 import sys
 import threading
@@ -109,6 +111,9 @@ def serve(conn: socket.socket, mode: str, log: str) -> None:
 
 
 def main() -> None:
+    # speech-dispatcher catches SIGHUP (to reload its configuration): a closed
+    # terminal does not end it.
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
     path = sys.argv[sys.argv.index("--socket-path") + 1]
     mode = os.environ.get("FAKE_SSIP_MODE", "plays")
     log = os.environ["FAKE_SSIP_LOG"]

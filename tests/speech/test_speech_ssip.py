@@ -3,6 +3,8 @@ as ``speech-dispatcher`` (the real one is not installed in CI)."""
 
 from __future__ import annotations
 
+import os
+import shlex
 import signal
 import socket
 import subprocess
@@ -12,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from speech_support import alive, my_children, no_more, wait_for
+from terminal import TMUX, window
 
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import FailureKind
@@ -365,3 +368,43 @@ def test_a_reply_that_comes_too_late_costs_the_connection_not_the_speech(
         assert failure is None and speaker.failures == 2
     finally:
         speaker.close()
+
+
+def fake_servers(run_dir: str) -> list[int]:
+    """The stand-in servers listening under ``run_dir``."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                command = (proc / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if FAKE.name.encode() in command and run_dir.encode() in command:
+                found.append(int(proc.name))
+    return [pid for pid in found if alive(pid)]
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+def test_closing_the_terminal_ends_the_server_the_game_started(
+    server: Path, tmp_path: Path
+) -> None:
+    run = os.environ["XDG_RUNTIME_DIR"]
+    environment = {
+        "PATH": os.environ["PATH"], "XDG_RUNTIME_DIR": run, "FAKE_SSIP_LOG": str(server),
+        "PYRAMIDE_DATA_DIR": str(tmp_path / "data"), "PROMPT_TOOLKIT_NO_CPR": "1",
+        "PYRAMIDE_SOUNDS": "off",
+    }  # fmt: skip
+    command = shlex.join(
+        ["env", *(f"{k}={v}" for k, v in environment.items()), sys.executable, "-m",
+         "pyramide_a11y", "--lang", "en", "--deal", "PY1-N-AAAAAAS", "--speech",
+         "speech-dispatcher"]
+    )  # fmt: skip
+    with window(command) as terminal:
+        screen = terminal.wait_for_prompt(20)
+        assert ">" in screen, screen
+        assert wait_for(lambda: "TEXT " in server.read_text(), 10)  # it spoke
+        servers = fake_servers(run)
+        assert len(servers) == 1
+    # The window is closed (tmux kill-session: SIGHUP to the game); the server, which
+    # ignores SIGHUP, goes with the game all the same.
+    assert wait_for(lambda: not fake_servers(run), 10)
