@@ -395,9 +395,11 @@ def test_closing_the_terminal_ends_the_server_the_game_started(
         "PYRAMIDE_SOUNDS": "off",
     }  # fmt: skip
     command = shlex.join(
-        ["env", *(f"{k}={v}" for k, v in environment.items()), sys.executable, "-m",
-         "pyramide_a11y", "--lang", "en", "--deal", "PY1-N-AAAAAAS", "--speech",
-         "speech-dispatcher"]
+        # The tmux server keeps the environment it started with (another test's
+        # SPEECHD_ADDRESS): this game's is given in full.
+        ["env", "-u", "SPEECHD_ADDRESS", *(f"{k}={v}" for k, v in environment.items()),
+         sys.executable, "-m", "pyramide_a11y", "--lang", "en", "--deal", "PY1-N-AAAAAAS",
+         "--speech", "speech-dispatcher"]
     )  # fmt: skip
     with window(command) as terminal:
         screen = terminal.wait_for_prompt(20)
