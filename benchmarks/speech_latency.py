@@ -70,7 +70,7 @@ from pyramide_a11y.speech.espeak_backend import EspeakNgSpeaker
 from pyramide_a11y.speech.player import realtime_sink_command
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
 from pyramide_a11y.speech.ssip import SsipError
-from pyramide_a11y.speech.ssip_backend import SsipSpeaker, stop_server
+from pyramide_a11y.speech.ssip_backend import SsipSpeaker
 from pyramide_a11y.terminal.outlet import spoken_session
 
 RESULTS = Path(__file__).resolve().parent / "results" / "speech_latency.json"
@@ -247,7 +247,8 @@ def run_ssip(folder: Path, answers: int) -> dict[str, Any]:
         finally:
             speaker.close()
     finally:
-        stop_server(server)
+        server.terminate()
+        server.wait()
     version = subprocess.run(["speech-dispatcher", "--version"], capture_output=True, text=True)
     result["server"] = version.stdout.splitlines()[0] if version.stdout else "?"
     result["audio"] = "ALSA null device (takes audio at once, not in real time)"

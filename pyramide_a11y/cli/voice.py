@@ -23,18 +23,22 @@ from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
+from pyramide_a11y.speech.base import SilentSpeaker
 from pyramide_a11y.speech.detect import UNNAMED, running_screen_reader
 from pyramide_a11y.speech.espeak_backend import espeak_command, list_variants, list_voices
 from pyramide_a11y.speech.factory import (
     BACKENDS,
     SCREEN_READER,
+    Missing,
     SpeakerChoice,
+    SpeechProblem,
     open_speaker,
 )
 from pyramide_a11y.speech.messages import problem_sentence
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker, WorkerError
 from pyramide_a11y.speech.sanitize import speakable
 from pyramide_a11y.speech.screen_reader import ReaderMissing, prism_report
+from pyramide_a11y.speech.ssip_backend import SsipSpeaker, plays_to_the_end
 from pyramide_a11y.speech.voices import espeak_voice, find_voice, voices_for_language
 from pyramide_a11y.storage.settings import load_settings
 from pyramide_a11y.storage.store import Store
@@ -77,6 +81,7 @@ def run_voice(args: argparse.Namespace, out: TextIO) -> int:
     loudness = None if volume == VOLUME_RANGE[1] else volume / 100  # 100: the backend's own
     for backend in BACKENDS[:-1]:
         choice = open_speaker(backend, language, rate, volume=loudness, screen_reader=lambda: None)
+        choice = _really_plays(choice)
         if choice.problem is None:
             working[backend] = choice
             # Translators: ``pyramide voice``: a speech backend that works. {backend}: pyttsx3…
@@ -96,6 +101,21 @@ def run_voice(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         for choice in working.values():
             choice.speaker.close()
+
+
+def _really_plays(choice: SpeakerChoice) -> SpeakerChoice:
+    """``choice``, unless it is speech-dispatcher and its server does not play a
+    silent test message to its end (no audio device): then silent, with the problem.
+    The other backends' start-up check already played a moment of silence."""
+    speaker = choice.speaker
+    if choice.problem is not None or not isinstance(speaker, SsipSpeaker):
+        return choice
+    error = plays_to_the_end(speaker.connection.path)
+    if error is None:
+        return choice
+    speaker.close()
+    problem = SpeechProblem(speaker.name, Missing.NOT_RESPONDING, speaker.program, "", error)
+    return SpeakerChoice(SilentSpeaker(), problem)
 
 
 def _saved_voice_settings(args: argparse.Namespace) -> Settings:

@@ -50,8 +50,11 @@ from pyramide_a11y.engine import Game
 from pyramide_a11y.i18n import get_language, in_language
 from pyramide_a11y.narration import answers, narrator
 
-GOODBYE_WAIT = 3.0
-"""Seconds the exit waits at most for the goodbye to be spoken."""
+GOODBYE_WAIT = 30.0
+"""Seconds the exit waits at most for the goodbye to be spoken: only a safety net.
+The wait ends when the goodbye's audio ends; each speech backend bounds that by the
+audio itself (the player's deadline is the sound's length plus a grace, an SSIP
+message must begin within seconds and end within its text's speaking time)."""
 __all__ = ["GOODBYE_WAIT", "Session"]
 
 

@@ -17,17 +17,21 @@ One failure between successes changes nothing: a success resets the count.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import os
 import subprocess
 import threading
 import time
+import wave
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 
+from . import winsound_player
 from .base import FailureKind, SpeechFailure
 from .sanitize import speakable
 from .voices import VoiceInfo, session_language
@@ -46,6 +50,14 @@ class Utterance:
     generation: int
     voice: str | None = None
     """The voice chosen by name (a backend's id), or None: the language's own."""
+
+
+def speaking_seconds(utterance: Utterance, grace: float) -> float:
+    """A generous bound on how long speaking ``utterance`` can take when its audio's
+    length is not known beforehand (streamed, or spoken by a server): twice the
+    time its words take at its rate, plus ``grace``."""
+    words = max(1, len(utterance.text) / 6)
+    return grace + 2.0 * words * 60 / (utterance.rate or 175)
 
 
 class Outcome(enum.Enum):
@@ -271,6 +283,30 @@ class BackgroundSpeaker:
         finally:
             self._reap(children)
 
+    def _play_in_process(self, path: Path, utterance: Utterance) -> Outcome:
+        """Play the WAV file ``path`` with winsound in this process (Windows) and
+        wait for its length, or until superseded. A file another program holds (an
+        antivirus) skips this answer and counts neither way; winsound that cannot
+        play counts as a failure."""
+        seconds = wav_seconds(path)
+        try:
+            winsound_player.play(path)
+        except winsound_player.FileHeld:
+            return Outcome.INTERRUPTED
+        except (RuntimeError, ImportError) as err:
+            self._failed("winsound", FailureKind.FAILING, f"winsound: {err}")
+            return Outcome.FAILED
+        if self._wait(utterance, seconds):
+            with self._lock:
+                newer = self._pending is not None and not self._closed
+            if not newer:  # stop() or close(): silence now (a newer answer replaces it)
+                winsound_player.stop()
+            return Outcome.INTERRUPTED
+        with self._lock:
+            self.failures = 0
+        self.spoken += 1
+        return Outcome.DONE
+
     def _note_failure(self, child: subprocess.Popen[bytes]) -> None:
         err = child.stderr.read().decode("utf-8", "replace").strip() if child.stderr else ""
         detail = err.splitlines()[-1] if err else f"exit status {child.returncode}"
@@ -313,6 +349,22 @@ class BackgroundSpeaker:
                 with self._lock:
                     self._busy = False
                     self._wake.notify_all()  # wait_idle() may be waiting
+
+
+def wav_seconds(path: Path) -> float:
+    """Seconds of audio in a WAV file (0.0 when it cannot be read as one)."""
+    try:
+        with wave.open(str(path), "rb") as wav:
+            return wav.getnframes() / float(wav.getframerate())
+    except (wave.Error, EOFError, OSError):
+        return 0.0
+
+
+def remove(path: Path) -> None:
+    """Delete a sound file, if it can be (on Windows a file still being played, or
+    held by another program, cannot: the speaker's folder goes at close)."""
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)
 
 
 def _program(child: subprocess.Popen[bytes]) -> str:

@@ -19,6 +19,7 @@ and :meth:`CuePlayer.take_problem` reports it once, so the app can say it once.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -27,8 +28,9 @@ from pathlib import Path
 
 from pyramide_a11y.narration.cues import CueKind, Place
 
+from . import winsound_player
 from .cues import cue_wav
-from .player import default_player, reads_stdin, with_file
+from .player import PlayerUnusable, default_player, in_process, reads_stdin, with_file
 
 DEADLINE_SECONDS = 2.0
 """A cue's player that runs longer than this is stuck: it is killed."""
@@ -70,14 +72,23 @@ class CuePlayer:
     """Plays cues in child processes of the audio player, one at a time, newest first."""
 
     def __init__(self, player: Sequence[str] | None = None) -> None:
-        self._player = list(player) if player is not None else default_player()
+        """``player`` (default: :func:`.player.default_player`). When
+        ``$PYRAMIDE_AUDIO_PLAYER`` is no command line the cues are off from the
+        start, without a problem to report: the game said so at start
+        (:func:`.messages.player_setting_sentence`)."""
+        self._broken = False
+        try:
+            self._player = list(player) if player is not None else default_player()
+        except PlayerUnusable:
+            self._player, self._broken = [], True
         self._lock = threading.Condition()
         self._pending: tuple[CueKind, Place, bool] | None = None
         self._closed = False
-        self._broken = False
         self._problem: str | None = None
         self._child: subprocess.Popen[bytes] | None = None
         self._cache: dict[tuple[CueKind, Place, bool], bytes] = {}
+        self._folder: Path | None = None  # winsound's cue files (Windows)
+        self._files: dict[tuple[CueKind, Place, bool], Path] = {}
         self._thread = threading.Thread(target=self._run, name="sound-cues", daemon=True)
         self._thread.start()
 
@@ -99,6 +110,8 @@ class CuePlayer:
             self._lock.notify_all()
         self._thread.join(timeout=2.0)
         self._kill()
+        if self._folder is not None:  # a cue still playing keeps its file (Windows)
+            shutil.rmtree(self._folder, ignore_errors=True)
 
     def _wav(self, kind: CueKind, place: Place, mono: bool) -> bytes:
         key = (kind, place, mono)
@@ -116,9 +129,27 @@ class CuePlayer:
             if asked is None:  # pragma: no cover - wait_for returned for it
                 continue
             try:
-                self._start(self._wav(*asked))
+                if in_process(self._player):
+                    self._start_in_process(asked)
+                else:
+                    self._start(self._wav(*asked))
             except Exception as err:  # the player is missing: cues off, said once
                 self._fail(str(err))
+
+    def _start_in_process(self, key: tuple[CueKind, Place, bool]) -> None:
+        """Windows: the cue's file (written once, in the player's folder) played
+        with winsound in this process, in the background; the next cue or answer
+        stops it. A file another program holds skips this cue."""
+        if self._folder is None:
+            self._folder = Path(tempfile.mkdtemp(prefix="pyramide-cues-"))
+        path = self._folder / f"cue-{len(self._files)}.wav"
+        if key not in self._files:
+            path.write_bytes(self._wav(*key))
+            self._files[key] = path
+        try:
+            winsound_player.play(self._files[key])
+        except winsound_player.FileHeld:
+            return  # an antivirus scanning the file: only this cue is missed
 
     def _start(self, wav: bytes) -> None:
         if reads_stdin(self._player):
@@ -137,14 +168,17 @@ class CuePlayer:
                 pass
         else:
             handle, name = tempfile.mkstemp(prefix="pyramide-cue-", suffix=".wav")
-            with os.fdopen(handle, "wb") as file:
-                file.write(wav)
-            command = with_file(self._player, Path(name))
-            self._child = subprocess.Popen(
-                command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-            )
-            self._child.wait(DEADLINE_SECONDS)  # the file goes once it is played
-            Path(name).unlink(missing_ok=True)
+            try:
+                with os.fdopen(handle, "wb") as file:
+                    file.write(wav)
+                command = with_file(self._player, Path(name))
+                self._child = subprocess.Popen(
+                    command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+                )
+                self._check()  # the file goes once it is played (or the player failed)
+            finally:  # also when the player cannot start: no file is left behind
+                Path(name).unlink(missing_ok=True)
+            return
         self._check()
 
     def _check(self) -> None:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 
-from .background import BackgroundSpeaker, Outcome, Utterance
-from .player import default_player, reads_stdin, with_file
+from .background import BackgroundSpeaker, Outcome, Utterance, remove, speaking_seconds
+from .player import default_player, in_process, reads_stdin, with_file
 from .voices import VoiceInfo, espeak_voice
 
 PROGRAM = "espeak-ng"
@@ -33,12 +33,6 @@ def espeak_command(utterance: Utterance, out: Path | None = None) -> list[str]:
     if utterance.volume is not None:
         command += ["-a", str(round(utterance.volume * 100))]
     return [*command, *(["-w", str(out)] if out else ["--stdout"])]
-
-
-def _seconds_bound(utterance: Utterance, grace: float) -> float:
-    """A generous bound on how long speaking an utterance can take."""
-    words = max(1, len(utterance.text) / 6)
-    return grace + 2.0 * words * 60 / (utterance.rate or 175)
 
 
 def _voice_lines(which: str) -> list[list[str]]:
@@ -100,7 +94,7 @@ class EspeakNgSpeaker(BackgroundSpeaker):
         return list(self._voices)
 
     def _speak(self, utterance: Utterance) -> None:
-        deadline = time.monotonic() + _seconds_bound(utterance, self.player_grace)
+        deadline = time.monotonic() + speaking_seconds(utterance, self.player_grace)
         if reads_stdin(self.player):
             synth = self._start(
                 espeak_command(utterance), stdin=subprocess.PIPE, stdout=subprocess.PIPE
@@ -114,13 +108,19 @@ class EspeakNgSpeaker(BackgroundSpeaker):
             self._feed(synth, utterance.text)
             self._follow([synth, player], utterance, deadline)
         else:
-            path = self._dir / "answer.wav"
-            synth = self._start(espeak_command(utterance, path), stdin=subprocess.PIPE)
-            self._feed(synth, utterance.text)
-            if self._follow([synth], utterance, deadline, counts=False) is Outcome.DONE:
-                player = self._start(with_file(self.player, path))
-                self._follow([player], utterance, deadline)
-            path.unlink(missing_ok=True)
+            # A file per answer: winsound may still be reading the one before.
+            path = self._dir / f"answer-{utterance.generation}.wav"
+            try:
+                synth = self._start(espeak_command(utterance, path), stdin=subprocess.PIPE)
+                self._feed(synth, utterance.text)
+                if self._follow([synth], utterance, deadline, counts=False) is not Outcome.DONE:
+                    return
+                if in_process(self.player):
+                    self._play_in_process(path, utterance)
+                else:
+                    self._follow([self._start(with_file(self.player, path))], utterance, deadline)
+            finally:
+                remove(path)
 
     @staticmethod
     def _feed(child: subprocess.Popen[bytes], text: str) -> None:

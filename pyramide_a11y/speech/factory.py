@@ -22,12 +22,20 @@ from pathlib import Path
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 
+from . import winsound_player
 from .background import BackgroundSpeaker
 from .base import SilentSpeaker, Speaker
 from .detect import running_screen_reader
 from .espeak_backend import PROGRAM as ESPEAK_NG
 from .espeak_backend import EspeakNgSpeaker
-from .player import default_player, reads_stdin, with_file
+from .player import (
+    PLAYER_ENV,
+    PlayerUnusable,
+    default_player,
+    in_process,
+    reads_stdin,
+    with_file,
+)
 from .pyttsx3_backend import Pyttsx3Speaker, WorkerError
 from .screen_reader import PACKAGE as PRISM_PACKAGE
 from .screen_reader import ReaderMissing, ReaderProblem, open_reader
@@ -52,6 +60,7 @@ class Missing(enum.Enum):
     NOT_RESPONDING = "not responding"  # it hangs or fails every time
     NOT_STARTING = "not starting"  # installed, but not running, and it does not start
     NO_READER = "no reader"  # the screen-reader route finds no screen reader running
+    PLAYER_SETTING = "player setting"  # $PYRAMIDE_AUDIO_PLAYER is no command line
 
 
 @dataclass(frozen=True)
@@ -146,6 +155,14 @@ def _silence_wav(seconds: float = 0.05) -> bytes:
 def check_player(player: Sequence[str], backend: str) -> SpeechProblem | None:
     """Play a moment of silence with ``player``; None if it worked, else the problem."""
     program = player[0]
+    if in_process(player):  # winsound, in this process (Windows)
+        try:
+            winsound_player.play_now(_silence_wav())
+        except ImportError as err:
+            return SpeechProblem(backend, Missing.PROGRAM, program, "", str(err))
+        except RuntimeError as err:
+            return SpeechProblem(backend, Missing.AUDIO, program, "", str(err))
+        return None
     if shutil.which(program) is None:
         # Only the default player comes from a package we can name.
         packages = _PLAYER | {"win32": "", "darwin": ""}
@@ -270,6 +287,19 @@ OPENERS: dict[str, Opener] = {
     "espeak-ng": _open_espeak,
     "speech-dispatcher": _open_dispatcher,
 }
+PLAYS_THROUGH_PLAYER = ("pyttsx3", "espeak-ng")
+"""The backends whose sound goes through the audio player (speech-dispatcher plays
+its own)."""
+
+
+def _open(
+    name: str, language: str, rate: int | None, player: Sequence[str] | PlayerUnusable
+) -> tuple[BackgroundSpeaker | None, SpeechProblem | None]:
+    if isinstance(player, PlayerUnusable):
+        if name in PLAYS_THROUGH_PLAYER:
+            return None, SpeechProblem(name, Missing.PLAYER_SETTING, PLAYER_ENV, "", player.value)
+        player = []  # speech-dispatcher: no player needed
+    return OPENERS[name](language, rate, player)
 
 
 def open_speaker(
@@ -301,19 +331,23 @@ def open_speaker(
     if backend == SCREEN_READER:
         opened, problem = route(language)
         return SpeakerChoice(opened or SilentSpeaker(), problem)
-    player = list(player) if player else default_player()
+    chosen: Sequence[str] | PlayerUnusable
+    try:
+        chosen = list(player) if player else default_player()
+    except PlayerUnusable as err:  # no sound through the player; said in one sentence
+        chosen = err
     if backend == "auto":
         reader = screen_reader()
         if reader:
             return SpeakerChoice(SilentSpeaker(), screen_reader=reader)
         first_problem = None
         for name in BACKENDS[:-1]:
-            speaker, problem = OPENERS[name](language, rate, player)
+            speaker, problem = _open(name, language, rate, chosen)
             if speaker is not None:
                 return SpeakerChoice(_with_volume(speaker, volume))
             first_problem = first_problem or problem
         return SpeakerChoice(SilentSpeaker(), first_problem)
-    speaker, problem = OPENERS[backend](language, rate, player)
+    speaker, problem = _open(backend, language, rate, chosen)
     if speaker is None:
         return SpeakerChoice(SilentSpeaker(), problem)
     return SpeakerChoice(_with_volume(speaker, volume))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from pyramide_a11y.i18n import _
+from pyramide_a11y.i18n import _, ngettext
+from pyramide_a11y.i18n.formatting import format_number
 
 from .base import FailureKind, SpeechFailure
 from .detect import UNNAMED
 from .factory import Missing, SpeechProblem
+from .player import PLAYER_ENV
 
 
 def problem_sentence(problem: SpeechProblem) -> str:
@@ -23,6 +25,8 @@ def problem_sentence(problem: SpeechProblem) -> str:
         return _("Speech is off: {player} found no audio device. The game goes on as text.").format(
             player=problem.what
         )
+    if problem.missing is Missing.PLAYER_SETTING:
+        return player_setting_sentence(problem.detail, speech_too=True)
     if problem.missing is Missing.NO_READER:
         # Translators: said when the player asks for speech through the screen reader
         # ("speech reader") and none is running that the game can reach.
@@ -53,6 +57,28 @@ def problem_sentence(problem: SpeechProblem) -> str:
     return _("Speech is off: {what} is missing. The game goes on as text.").format(
         what=problem.what
     )
+
+
+def player_setting_sentence(value: str, speech_too: bool) -> str:
+    """The one line said at start when ``$PYRAMIDE_AUDIO_PLAYER`` (``value``) is no
+    command line: the sounds, and the speech that plays through the player when
+    ``speech_too``, are off; the game goes on."""
+    if speech_too:
+        # Translators: said once at start. {variable} is PYRAMIDE_AUDIO_PLAYER, an
+        # environment variable naming the program that plays sound; {value} is what it
+        # holds (e.g. an unclosed quote). Never translate either.
+        message = _(
+            "Sounds and speech are off: {variable} holds {value}, which is not a command "
+            "the game can run. The game goes on as text."
+        )
+    else:
+        # Translators: said once at start. {variable} is PYRAMIDE_AUDIO_PLAYER, an
+        # environment variable naming the program that plays sound; {value} is what it
+        # holds (e.g. an unclosed quote). Never translate either.
+        message = _(
+            "Sounds are off: {variable} holds {value}, which is not a command the game can run."
+        )
+    return message.format(variable=PLAYER_ENV, value=repr(value))
 
 
 def screen_reader_sentence(reader: str) -> str:
@@ -99,6 +125,23 @@ def reader_route_sentence(reader: str) -> str:
     # Translators: the answer to "speech reader" (pt: voz leitor). {reader} is the
     # screen reader's name (Orca, NVDA).
     return _("Speech on, through {reader}.").format(reader=reader)
+
+
+def late_sentence(program: str, seconds: float) -> str:
+    """Said once with the next answer when speech fell behind: an answer began
+    ``seconds`` after it was given. Older answers are dropped so it catches up."""
+    whole = max(1, round(seconds))
+    # Translators: said once in play when speech began an answer late (a busy or
+    # slow speech server). {program} is a program name (speech-dispatcher); {seconds}
+    # a whole number.
+    message = ngettext(
+        "Speech is running late: {program} began an answer {seconds} second after it "
+        "was given. Only the newest answer waits, so speech catches up.",
+        "Speech is running late: {program} began an answer {seconds} seconds after it "
+        "was given. Only the newest answer waits, so speech catches up.",
+        whole,
+    )
+    return message.format(program=program, seconds=format_number(whole))
 
 
 def speech_off_sentence() -> str:

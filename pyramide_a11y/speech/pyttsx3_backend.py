@@ -26,9 +26,9 @@ from typing import Any
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 
 from . import synth_worker
-from .background import BackgroundSpeaker, Outcome, Utterance
+from .background import BackgroundSpeaker, Outcome, Utterance, remove
 from .base import FailureKind, SpeechFailure
-from .player import default_player, reads_stdin, with_file
+from .player import default_player, in_process, reads_stdin, with_file
 from .sanitize import speakable
 from .voices import VoiceInfo, espeak_voice, platform_voice, session_language
 
@@ -150,8 +150,9 @@ class Pyttsx3Speaker(BackgroundSpeaker):
         self.player = list(player) if player else default_player()
         self._worker_command = worker_command
         self._synth_seconds = synth_seconds
-        self._dir = Path(tempfile.mkdtemp(prefix="pyramide-speech-"))
         self._worker: SynthWorker | None = SynthWorker(worker_command)
+        # After the worker: a worker that cannot start leaves no folder behind.
+        self._dir = Path(tempfile.mkdtemp(prefix="pyramide-speech-"))
         self._start_failures = 0
         self._count = 0
         self.voice_in_use: str | None = None
@@ -274,9 +275,11 @@ class Pyttsx3Speaker(BackgroundSpeaker):
                 return
             self._play(path, utterance)
         finally:
-            path.unlink(missing_ok=True)
+            remove(path)
 
     def _play(self, path: Path, utterance: Utterance) -> Outcome:
+        if in_process(self.player):
+            return self._play_in_process(path, utterance)
         deadline = time.monotonic() + self.player_grace + 1.5 * _duration(path)
         if reads_stdin(self.player):
             with path.open("rb") as audio:

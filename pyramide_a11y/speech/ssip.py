@@ -24,7 +24,13 @@ REPLY_SECONDS = 2.0
 
 
 class SsipError(Exception):
-    """The server refused a command, closed the connection or did not answer in time."""
+    """The server refused a command, closed the connection or did not answer in time
+    (``timed_out``: then the connection is closed, its replies could no longer be
+    told apart)."""
+
+    def __init__(self, message: str, timed_out: bool = False) -> None:
+        super().__init__(message)
+        self.timed_out = timed_out
 
 
 def socket_path() -> Path | None:
@@ -140,7 +146,12 @@ class SsipConnection:
         try:
             reply = self._replies.get(timeout=self._timeout)
         except queue.Empty:
-            raise SsipError(f"{line}: no reply in {self._timeout:g} s") from None
+            # A late reply would be taken for the next command's: this connection
+            # is done (the speaker opens a fresh one for the next answer).
+            self._closed = True
+            with contextlib.suppress(OSError):
+                self._sock.shutdown(socket.SHUT_RDWR)
+            raise SsipError(f"{line}: no reply in {self._timeout:g} s", timed_out=True) from None
         if reply is None:
             self._closed = True
             raise SsipError(f"{line}: the server closed the connection")
@@ -148,6 +159,11 @@ class SsipConnection:
         if not 200 <= code < 300:
             raise SsipError(f"{line}: {code} {' '.join(body)}")
         return reply
+
+    @property
+    def closed(self) -> bool:
+        """True once the connection cannot be used any more."""
+        return self._closed
 
     def speak(self, text: str) -> str:
         """Queue ``text``; the message id."""

@@ -27,18 +27,22 @@ from pyramide_a11y.speech.base import SilentSpeaker, Speaker, SpeechFailure
 from pyramide_a11y.speech.detect import running_screen_reader
 from pyramide_a11y.speech.factory import (
     SCREEN_READER,
+    Missing,
     SpeakerChoice,
     SpeechProblem,
     open_speaker,
 )
 from pyramide_a11y.speech.messages import (
     failure_sentence,
+    late_sentence,
+    player_setting_sentence,
     problem_sentence,
     reader_gone_sentence,
     reader_route_sentence,
     screen_reader_sentence,
     speech_off_sentence,
 )
+from pyramide_a11y.speech.player import unusable_player
 from pyramide_a11y.speech.voices import VoiceInfo, find_voice
 
 Opener = Callable[..., SpeakerChoice]
@@ -258,6 +262,15 @@ class SessionSpeaker:
             speaker = self._speaker
         return speaker.take_failure()
 
+    def take_late(self) -> tuple[str, float] | None:
+        """The backend speaking and how many seconds late an answer began, once, when
+        the backend fell behind (speech-dispatcher reports when it begins)."""
+        with self._lock:
+            speaker = self._speaker
+        take = getattr(speaker, "take_late", None)
+        late = take() if take is not None else None
+        return None if late is None else (speaker.name, float(late))
+
     def take_problem(self) -> SpeechProblem | None:
         """Why opening on demand ("speech on" after ``--speech none``, or after
         nothing worked) found no speech, once; None otherwise."""
@@ -329,9 +342,15 @@ def take_speech_sentences(speaker: Speaker) -> list[str]:
             sentences.append(notice)
         if problem := speaker.take_problem():
             sentences.append(problem_sentence(problem))
+        if late := speaker.take_late():
+            sentences.append(late_sentence(*late))
     if failure := speaker.take_failure():
         sentences.append(failure_sentence(failure))
     return sentences
+
+
+def _player_problem(problem: SpeechProblem | None) -> bool:
+    return problem is not None and problem.missing is Missing.PLAYER_SETTING
 
 
 def make_session_speaker(options: argparse.Namespace, out: TextIO | None = None) -> Speaker:
@@ -344,6 +363,11 @@ def make_session_speaker(options: argparse.Namespace, out: TextIO | None = None)
     speaker = SessionSpeaker(options.speech, options.language, options.rate)
     if out is not None:
         line = None
+        unusable = unusable_player()
+        if unusable is not None and not _player_problem(speaker.problem):
+            # Sounds (and speech, when it needs the player: that is the problem
+            # below) are off: one sentence.
+            print(player_setting_sentence(unusable, speech_too=False), file=out, flush=True)
         if speaker.problem is not None:
             line = problem_sentence(speaker.problem)
         elif options.speech == "none" and not getattr(options, "speech_given", False):

@@ -90,3 +90,32 @@ def test_speech_dispatcher_installed_but_not_starting_is_said_so(
         f"arranca. O jogo continua em texto. (nothing listens at {socket_file}, and "
         "speech-dispatcher started for the game did not listen)"
     )
+
+
+@pytest.mark.parametrize("plays", [True, False], ids=["plays", "no-audio-device"])
+def test_speech_dispatcher_works_only_when_it_plays_to_the_end(
+    ssip_server: Path, monkeypatch: pytest.MonkeyPatch, plays: bool
+) -> None:
+    # A server with no audio device takes messages (and may report them begun) but
+    # never ends them: "voice" must not call it working.
+    monkeypatch.setenv(PLAYER_ENV, "no-such-audio-player")
+    monkeypatch.setattr("pyramide_a11y.speech.ssip_backend.PROBE_SECONDS", 1.0)
+    if plays:
+        monkeypatch.setenv("FAKE_SSIP_SPEAK_SECONDS", "0.1")
+    out = io.StringIO()
+    status = main(["voice", "--lang", "en"], out)
+    lines = out.getvalue().splitlines()
+    line = next(x for x in lines if x.startswith("speech-dispatcher: "))
+    if plays:
+        assert status == 0 and line == "speech-dispatcher: works."
+        assert lines[-1].startswith("Speaking with speech-dispatcher: ")
+    else:
+        assert status == 1
+        assert line == (
+            "speech-dispatcher: Speech is off: speech-dispatcher does not respond. The game "
+            "goes on as text. (a silent test message did not end within 1 s (no audio "
+            "device, or another client's speech held it))"
+        )
+        assert lines[-1] == "No speech backend works here: the game will be text only."
+    probe = [c for c in ssip_server.read_text().splitlines() if "pyramide-probe" in c]
+    assert probe == ["SET self CLIENT_NAME user:pyramide-probe:main"]
