@@ -14,13 +14,11 @@ from pyramide_a11y.cli import records
 from pyramide_a11y.cli.from_options import source_from_options
 from pyramide_a11y.core.sources import FileProblem, SourceError, read_text_file
 from pyramide_a11y.engine import (
-    Card,
     Move,
     Position,
     Reason,
-    RemoveKing,
-    RemovePair,
     Rules,
+    cards_of,
     parse_move,
 )
 from pyramide_a11y.engine.geometry import ROW_SLOTS
@@ -107,17 +105,6 @@ class Replayed:
             if cards_of(move):  # only a removal can win (a draw moves no table card)
                 self.won = self.position.is_won(self.rules)
         return reason
-
-
-def cards_of(move: Move) -> tuple[Card, ...]:
-    """The cards a move names (a King, a pair; none for a draw or a recycle)."""
-    match move:
-        case RemoveKing(card):
-            return (card,)
-        case RemovePair(first, second):
-            return (first, second)
-        case _:
-            return ()
 
 
 def print_final(replayed: Replayed, args: argparse.Namespace, out: TextIO) -> int:

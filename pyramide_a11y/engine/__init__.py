@@ -19,7 +19,7 @@ from .game import (
 )
 from .layout import Layout, LayoutError, LayoutProblem
 from .listing import format_listing, parse_listing
-from .moves import Draw, Move, Recycle, RemoveKing, RemovePair, parse_move
+from .moves import Draw, Move, Recycle, RemoveKing, RemovePair, cards_of, parse_move
 from .position import Access, IllegalMoveError, Place, Position, Reason
 from .rules import PRESETS, Rules, get_rules, parse_count, parse_rules
 
@@ -58,6 +58,7 @@ __all__ = [
     "Select",
     "Suit",
     "Undo",
+    "cards_of",
     "format_listing",
     "get_rules",
     "new_game",

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card
 from .layout import Layout
-from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from .moves import Draw, Move, Recycle, RemoveKing, RemovePair, cards_of
 from .position import Position, Reason
 from .rules import Rules
 
@@ -246,14 +246,14 @@ class Game:
             return Refusal(Reason.GAME_WON, selected=self.selected)
         reason = self.position.refusal(move, self.rules)
         if reason is not None:
-            return Refusal(reason, _cards_of(move), self.selected)
+            return Refusal(reason, cards_of(move), self.selected)
         before = self.position
         after = before.after(move, self.rules)
         self._history.append((before, move))
         self._depth += 1
         self.moves += 1
         self.position = after
-        dropped = self.selected if self.selected not in _cards_of(move) else None
+        dropped = self.selected if self.selected not in cards_of(move) else None
         self.selected = None
         self._see()
         kind = _kind_of(move, before)
@@ -372,16 +372,6 @@ def _table_order(position: Position) -> list[Card]:
     cards.extend(position.stock)
     cards.extend(reversed(position.waste))
     return cards
-
-
-def _cards_of(move: Move) -> tuple[Card, ...]:
-    match move:
-        case RemoveKing(card):
-            return (card,)
-        case RemovePair(first, second):
-            return (first, second)
-        case _:
-            return ()
 
 
 def _kind_of(move: Move, before: Position) -> EventKind:

@@ -57,6 +57,17 @@ class Recycle:
 Move = RemoveKing | RemovePair | Draw | Recycle
 
 
+def cards_of(move: Move) -> tuple[Card, ...]:
+    """The cards a move names (a King, a pair; none for a draw or a recycle)."""
+    match move:
+        case RemoveKing(card):
+            return (card,)
+        case RemovePair(first, second):
+            return (first, second)
+        case _:
+            return ()
+
+
 def parse_move(text: str) -> Move:
     """Parse canonical notation: ``KD``, ``10C+3S``, ``draw``, ``recycle``.
 

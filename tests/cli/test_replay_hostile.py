@@ -11,8 +11,17 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyramide_a11y.cli.deal import Replayed, cards_of, final_state
-from pyramide_a11y.engine import Game, Layout, Move, Refusal, RemoveKing, RemovePair, parse_code
+from pyramide_a11y.cli.deal import Replayed, final_state
+from pyramide_a11y.engine import (
+    Game,
+    Layout,
+    Move,
+    Refusal,
+    RemoveKing,
+    RemovePair,
+    cards_of,
+    parse_code,
+)
 
 CODE = "PY1-N-AAAAAAS"
 ROOT = Path(__file__).resolve().parents[2]
