@@ -41,7 +41,9 @@ def project_copy(where: Path) -> Path:
 
 
 def environment(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if key != "VIRTUAL_ENV"}
+    # A game installed alone (no PostgreSQL extra) keeps its games in its own file.
+    drop = ("VIRTUAL_ENV", "PYRAMIDE_DATABASE")
+    env = {key: value for key, value in os.environ.items() if key not in drop}
     # The Python that runs the tests makes the new .venv (not this checkout's venv).
     env["PYTHON"] = getattr(sys, "_base_executable", sys.executable)
     env["PYRAMIDE_DATA_DIR"] = str(tmp_path / "data")
