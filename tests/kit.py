@@ -148,3 +148,26 @@ def shared_data(*parts: str) -> Path:
         f"set {SHARED_ENV} to the shared folder that holds it",
         pytrace=False,
     )
+
+
+def child_processes(pid: int) -> list[int]:
+    """The living processes whose parent is ``pid`` (Linux's /proc; zombies left out)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def process_alive(pid: int) -> bool:
+    """``pid`` runs (it exists and is no zombie)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

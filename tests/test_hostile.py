@@ -33,6 +33,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kit import child_processes, process_alive
 from storage_helpers import saved_moves, sqlite_file, stored_rows
 
 from pyramide_a11y.core.sources import BadLayoutFile, named_source
@@ -305,8 +306,8 @@ def test_a_worker_killed_from_outside_ends_analyse_with_one_sentence(tmp_path: P
         env=env(tmp_path),
         cwd=tmp_path,
     )
-    assert _wait_until(lambda: len(_children(process.pid)) == 2)
-    workers = _children(process.pid)
+    assert _wait_until(lambda: len(child_processes(process.pid)) == 2)
+    workers = child_processes(process.pid)
     os.kill(workers[0], signal.SIGKILL)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 1
@@ -314,7 +315,7 @@ def test_a_worker_killed_from_outside_ends_analyse_with_one_sentence(tmp_path: P
     assert err.decode().splitlines() == [
         "pyramide: A worker process ended unexpectedly (exit code -9); no report."
     ]
-    assert _wait_until(lambda: not any(_alive(pid) for pid in workers), 10)
+    assert _wait_until(lambda: not any(process_alive(pid) for pid in workers), 10)
 
 
 def test_a_reader_that_goes_away_is_not_an_error(tmp_path: Path) -> None:
@@ -377,28 +378,6 @@ STOPPING = [
 ]
 
 
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 def _wait_until(ready: Callable[[], bool], seconds: float = 30.0) -> bool:
     deadline = time.monotonic() + seconds
     while not ready():
@@ -429,8 +408,8 @@ def test_signals_end_quietly(
     )
     assert process.stdout is not None
     if command:  # both workers started (each with its signals set)
-        assert _wait_until(lambda: len(_children(process.pid)) == 2)
-        workers = _children(process.pid)
+        assert _wait_until(lambda: len(child_processes(process.pid)) == 2)
+        workers = child_processes(process.pid)
     else:  # the game said its opening: it is reading
         process.stdout.readline()
         workers = []
@@ -442,7 +421,7 @@ def test_signals_end_quietly(
     assert b"Traceback" not in err, err
     assert process.returncode == status
     assert len(err.strip().splitlines()) <= 1, err
-    assert _wait_until(lambda: not any(_alive(pid) for pid in workers), 10), workers
+    assert _wait_until(lambda: not any(process_alive(pid) for pid in workers), 10), workers
     if not command:  # the game in play was saved
         assert stored_rows(tmp_path / "data", "SELECT count(*) FROM games") == [(1,)]
 
@@ -456,11 +435,11 @@ def test_analyse_workers_end_when_the_command_is_killed(tmp_path: Path) -> None:
         env=env(tmp_path),
         cwd=tmp_path,
     )
-    assert _wait_until(lambda: len(_children(process.pid)) >= 1)
-    workers = _children(process.pid)
+    assert _wait_until(lambda: len(child_processes(process.pid)) >= 1)
+    workers = child_processes(process.pid)
     process.kill()
     process.wait(30)
-    assert _wait_until(lambda: not any(_alive(pid) for pid in workers), 10), workers
+    assert _wait_until(lambda: not any(process_alive(pid) for pid in workers), 10), workers
 
 
 # A signal while the program still loads (a slow first run, a busy machine): the

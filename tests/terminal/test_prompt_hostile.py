@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from kit import child_processes, process_alive
 from playthrough import recording_session, won_code
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
@@ -175,33 +176,13 @@ def test_analyse_in_a_real_terminal_ends_on_a_signal_with_its_workers(
     with window(command) as terminal:
         assert "deals" in terminal.wait_for(" deals, ", 60)  # the progress bar runs
         pid = int(pid_file.read_text())
-        workers = _children(pid)
+        workers = child_processes(pid)
         assert len(workers) == 2
         os.kill(pid, getattr(signal, f"SIG{sig}"))
         screen = terminal.wait_for("EXIT=", 30)
     assert f"EXIT={status}" in screen, screen
     assert "Traceback" not in screen and "Process " not in screen, screen
-    assert _wait_until(lambda: not any(_alive(p) for p in workers), 10), workers
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    assert _wait_until(lambda: not any(process_alive(p) for p in workers), 10), workers
 
 
 def _wait_until(ready: Callable[[], bool], seconds: float) -> bool:
