@@ -40,6 +40,7 @@ from .cards import (
     row_name,
     suit_name,
 )
+from .front_end import FrontEnd, front_end
 
 ECHO_LIMIT = 30
 """Characters of a typed line said back in an error (a long paste is cut)."""
@@ -137,6 +138,15 @@ def refusal(reason: Reason, cards: tuple[Card, ...]) -> str:
 
 
 def recycle_instead() -> str:
+    match front_end():
+        case FrontEnd.PAGE:
+            # Translators: web page, after "no more cards to draw", when a recycle is
+            # possible: R is the key, "Recycle" the button's name (page_words.recycle).
+            return pgettext("page", "Press R or the Recycle button to recycle the waste")
+        case FrontEnd.PAGE_BUTTONS:
+            # Translators: web page with the single-letter keys off, after "no more
+            # cards to draw": "Recycle" is the button's name (page_words.recycle).
+            return pgettext("page", "Press the Recycle button to recycle the waste")
     # Translators: after "no more cards to draw", when a recycle is possible; r is
     # the recycle command.
     return _("Type r to recycle the waste")
@@ -728,6 +738,10 @@ def won_left(stock: int, waste: int) -> str:
 
 
 def won_exits() -> str:
+    if front_end() is not FrontEnd.TERMINAL:
+        # Translators: web page, the exits after a win: the result panel's buttons
+        # (page_words.result_new, result_replay, result_table).
+        return pgettext("page", "Choose New deal, Replay the same deal, or Look at the table again")
     # Translators: the exits after a win; n, replay and table are commands.
     return _("Type n for a new deal, replay to play this deal again, or table to review it")
 
@@ -739,6 +753,21 @@ def impasse() -> str:
 
 
 def impasse_exits() -> str:
+    match front_end():
+        case FrontEnd.PAGE:
+            # Translators: web page, the exits after an impasse: U and N are keys of
+            # the table; "Replay this deal" is a button (page_words.impasse_replay).
+            return pgettext(
+                "page",
+                "Press U to undo the last move or N for a new deal, or the button Replay this deal",
+            )
+        case FrontEnd.PAGE_BUTTONS:
+            # Translators: web page with the single-letter keys off, the exits after
+            # an impasse: the buttons' names (page_words.impasse_undo, …).
+            return pgettext(
+                "page",
+                "Choose a button: Undo the last move, Replay this deal, or Deal another",
+            )
     # Translators: the exits after an impasse; u, replay and n are commands.
     return _("Type u to undo the last move, replay to play this deal again, or n for a new deal")
 
@@ -802,6 +831,10 @@ def starting(preset: str, passes: int | None) -> str:
 
 
 def help_hint() -> str:
+    if front_end() is not FrontEnd.TERMINAL:
+        # Translators: web page, said at the start: "Rules and help" is the
+        # button's name (page_words.rules).
+        return pgettext("page", "The Rules and help button says the rules and the keys")
     # Translators: said at the start; ? is the help command and "rules" the command
     # that says the rules (use this language's word: pt «regras»).
     return _("Type ? for help, rules for the rules")
@@ -1135,6 +1168,16 @@ def replaying() -> str:
 
 
 def go_back_hint() -> str:
+    match front_end():
+        case FrontEnd.PAGE:
+            # Translators: web page, said after "New deal" or "Same deal from the
+            # start": U is the key, "Undo" the button (page_words.undo); "the
+            # previous one" as in "Type u to go back to the previous one".
+            return pgettext("page", "Press U or the Undo button to go back to the previous one")
+        case FrontEnd.PAGE_BUTTONS:
+            # Translators: web page with the single-letter keys off, said after "New
+            # deal": "Undo" is the button (page_words.undo).
+            return pgettext("page", "Press the Undo button to go back to the previous one")
     # Translators: said after "New deal" or "Same deal from the start": typing u
     # (undo) brings back the game just left, as it was. "the previous one" is that
     # game (feminine "partida" in pt_PT, masculine "jogo" in pt_BR).
@@ -1422,6 +1465,15 @@ def par_not_found() -> str:
 
 
 def par_walk_offer() -> str:
+    if front_end() is not FrontEnd.TERMINAL:
+        # Translators: web page, after the deal's par: "par" is this language's
+        # command (Portuguese: mínimo), typed in the page's command box; each next
+        # move comes when the box is sent empty.
+        return pgettext(
+            "page",
+            "Send par from the command box to hear the shortest line, "
+            "one move each time you send it empty",
+        )
     # Translators: after the deal's par; "par" is this language's command
     # (Portuguese: mínimo); Enter is the key.
     return _("Type par to hear the shortest line, one move per Enter")

@@ -108,13 +108,9 @@ def command_label() -> str:
 
 
 def language_label() -> str:
-    # Translators: web page: the label of the list of languages.
+    # Translators: web page: the label of the languages' buttons (each names its
+    # language in itself).
     return pgettext("web", "Language")
-
-
-def change_language() -> str:
-    # Translators: web page button: use the language chosen in the list.
-    return pgettext("button", "Change language")
 
 
 def letter_keys() -> str:

@@ -229,7 +229,6 @@ def page_words() -> dict[str, str]:
         "send",
         "command_label",
         "language_label",
-        "change_language",
         "letter_keys",
         "keys_help",
         "result_new",

@@ -25,6 +25,7 @@ from typing import TypeVar
 
 from pyramide_a11y.engine import get_rules, parse_code
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
+from pyramide_a11y.narration.front_end import on_page
 from pyramide_a11y.storage import NoticeKind, StorageError
 
 from .core import (
@@ -129,7 +130,9 @@ class Player:
         only after its game was checked current, in the same locked block."""
 
         def locked() -> T:
-            with self.lock:
+            # Every sentence made here is for the page: keys and buttons, not
+            # typed commands (late news carries this along to its thread).
+            with self.lock, on_page(letter_keys=self.letter_keys):
                 if settle is not None and self.guest:
                     settle()
                 sync = self.sync

@@ -25,8 +25,7 @@ from .conftest import AXE, Served
 LANGS = [("en", "en"), ("pt-PT", "pt_PT"), ("pt-BR", "pt_BR")]
 KEYS = {"draw": "d", "recycle": "r", "undo": "u", "hint": "h", "new": "n"}
 FREE_CARDS = (
-    "() => [...document.querySelectorAll('#table button.card:not([aria-disabled])')]"
-    ".map(b => b.dataset.card)"
+    "() => [...document.querySelectorAll('#table button.card.free')].map(b => b.dataset.card)"
 )
 ACTIVE = "() => { const e = document.activeElement; return e ? (e.id || e.tagName) : ''; }"
 
@@ -133,8 +132,8 @@ class Table:
         on_free, free, where = self.page.evaluate(
             "() => { const e = document.activeElement;"
             " const free = document.querySelectorAll("
-            "'#table button.card:not([aria-disabled])').length;"
-            " return [!!e.closest('#table button.card:not([aria-disabled])'), free, e.id]; }"
+            "'#table button.card.free').length;"
+            " return [!!e.closest('#table button.card.free'), free, e.id]; }"
         )
         assert on_free or (free == 0 and where == "draw"), (on_free, free, where)
 

@@ -1,5 +1,6 @@
 /* The page in place: forms sent with fetch, the table changed where it stands,
-   the answer said in the live region, focus never lost, and the table's keys.
+   the answer said first (in the name of the card focus moves to, or else in the
+   live region), focus never lost, and the table's keys.
    Without this script every button is a form post and the page still plays.
    It holds no words: every sentence comes from the server, in the page's language. */
 (function () {
@@ -20,28 +21,55 @@
     return Array.prototype.slice.call((root || document).querySelectorAll(selector));
   }
   function tableButtons(root) { return all("#table button.card", root); }
-  function freeButtons(root) {
-    return all("#table button.card:not([aria-disabled='true'])", root);
-  }
+  function freeButtons(root) { return all("#table button.card.free", root); }
   function token() { var t = $("input[name='token']"); return t ? t.value : ""; }
 
   /* -- the live region: cleared, then set, so the same answer twice is heard twice;
-     late news is added after the answer, so only the news is heard -- */
-  function announce(lines, append) {
+     one paragraph per answer (one insertion: its lines are heard in order); late
+     news is added after the answer, so only the news is heard. ``quiet``: the
+     answer is shown there but not spoken (the focused card's name carries it). -- */
+  function announce(lines, append, quiet) {
     var region = $("#answer");
     if (!region) { return; }
-    if (!append) { region.textContent = ""; }
-    if (announceTimer !== null) { clearTimeout(announceTimer); }
+    if (announceTimer !== null) { clearTimeout(announceTimer); announceTimer = null; }
     var mark = ++answered;
-    announceTimer = setTimeout(function () {
-      announceTimer = null;
-      lines.forEach(function (line) {
-        var p = document.createElement("p");
-        p.textContent = line;
-        region.appendChild(p);
-      });
+    function put() {
+      var p = document.createElement("p");
+      p.textContent = lines.join(" ");
+      region.appendChild(p);
       document.body.setAttribute("data-answered", String(mark));
-    }, append ? 0 : 60);
+    }
+    if (quiet) {
+      region.setAttribute("aria-live", "off");
+      if (!append) { region.textContent = ""; }
+      put();
+      return;
+    }
+    region.setAttribute("aria-live", "polite");
+    if (!append) { region.textContent = ""; }
+    announceTimer = setTimeout(function () { announceTimer = null; put(); }, append ? 0 : 60);
+  }
+
+  /* -- the answer in the name of the card focus moves to: heard first, before
+     where focus is, then the card's short name; its full name (row, position,
+     partners) is back once focus leaves it -- */
+  function shortName(el) {
+    var words = el.querySelector("span");
+    return words ? words.textContent : el.textContent;
+  }
+
+  function carry(el, text) {
+    if (!el.hasAttribute("data-label")) {
+      el.setAttribute("data-label", el.getAttribute("aria-label") || "");
+    }
+    el.setAttribute("aria-label", text + " " + shortName(el));
+  }
+
+  function uncarry(el) {
+    if (!el.hasAttribute || !el.hasAttribute("data-label")) { return; }
+    var label = el.getAttribute("data-label");
+    el.removeAttribute("data-label");
+    if (label) { el.setAttribute("aria-label", label); } else { el.removeAttribute("aria-label"); }
   }
 
   /* -- the table changed in place: elements kept where they stay, so focus stays -- */
@@ -83,7 +111,7 @@
   }
 
   function isCard(el) { return !!el && el.tagName === "BUTTON" && el.classList.contains("card"); }
-  function isFree(el) { return isCard(el) && el.getAttribute("aria-disabled") !== "true"; }
+  function isFree(el) { return isCard(el) && el.classList.contains("free"); }
 
   /* Where focus goes when the focused card leaves: the next free card that stays,
      else a card just freed, else any free card, else Draw. */
@@ -104,6 +132,22 @@
     return freeAfter.length ? freeAfter[0].id : "draw";
   }
 
+  /* A table dealt anew (a new deal, the same deal again, back to the start): every
+     pyramid card in place where the old table had gaps, or other cards. */
+  function dealtAnew(fresh) {
+    var slots = "#table li[id^='slot-']";
+    var olds = all(slots), news = all(slots, fresh);
+    if (!news.length || news.length !== olds.length || all(slots + " .gap", fresh).length) {
+      return false;
+    }
+    if (all(slots + " .gap").length) { return true; }
+    for (var i = 0; i < olds.length; i++) {
+      var a = olds[i].querySelector("button"), b = news[i].querySelector("button");
+      if (!a || !b || a.value !== b.value) { return true; }
+    }
+    return false;
+  }
+
   /* -- the result panel: a modal dialog while the script runs (the page without it
      shows the same content as a section after the answer). The one live region
      goes inside the dialog while it is open, so late news and the copy's answer
@@ -120,8 +164,8 @@
   }
 
   function sensibleFocus() {
-    var target = $("#impasse-undo") || $("#table button.card[tabindex='0']") ||
-      $("#result-heading") || document.getElementById("draw");
+    var target = $("#table button.card[tabindex='0']") || freeButtons()[0] ||
+      document.getElementById("draw");
     if (target) { target.focus(); }
   }
 
@@ -133,10 +177,14 @@
     if (dialog) {
       morph(dialog.querySelector("#result-content"), content);
       showJsOnly(dialog);
+      wireResult(dialog);
       return false;
     }
     dialog = document.createElement("dialog");
     dialog.id = "result-dialog";
+    /* Focus goes to the dialog itself: the screen reader says its name and its
+       description (the facts), and a stray Enter there spends nothing. */
+    dialog.tabIndex = -1;
     dialog.setAttribute("aria-labelledby", "result-heading");
     dialog.setAttribute("aria-describedby", "result-facts");
     dialog.appendChild(content);
@@ -150,8 +198,8 @@
     dialog.addEventListener("close", resultClosed);
     ($("main") || document.body).appendChild(dialog);
     dialog.showModal();
-    var heading = $("#result-heading", dialog);
-    if (heading) { heading.focus(); }
+    wireResult(dialog);
+    dialog.focus();
     return true;
   }
 
@@ -184,41 +232,62 @@
     dialog.close();
   }
 
-  function replaceGame(html) {
+  /* The game fragment ``html`` in place of the old; ``lines`` the answer. Focus
+     moves when the focused card leaves or is covered (to the next free card),
+     when the table is dealt anew or the focused control left (to the table's first
+     free card): the card it lands on carries the answer first in its name. Returns
+     {opened: the result dialog opened, carried: the answer is in a card's name}. */
+  function replaceGame(html, lines) {
     var game = $("#game");
     var holder = document.createElement("template");
     holder.innerHTML = html.trim();
     var fresh = holder.content.firstElementChild;
-    if (!game || !fresh) { return false; }
+    var done = { opened: false, carried: false };
+    if (!game || !fresh) { return done; }
     var result = takeResult(fresh);
     if (result === false) { resultDismissed = false; }
-    var hadImpasse = !!$("#impasse");
     var focused = document.activeElement;
+    var text = lines && lines.length ? lines.join(" ") : "";
+    var anew = dealtAnew(fresh);
     var target = null;
+    var inField = focused && focused.matches && focused.matches("input, select, textarea");
     if (isCard(focused) && game.contains(focused)) {
       var next = fresh.querySelector("#" + focused.id);
-      if (!isCard(next)) {
+      if (anew) {
+        target = (freeButtons(fresh)[0] || {}).id || null;
+      } else if (!isFree(next) || next.value !== focused.value) {
         target = focusTarget(focused, fresh);
-        var before = document.getElementById(target);
-        if (before && before !== focused) { before.focus(); target = null; }
+      }
+    } else if (anew && !inField && !result) {
+      target = (freeButtons(fresh)[0] || {}).id || null;
+    }
+    var early = target !== null && !anew ? document.getElementById(target) : null;
+    if (target !== null && text) {
+      var freshTarget = fresh.querySelector("#" + target);
+      if (isCard(freshTarget)) {
+        carry(freshTarget, text);
+        if (early) { carry(early, text); }
+        done.carried = true;
       }
     }
-    morph(game, fresh);
-    if (target !== null) {
-      var after = document.getElementById(target);
-      if (after) { after.focus(); }
-    }
-    if (!document.activeElement || document.activeElement === document.body) {
-      var draw = document.getElementById("draw");
-      if (draw && focused && !document.contains(focused)) { draw.focus(); }
-    }
-    rove();
-    showJsOnly(game);
-    var impasse = $("#impasse-undo");
-    if (impasse && !hadImpasse) { impasse.focus(); }
-    if (result) { return openResult(result); }
+    /* The result dialog closed first: nothing outside it takes focus while it is open. */
     if (dialog && result === false) { dialog.close(); }
-    return false;
+    /* Focus first to a card that stays, so it is never lost while the old goes. */
+    if (early && early !== focused) { early.focus(); }
+    morph(game, fresh);
+    var landed = target !== null ? document.getElementById(target) : null;
+    if (landed && document.activeElement !== landed) { landed.focus(); }
+    if (!document.activeElement || document.activeElement === document.body) {
+      if (focused && !document.contains(focused) && !result) {
+        var stop = $("#table button.card[tabindex='0']") || freeButtons()[0];
+        if (stop && text) { carry(stop, text); done.carried = true; }
+        if (stop) { stop.focus(); } else { var draw = document.getElementById("draw"); if (draw) { draw.focus(); } }
+      }
+    }
+    rove(landed && isCard(landed) ? landed : undefined);
+    showJsOnly(game);
+    if (result) { done.opened = openResult(result); done.carried = false; }
+    return done;
   }
 
   /* -- roving tabindex: the table is one stop of Tab, arrows move inside it -- */
@@ -262,8 +331,9 @@
       window.location.reload();
       return;
     }
-    var opened = typeof state.html === "string" && replaceGame(state.html);
-    if (opened) { announceIt = false; }  /* the dialog is heard: its name, its facts */
+    var lines = announceIt && state.answer ? state.answer : null;
+    var done = typeof state.html === "string" ? replaceGame(state.html, lines) : {};
+    if (done.opened) { announceIt = false; }  /* the dialog is heard: its name, its facts */
     if (typeof state.letterKeys === "boolean") {
       document.body.setAttribute("data-letter-keys", state.letterKeys ? "on" : "off");
       var toggle = document.getElementById("letter-keys");
@@ -272,7 +342,7 @@
         toggle.value = state.letterKeys ? "0" : "1";
       }
     }
-    if (announceIt && state.answer) { announce(state.answer, append === true); }
+    if (announceIt && state.answer) { announce(state.answer, append === true, done.carried); }
     schedulePoll(state.searching === true);
   }
 
@@ -349,13 +419,21 @@
     });
   }
 
-  document.addEventListener("click", function (event) {
-    var target = event.target;
-    if (!target.closest) { return; }
-    var copy = target.closest("#copy-code");
-    if (copy) { event.preventDefault(); copyCode(copy); return; }
-    if (target.closest("#result-table") && dialog) { event.preventDefault(); dismissResult(); }
-  });
+  /* The panel's two script-only actions, each on its own control: a click
+     listener on the document would make every element "clickable" to a screen
+     reader. */
+  function wireResult(root) {
+    var copy = $("#copy-code", root);
+    if (copy) {
+      copy.onclick = function (event) { event.preventDefault(); copyCode(copy); };
+    }
+    var table = $("#result-table", root);
+    if (table) {
+      table.onclick = function (event) {
+        if (dialog) { event.preventDefault(); dismissResult(); }
+      };
+    }
+  }
 
   /* -- the clock pauses while the tab is hidden, and resumes when it shows -- */
   document.addEventListener("visibilitychange", function () {
@@ -388,9 +466,15 @@
     }
     var inField = target.matches && target.matches("input, select, textarea");
     var inTable = target.closest && target.closest("#table");
-    if (inTable && ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End"].indexOf(event.key) >= 0) {
+    var arrow = ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End"].indexOf(event.key) >= 0;
+    if (inTable && arrow) {
       event.preventDefault();
       move(target, event.key);
+      return;
+    }
+    if (arrow && !inField && target.closest && target.closest("[role='toolbar']") &&
+        toolbarMove(target, event.key)) {
+      event.preventDefault();
       return;
     }
     if (event.key === "Escape" && !inField) {
@@ -406,6 +490,22 @@
     }
   });
 
+  /* -- a toolbar of buttons (the controls, the impasse's exits): arrows move
+     among them, so the screen reader stays in focus mode and the keys work -- */
+  function toolbarMove(target, key) {
+    var bar = target.closest("[role='toolbar']");
+    var buttons = all("button", bar).filter(function (b) { return !b.hidden; });
+    var at = buttons.indexOf(target);
+    if (at < 0 || !buttons.length) { return false; }
+    var to = key === "Home" ? 0 : key === "End" ? buttons.length - 1 :
+      key === "ArrowRight" || key === "ArrowDown" ? (at + 1) % buttons.length :
+      (at - 1 + buttons.length) % buttons.length;
+    buttons[to].focus();
+    return true;
+  }
+
+  document.addEventListener("focusout", function (event) { uncarry(event.target); });
+
   document.addEventListener("focusin", function (event) {
     if (isCard(event.target) && event.target.closest("#table")) { rove(event.target); }
   });
@@ -415,6 +515,8 @@
     var game = $("#game");
     showJsOnly(document);
     var result = game ? takeResult(game) : null;
+    var region = $("#answer");
+    if (region) { region.setAttribute("aria-live", "polite"); }
     if (result) { openResult(result); }
     document.body.setAttribute("data-ready", "yes");
     schedulePoll(!!game && game.getAttribute("data-searching") === "yes");
