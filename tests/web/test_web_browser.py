@@ -126,6 +126,17 @@ class Table:
         )
         assert where, self.page.evaluate(ACTIVE)
 
+    def answer_carried(self) -> None:
+        """Focus moved to a card: its name is the answer first, then the card's short
+        name; the live region shows the answer without speaking it again."""
+        label, short, region, live = self.page.evaluate(
+            "() => { const e = document.activeElement; const r = document.getElementById('answer');"
+            " return [e.getAttribute('aria-label') || '', e.querySelector('span').textContent,"
+            " r.innerText.trim(), r.getAttribute('aria-live')]; }"
+        )
+        assert label == f"{region} {short}", (label, region)
+        assert live == "off"
+
     def focus_moved_on(self) -> None:
         """After a removal (the focused card gone): on a free card, or on Draw when
         none is left."""
@@ -136,6 +147,15 @@ class Table:
             " return [!!e.closest('#table button.card.free'), free, e.id]; }"
         )
         assert on_free or (free == 0 and where == "draw"), (on_free, free, where)
+
+
+def document_listeners(page: Any) -> list[str]:
+    """The event types the document itself listens to (DevTools protocol)."""
+    cdp = page.context.new_cdp_session(page)
+    document = cdp.send("Runtime.evaluate", {"expression": "document"})["result"]
+    found = cdp.send("DOMDebugger.getEventListeners", {"objectId": document["objectId"]})
+    cdp.detach()
+    return [listener["type"] for listener in found["listeners"]]
 
 
 def axe_violations(page: Any) -> list[str]:
@@ -178,6 +198,8 @@ def play_line(table: Table, moves: tuple[Move, ...], language: str) -> None:
         table.focus_kept()
         if isinstance(move, RemoveKing | RemovePair):
             table.focus_moved_on()
+            if not table.tap:
+                table.answer_carried()
         if index == len(moves) // 2:
             assert axe_violations(page) == []
 
@@ -218,6 +240,12 @@ def test_a_whole_deal_won_by_keyboard(
     with in_language(language):
         won, all_gone = messages.won(), messages.removed_of_28(28)
     assert won in page.locator("dialog #result-heading").inner_text()
+    # Focus on the dialog itself: its name and its facts are read, and a stray
+    # Enter spends nothing. No click listener on the document (a screen reader
+    # would call everything "clickable").
+    assert page.evaluate(ACTIVE) == "result-dialog"
+    assert page.locator("dialog").get_attribute("aria-describedby") == "result-facts"
+    assert "click" not in document_listeners(page)
     assert all_gone in page.locator("#status").inner_text()
     assert axe_violations(page) == []
     page.reload()
@@ -393,3 +421,48 @@ def test_zoom_and_forced_colours(browser: Any, served: Served) -> None:
 
 def test_actions_are_known_to_the_keys() -> None:
     assert set(KEYS) <= set(ACTIONS)
+
+
+def test_focus_carries_the_answer_and_stays_on_the_table(browser: Any, served: Served) -> None:
+    """After a removal the card focus lands on says the answer first, until focus
+    leaves it; after a new deal focus and the table's tab stop are on its first
+    free card; Up and Down change rows."""
+    code, moves = winnable_deal()
+    context = browser.new_context(locale="en")
+    table = open_deal(context, served, code)
+    page = table.page
+    page.locator("#table button.card[tabindex='0']").focus()
+    # Home: the first free card; Down: the next row that way (the stock); Up: back.
+    page.keyboard.press("Home")
+    first = page.evaluate(ACTIVE)
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(ACTIVE) == "stock-top"
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("() => !!document.activeElement.closest('ul.row')")
+    assert page.evaluate(ACTIVE) != first  # the nearest card up: the row's last
+    index = next(i for i, m in enumerate(moves) if isinstance(m, RemoveKing | RemovePair))
+    for move in moves[:index]:
+        table.act("draw" if isinstance(move, Draw) else "recycle")
+    for card in _cards(moves[index]):
+        table.touch(str(card))
+    table.answer_carried()
+    carried = page.evaluate(ACTIVE)
+    page.keyboard.press("ArrowRight")
+    label = page.locator(f"#{carried}").get_attribute("aria-label") or ""
+    assert ": row " in label and not label.startswith(page.locator("#answer").inner_text())
+    # A new deal from the table: its first free card, the answer in its name.
+    said = table.key("n")
+    assert page.evaluate(ACTIVE) == page.evaluate(
+        "() => document.querySelector('#table button.card.free').id"
+    )
+    assert page.locator("#table button.card[tabindex='0']").get_attribute("id") == page.evaluate(
+        ACTIVE
+    )
+    assert said and page.evaluate(
+        "() => document.activeElement.getAttribute('aria-label')"
+    ).startswith(said.strip())
+    # The New deal button: focus goes to the table too, where the keys work.
+    page.locator("#new").focus()
+    table.key("Enter")
+    assert page.evaluate("() => !!document.activeElement.closest('#table')")
+    context.close()

@@ -274,6 +274,12 @@
     if (dialog && result === false) { dialog.close(); }
     /* Focus first to a card that stays, so it is never lost while the old goes. */
     if (early && early !== focused) { early.focus(); }
+    /* A table dealt anew is put in whole: one change for the screen reader, not
+       a hundred (past 50 queued events Orca drops the live region's news). */
+    var oldTable = $("#table"), newTable = fresh.querySelector("#table");
+    if (anew && oldTable && newTable) {
+      oldTable.parentNode.replaceChild(newTable.cloneNode(true), oldTable);
+    }
     morph(game, fresh);
     var landed = target !== null ? document.getElementById(target) : null;
     if (landed && document.activeElement !== landed) { landed.focus(); }
@@ -301,7 +307,8 @@
     buttons.forEach(function (b) { b.tabIndex = b === keep ? 0 : -1; });
   }
 
-  function rowOf(el) { var row = el.closest("ul"); return row ? row.id || row.getAttribute("aria-labelledby") : ""; }
+  /* The row a card is in: its list (the stock and the waste share one). */
+  function rowOf(el) { return el.closest("ul"); }
 
   function move(from, key) {
     var free = freeButtons();
