@@ -147,7 +147,7 @@ def won_by(page: Any, game: Game, code: str, moves: int, language: str) -> None:
         ]
     dialog = page.get_by_role("dialog", name=heading)
     assert dialog.is_visible()
-    assert page.evaluate(ACTIVE) == "result-heading"
+    assert page.evaluate(ACTIVE) == "result-dialog"  # the dialog itself: name and facts read
     said = page.locator("#result-facts").inner_text()
     for fact in facts:
         assert fact in said, (fact, said)

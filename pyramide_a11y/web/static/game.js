@@ -192,6 +192,7 @@
     if (region) {
       answerHome = region.parentNode;
       region.textContent = "";
+      region.setAttribute("aria-live", "polite");
       dialog.appendChild(region);
     }
     dialog.addEventListener("cancel", function () { resultDismissed = "now"; });
