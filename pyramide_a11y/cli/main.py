@@ -133,7 +133,6 @@ class Terminated(BaseException):
 
 
 EXIT_INTERRUPTED = 130
-EXIT_TERMINATED = 143
 TERMINATING_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name)
 )

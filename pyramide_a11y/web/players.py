@@ -298,17 +298,9 @@ class Players:
         self._close(evicted)
         return player
 
-    def create(self, language: str) -> Player:
-        """A new player with a fresh id and a new deal, in ``language``, kept on disk."""
-        with self._lock:
-            player_id = secrets.token_urlsafe(32)
-            (self.root / player_id).mkdir()
-            player, evicted = self._make(player_id, language)
-        self._close(evicted)
-        return player
-
     def guest(self, language: str) -> Player:
-        """A new player as :meth:`create`, but nothing on disk until :meth:`settle`
+        """A new player with a fresh id and a new deal, in ``language``, but nothing
+        on disk until :meth:`settle`
         (a crawler's visits leave no folder); kept in memory like any player."""
         with self._lock:
             player_id = secrets.token_urlsafe(32)
