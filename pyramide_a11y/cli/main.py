@@ -45,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand. Each subcommand sets ``func(args, out) -> int``
     with ``set_defaults``; new subcommands live in their own modules and are added
     here with one call. The top-level options work after any subcommand too
-    (:class:`.cli_parsing.CommandLineParser`)."""
+    (:class:`.parsing.CommandLineParser`)."""
     parser = CommandLineParser(
         prog="pyramide",
         # Translators: command-line help, first line of ``pyramide --help``.

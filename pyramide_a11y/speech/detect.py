@@ -32,7 +32,8 @@ SCREEN_READERS = {
     "voiceover": "VoiceOver",
 }
 UNNAMED = "screen reader"
-"""A screen reader the platform reports without naming it (see :func:`reader_label`)."""
+"""A screen reader the platform reports without naming it (see
+:func:`.messages.screen_reader_sentence`)."""
 SPEAKUP = Path("/sys/accessibility/speakup")
 FLAG_SECONDS = 1.0  # the longest the platform flag may take
 # Interpreters a screen reader written as a script runs under (Orca, Fenrir).

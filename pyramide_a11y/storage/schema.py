@@ -13,7 +13,7 @@ added, nothing else changed, so older records read as before.
 Version 4: two columns of ``games``, NULL in older records: ``par``, the deal's
 proven fewest moves, stored when it is found once the game is over: won, or
 lost (left for good after a move); 0 for a deal proven not winnable
-(``app/par.py``, ``GameRecord.par``), and
+(``core/par.py``, ``GameRecord.par``), and
 ``damaged_at``, when the player was told that this saved game does not replay
 (so it is said once, and never offered again; the record is otherwise kept as
 it is).

@@ -2,7 +2,7 @@
 
 :func:`page_model` reads the session's game through ``engine.view.table_view``
 and words it with ``narration`` (the same sentences the terminal says) and
-:mod:`.words`; call it inside the player's language. The template only lays
+:mod:`.page_words`; call it inside the player's language. The template only lays
 these values out: it has no words of its own.
 """
 
@@ -208,7 +208,7 @@ def _pile(name: str, card: Card | None, label: str, selected: Card | None) -> Pi
 
 
 def page_words() -> dict[str, str]:
-    """The page's own words (:mod:`.words`), by name, for the template."""
+    """The page's own words (:mod:`.page_words`), by name, for the template."""
     names = (
         "title",
         "pyramid_heading",
