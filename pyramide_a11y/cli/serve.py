@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from pyramide_a11y.narration import page_words as words
+
+if TYPE_CHECKING:
+    from pyramide_a11y.engine import Rules
 
 BACKLOG = 2048
 """Connections waiting to be accepted (a thousand players arriving at once)."""
@@ -24,6 +27,29 @@ def data_folder(given: str | None) -> Path:
     return Path(data_dir(None)) / "web"
 
 
+def page_rules(args: argparse.Namespace) -> Rules:
+    """The rules of the page's deals: ``paciencia`` (the Pyramid played by touch on
+    phones and on the web, which the page is made for) unless ``--rules`` names
+    another preset, with the variants given.
+
+    Raises:
+        SourceError: an unknown preset or a bad variant (said in one sentence).
+    """
+    from pyramide_a11y.cli.from_options import rules_from_options
+    from pyramide_a11y.engine import get_rules
+    from pyramide_a11y.web.players import WEB_RULES
+
+    return rules_from_options(args, get_rules(WEB_RULES))
+
+
+def page_language(args: argparse.Namespace) -> str:
+    """The page's language for a browser that asks for none of ours: ``--lang``,
+    else English (a server's locale says nothing of its players)."""
+    from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+
+    return str(getattr(args, "lang", None) or DEFAULT_LANGUAGE)
+
+
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Serve until Ctrl-C. The address is printed once the port listens (a browser
     opened on it at once is answered). With ``--workers N`` above 1, uvicorn's
@@ -37,8 +63,9 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     import uvicorn
 
     from pyramide_a11y.storage.postgres import DATABASE_ENV
-    from pyramide_a11y.web.app import DATA_DIR_ENV, PROXIES_ENV, create_app
+    from pyramide_a11y.web.app import DATA_DIR_ENV, LANGUAGE_ENV, PROXIES_ENV, RULES_ENV, create_app
 
+    rules, language = page_rules(args), page_language(args)
     folder = data_folder(getattr(args, "data_dir", None))
     if args.database:
         os.environ[DATABASE_ENV] = args.database  # every store of every worker
@@ -53,6 +80,8 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
         proxies = args.trusted_proxies or None
         if args.workers > 1:
             os.environ[DATA_DIR_ENV] = str(folder)
+            os.environ[RULES_ENV] = str(rules)
+            os.environ[LANGUAGE_ENV] = language
             if proxies:
                 os.environ[PROXIES_ENV] = proxies
             uvicorn.run(
@@ -67,7 +96,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
             )
         else:
             config = uvicorn.Config(
-                create_app(folder, trusted_proxies=proxies),
+                create_app(folder, trusted_proxies=proxies, rules=rules, language=language),
                 backlog=BACKLOG,
                 log_level="warning",
                 server_header=False,

@@ -249,6 +249,18 @@ def serve_help() -> str:
     return _("play in a web browser: serve the game as a web page")
 
 
+def serve_rules_help() -> str:
+    # Translators: command-line help of the serve subcommand, after its first line.
+    # Keep --rules, --lang and the preset names as they are.
+    return _(
+        "The page deals by the paciencia rules, the Pyramid played by touch on phones "
+        "and on the web (the stock's top card face up and playable, three rounds); the "
+        "terminal game deals by the pyramide rules. --rules and the rules options "
+        "choose others for every new deal. --lang sets the page's language for a "
+        "browser that asks for none of the game's languages (default: English)."
+    )
+
+
 def host_help() -> str:
     # Translators: command-line help of serve --host.
     return _("address to listen on (default 127.0.0.1: this computer only)")

@@ -30,6 +30,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
+from pyramide_a11y.engine import Rules, parse_rules
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language
 from pyramide_a11y.narration import page_words as words
 
@@ -54,7 +55,10 @@ HERE = Path(__file__).resolve().parent
 COOKIE = "pyramide_player"
 DATA_DIR_ENV = "PYRAMIDE_WEB_DATA_DIR"
 PROXIES_ENV = "PYRAMIDE_WEB_TRUSTED_PROXIES"
-"""The web players' folder, for the workers of ``pyramide serve --workers N``."""
+RULES_ENV = "PYRAMIDE_WEB_RULES"
+LANGUAGE_ENV = "PYRAMIDE_WEB_LANGUAGE"
+"""The web players' folder, proxies, rules (as ``str(rules)``) and language, for
+the workers of ``pyramide serve --workers N``."""
 COOKIE_AGE = 400 * 24 * 3600
 """Seconds the player's cookie lasts (browsers keep at most 400 days)."""
 
@@ -135,6 +139,8 @@ def create_app(
     max_players: int = MAX_PLAYERS,
     par_finder: ParFinder | None = None,
     trusted_proxies: str | None = None,
+    rules: Rules | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Starlette:
     """The web game, its players kept under ``data_dir`` (made if missing).
 
@@ -146,7 +152,9 @@ def create_app(
     None: the solver's; ``trusted_proxies``: the addresses (comma-separated, or
     ``*``) of the proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
     believed (the client's address and https: the cookie is then Secure); from any
-    other peer they are ignored. None: believed from none.
+    other peer they are ignored. None: believed from none. ``rules``: the rules of
+    every new deal (None: ``paciencia``, :data:`~.players.WEB_RULES`);
+    ``language``: the page's language for a browser that asks for none of ours.
 
     The solver's hints and pars run in child processes (:class:`~.solving.SolverPool`),
     so a search never holds up another player's request.
@@ -163,13 +171,15 @@ def create_app(
         per_second=per_second,
         game_clock=game_clock,
         max_players=max_players,
+        rules=rules,
+        language=language,
     )
     game = WebGame(players, server_secret(folder))
 
     def language_of(request: Request, player: Player | None = None) -> str:
         if player is not None:
             return player.session.settings.language
-        return accepted_language(request.headers.get("accept-language"), DEFAULT_LANGUAGE)
+        return accepted_language(request.headers.get("accept-language"), players.language)
 
     def refuse(
         request: Request, status: int, sentence: Callable[[], str], player: Player | None = None
@@ -366,5 +376,12 @@ def _wants_json(request: Request) -> bool:
 def app_from_environment() -> Starlette:
     """The app of one worker of ``pyramide serve --workers N`` (uvicorn imports it
     in each worker process): its data folder from :data:`DATA_DIR_ENV`, set by the
-    command; the database from ``PYRAMIDE_DATABASE``, as for every store."""
-    return create_app(os.environ[DATA_DIR_ENV], trusted_proxies=os.environ.get(PROXIES_ENV) or None)
+    command, with its rules and language; the database from ``PYRAMIDE_DATABASE``,
+    as for every store."""
+    rules = os.environ.get(RULES_ENV)
+    return create_app(
+        os.environ[DATA_DIR_ENV],
+        trusted_proxies=os.environ.get(PROXIES_ENV) or None,
+        rules=parse_rules(rules) if rules else None,
+        language=os.environ.get(LANGUAGE_ENV) or DEFAULT_LANGUAGE,
+    )

@@ -23,7 +23,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
-from pyramide_a11y.engine import get_rules, parse_code
+from pyramide_a11y.engine import Rules, get_rules, parse_code
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
 from pyramide_a11y.storage import NoticeKind, StorageError
 
@@ -43,7 +43,9 @@ from .core import (
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")
 """What ``secrets.token_urlsafe(32)`` gives: nothing else names a player."""
 WEB_RULES = "paciencia"
-"""The web game's preset (seed 004)."""
+"""The web game's preset unless the host chooses another (``serve --rules``): the
+rules of the Pyramid people play on phones and on the web (the stock's top card
+face up and playable, three rounds)."""
 PREFS_FILE = "web.json"
 PAGE_SETTING = "web.page"
 """The setting that keeps what the player's page shows (see :class:`PlayerSync`)."""
@@ -267,9 +269,15 @@ class Players:
         game_clock: Callable[[], float] | None = None,
         max_players: int = MAX_PLAYERS,
         par_finder: ParFinder | None = None,
+        rules: Rules | None = None,
+        language: str = DEFAULT_LANGUAGE,
     ) -> None:
         """``clock`` paces the rate limit; ``game_clock`` (None: the timer's own,
-        monotonic) is the games' clock (tests give a fake one)."""
+        monotonic) is the games' clock (tests give a fake one). ``rules``: the
+        rules of every new deal (None: :data:`WEB_RULES`); ``language``: a new
+        player's language when the browser asks for none of ours."""
+        self.rules = rules or get_rules(WEB_RULES)
+        self.language = language
         self.game_clock = game_clock
         self.root = data_dir / "players"
         self.root.mkdir(parents=True, exist_ok=True)
@@ -294,7 +302,7 @@ class Players:
             folder = self.root / player_id
             if not folder.is_dir():
                 return None
-            player, evicted = self._make(player_id, DEFAULT_LANGUAGE)
+            player, evicted = self._make(player_id, self.language)
         self._close(evicted)
         return player
 
@@ -435,7 +443,7 @@ class Players:
         game's, else a new deal; no store."""
         chosen = normalise_language(language) or DEFAULT_LANGUAGE
         with in_language(chosen):
-            source = _web_deal(deal) or random_deal(get_rules(WEB_RULES), self.rng)
+            source = _web_deal(deal, self.rules) or random_deal(self.rules, self.rng)
             player.session = self._session(player, source, chosen, None)
             player.answered(player.session.opening())
 
@@ -477,7 +485,7 @@ class Players:
             elif in_play and not all(r.damaged for r in in_play):
                 raise StorageError(NoticeKind.UNAVAILABLE, "the game in play was not taken up")
             else:
-                source = random_deal(get_rules(WEB_RULES), self.rng)
+                source = random_deal(self.rules, self.rng)
             player.session = self._session(player, source, chosen, storage)
             if not quiet:
                 opening = player.session.opening()
@@ -494,12 +502,12 @@ class Players:
             player.close()
 
 
-def _web_deal(code: str) -> GameSource | None:
-    """The deal of ``code`` when it is a deal code of the web game's rules."""
+def _web_deal(code: str, rules: Rules) -> GameSource | None:
+    """The deal of ``code`` when it is a deal code of the web game's preset."""
     try:
         parsed = parse_code(code.strip()) if 0 < len(code) <= 40 else None
     except ValueError:
         return None
-    if parsed is None or parsed.rules.name != WEB_RULES:
+    if parsed is None or parsed.rules.name != rules.name:
         return None
     return coded_source(parsed)
