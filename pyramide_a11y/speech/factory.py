@@ -20,7 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, _
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+from pyramide_a11y.narration.system_errors import speech_timed_out
 
 from . import winsound_player
 from .background import BackgroundSpeaker
@@ -184,8 +185,7 @@ def check_player(player: Sequence[str], backend: str) -> SpeechProblem | None:
                     check=False,
                 )
         except subprocess.TimeoutExpired:
-            # Translators: ``pyramide voice``, in brackets after "{program} does not respond".
-            return SpeechProblem(backend, Missing.NOT_RESPONDING, program, "", _("timed out"))
+            return SpeechProblem(backend, Missing.NOT_RESPONDING, program, "", speech_timed_out())
         except OSError as err:
             return SpeechProblem(backend, Missing.PROGRAM, program, "", str(err))
     if result.returncode != 0:

@@ -22,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, _
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+from pyramide_a11y.narration.system_errors import prism_not_starting, readers_not_answering
 
 from .background import BackgroundSpeaker, Utterance
 from .base import FailureKind
@@ -147,7 +148,7 @@ def find_reader(
         return None, ReaderProblem(ReaderMissing.PRISM)
     context = bounded(lambda: prism.Context(registry))
     if context is None:
-        return None, ReaderProblem(ReaderMissing.PRISM, _prism_not_starting())
+        return None, ReaderProblem(ReaderMissing.PRISM, prism_not_starting())
     ids = _candidates(prism, context, reader_ids)
     if notifications and hasattr(prism.BackendId, NOTIFICATION_BACKEND):
         uia = getattr(prism.BackendId, NOTIFICATION_BACKEND)
@@ -157,16 +158,8 @@ def find_reader(
         if backend is not None:
             return (context, backend), None
     names = ", ".join(context.name_of(i) for i in ids)
-    # Translators: ``pyramide voice``, in brackets after "no screen reader is running
-    # that the game can reach". {readers}: the screen readers tried (Orca, NVDA).
-    tried = _("none of these answered: {readers}").format(readers=names) if names else ""
+    tried = readers_not_answering(names) if names else ""
     return None, ReaderProblem(ReaderMissing.NO_READER, tried)
-
-
-def _prism_not_starting() -> str:
-    # Translators: ``pyramide voice``, in brackets: Prism, the library that reaches
-    # screen readers, is installed but did not start.
-    return _("Prism could not start")
 
 
 def prism_reader_name() -> str | None:
@@ -182,7 +175,7 @@ def prism_report(registry: Any = None) -> PrismReport:
         return PrismReport((), (), ReaderProblem(ReaderMissing.PRISM))
     context = bounded(lambda: prism.Context(registry))
     if context is None:
-        return PrismReport((), (), ReaderProblem(ReaderMissing.PRISM, _prism_not_starting()))
+        return PrismReport((), (), ReaderProblem(ReaderMissing.PRISM, prism_not_starting()))
     ids = [context.id_of(i) for i in range(context.backends_count)]
     known = tuple(context.name_of(i) for i in ids)
     readers = []

@@ -30,8 +30,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, _
-from pyramide_a11y.i18n.formatting import format_number
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+from pyramide_a11y.narration.system_errors import (
+    needs_unix_socket,
+    server_did_not_listen,
+    silent_probe_not_ended,
+)
 
 from . import server_keeper
 from .background import BackgroundSpeaker, Utterance, speaking_seconds
@@ -162,22 +166,12 @@ def connect(
     path = path or socket_path()
     if path is None:
         address = os.environ.get("SPEECHD_ADDRESS", "")
-        # Translators: ``pyramide voice``, in brackets; keep SPEECHD_ADDRESS and
-        # unix_socket as they are.
-        raise ServerNotStarted(
-            _("SPEECHD_ADDRESS={address}: the game needs a unix_socket").format(address=address)
-        )
+        raise ServerNotStarted(needs_unix_socket(address))
     server = None
     if not listens(path):  # no file, or one left by a server that has ended
         server = start_server(path, program)
         if server is None:
-            # Translators: ``pyramide voice``, in brackets. {path}: a socket file;
-            # {program}: speech-dispatcher.
-            raise ServerNotStarted(
-                _(
-                    "nothing listens at {path}, and {program} started for the game did not listen"
-                ).format(path=path, program=program)
-            )
+            raise ServerNotStarted(server_did_not_listen(str(path), program))
     try:
         return SsipConnection(path, on_event=on_event), server
     except SsipError:
@@ -210,12 +204,7 @@ def plays_to_the_end(path: Path, seconds: float | None = None) -> str | None:
         probe.command("SET self VOLUME -100")
         probe.speak("1")
         if not ended.wait(seconds):
-            # Translators: ``pyramide voice``, in brackets after "speech-dispatcher
-            # does not respond". {seconds}: a number of seconds.
-            return _(
-                "a silent test message did not end within {seconds} s: no audio "
-                "device, or another program's speech held it"
-            ).format(seconds=format_number(seconds))
+            return silent_probe_not_ended(seconds)
     except SsipError as err:
         return str(err)
     finally:
