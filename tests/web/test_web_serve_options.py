@@ -5,10 +5,6 @@ that asks for none of the game's; a bad choice is one sentence, and no server.""
 from __future__ import annotations
 
 import re
-import signal
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2
@@ -19,35 +15,9 @@ from pyramide_a11y.engine import PRESETS, get_rules, parse_code
 from pyramide_a11y.i18n import in_language
 from pyramide_a11y.narration import command_line, messages, sentence
 
+from .conftest import serving
+
 JSON = {"accept": "application/json"}
-
-
-def serve(folder: Path, *options: str) -> Iterator[str]:
-    """``pyramide serve`` in its own process, on a free port: yields its address."""
-    command = [
-        sys.executable,
-        "-c",
-        "from pyramide_a11y.launch import main; raise SystemExit(main())",
-        "serve",
-        "--port",
-        "0",
-        "--data-dir",
-        str(folder),
-        *options,
-    ]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    try:
-        assert server.stdout is not None
-        found = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline())
-        assert found is not None, "no address printed"
-        yield found.group(0)
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(10)
 
 
 @pytest.mark.parametrize("workers", ["1", pytest.param("2", marks=pytest.mark.slow)])
@@ -55,7 +25,7 @@ def test_the_page_deals_by_the_hosts_rules_in_the_hosts_language(
     tmp_path: Path, workers: str
 ) -> None:
     options = ("--rules", "classic", "--passes", "2", "--lang", "pt-BR", "--workers", workers)
-    for url in serve(tmp_path / "web", *options):
+    with serving(tmp_path / "web", *options) as (url, _server):
         # A browser that sends no Accept-Language gets the host's language.
         page = httpx2.get(url, timeout=30)
         assert '<html lang="pt-BR">' in page.text
@@ -73,7 +43,7 @@ def test_the_page_deals_by_the_hosts_rules_in_the_hosts_language(
 
 
 def test_without_options_the_page_deals_paciencia_in_english(tmp_path: Path) -> None:
-    for url in serve(tmp_path / "web"):
+    with serving(tmp_path / "web") as (url, _server):
         page = httpx2.get(url, timeout=30)
         assert '<html lang="en">' in page.text
         state = httpx2.get(url + "state", headers=JSON, cookies=page.cookies, timeout=30).json()

@@ -6,10 +6,8 @@ loses nothing the player was told was done. On SQLite, or on PostgreSQL when
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +17,7 @@ import pytest
 from pyramide_a11y.storage import Store
 from pyramide_a11y.web.app import COOKIE
 
-from .conftest import token_of
+from .conftest import serving, token_of
 
 JSON = {"accept": "application/json"}
 DRAWS = 16
@@ -42,33 +40,8 @@ def _worker_pids(server: int) -> list[int]:
 @pytest.fixture
 def two_workers(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str], Path]]:
     folder = tmp_path / "web"
-    command = [
-        sys.executable,
-        "-c",
-        "from pyramide_a11y.launch import main; raise SystemExit(main())",
-        "serve",
-        "--port",
-        "0",
-        "--workers",
-        "2",
-        "--data-dir",
-        str(folder),
-        "--lang",
-        "en",
-    ]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    try:
-        assert server.stdout is not None
-        found = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline())
-        assert found is not None, "no address printed"
-        yield found.group(0), server, folder
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(10)
+    with serving(folder, "--workers", "2", "--lang", "en") as (url, server):
+        yield url, server, folder
 
 
 @pytest.mark.slow
