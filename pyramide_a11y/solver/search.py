@@ -467,7 +467,7 @@ class _Search:
         :attr:`failed_drawn`, ordered the same way, and only drawn states read it.
 
         The steps, in order: the table without its buried waste (last pass,
-        :meth:`_without_buried`); the memo (:meth:`_memo_key`); the asleep pairs
+        :meth:`_without_buried`); the memo (:meth:`_canon_at`); the asleep pairs
         (:meth:`_awake`); the tests that find the table lost outright
         (:meth:`_lost_outright`); a King (:meth:`_king_child`); the pairs
         (:meth:`_pairs`, :meth:`_forced`, each one checked by :meth:`_pair_child`);
@@ -481,13 +481,20 @@ class _Search:
         last = rec == self.limit
         if last and ptr > 1:
             kept = self._without_buried(present, ptr)
-            if kept is None:
-                return
-            present, ptr = kept
+            if kept != present:
+                if kept < 0:
+                    return
+                present, ptr = kept, self._norm(kept, ptr)
         # (rec, ptr) orders the states of one table: each can draw (and recycle)
         # its way to every later one, so a failure covers every later state too.
+        # The memo keys the table with its sequence moved to the earliest places
+        # that read the same values (see _canon), the pointer moved with it.
         stamp = rec << 6 | ptr
-        key, key_stamp = self._memo_key(present, ptr, rec, stamp)
+        moved = self._canon_at(present >> SLOTS, ptr)
+        if moved is None:
+            key, key_stamp = present, stamp
+        else:
+            key, key_stamp = present & _PYR | moved[0] << SLOTS, rec << 6 | moved[1]
         memo = self.failed_drawn if drawn else self.failed
         failed = memo.get(key)
         if failed is not None and failed <= key_stamp:
@@ -531,10 +538,10 @@ class _Search:
             pair = 1 << a | 1 << b
             if pair in sleep:
                 continue  # tried at an ancestor, before the move that led here
-            tried.append(pair)
             nptr = pair_child(present, ptr, rec, a, b, relax)
             if nptr >= 0:
-                yield ("P", a, b), present & ~pair, nptr, rec, tuple(tried[:-1])
+                yield ("P", a, b), present & ~pair, nptr, rec, tuple(tried)
+            tried.append(pair)  # asleep in the children tried after it
         if forced is None:
             stock = self._stock_child(present, ptr, rec, free, last, wt, st, tried)
             if stock is not None:
@@ -547,34 +554,24 @@ class _Search:
             if failed is None or stamp < failed:
                 memo[present] = stamp
 
-    def _without_buried(self, present: int, ptr: int) -> tuple[int, int] | None:
-        """In the last pass: the table and pointer without the waste cards buried
-        under one that can never leave (those can never move again nor pair, so the
-        table without them plays the same and stands for this one: more tables meet
-        in the memo); None when that proves the table lost."""
+    def _without_buried(self, present: int, ptr: int) -> int:
+        """In the last pass: the table without the waste cards buried under one that
+        can never leave (those can never move again nor pair, so the table without
+        them plays the same and stands for this one: more tables meet in the memo);
+        -1 when that proves the table lost."""
         below = (present >> SLOTS) & ((1 << ptr) - 1)
         if not below & (below - 1):
-            return present, ptr  # one waste card: nothing under it
+            return present  # one waste card: nothing under it
         dead = self._buried(present, below)
         if not dead:
-            return present, ptr
+            return present
         if self.strict:
-            return None  # they would have to leave
+            return -1  # they would have to leave
         present &= ~dead
-        ptr = self._norm(present, ptr)
         if self._hopeless(present, _ALL_VALUES) or self._lacking(present, present):
             self.failed[present] = 0
-            return None
-        return present, ptr
-
-    def _memo_key(self, present: int, ptr: int, rec: int, stamp: int) -> tuple[int, int]:
-        """The memo's key for the table and its stamp: the table with its sequence
-        moved to the earliest places that read the same values (see :meth:`_canon`),
-        the pointer moved with it."""
-        moved = self._canon_at(present >> SLOTS, ptr)
-        if moved is None:
-            return present, stamp
-        return present & _PYR | moved[0] << SLOTS, rec << 6 | moved[1]
+            return -1
+        return present
 
     def _awake(
         self, present: int, sleep: tuple[int, ...]
@@ -583,9 +580,12 @@ class _Search:
         their cards the mask of the cards it is asleep with; None when that leaves a
         card that must leave with no partner left (a card never pairs with a card it
         is asleep with): the table is lost."""
-        sleep = tuple([m for m in sleep if present & m == m])
+        still: list[int] = []
         banned: dict[int, int] = {}
         for m in sleep:
+            if present & m != m:
+                continue  # a card of the pair is gone: nothing asleep
+            still.append(m)
             low = m & -m
             a = low.bit_length() - 1
             b = (m ^ low).bit_length() - 1
@@ -595,7 +595,7 @@ class _Search:
         for a, ban in banned.items():
             if usable[a] and not present & usable[a] & ~ban:
                 return None
-        return sleep, banned
+        return tuple(still), banned
 
     def _lost_outright(self, present: int, ptr: int) -> bool:
         """In the last pass, right after a draw: the digging test, then the
