@@ -13,10 +13,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from pyramide_a11y.engine import Game
+from pyramide_a11y.engine import Game, Position
 from pyramide_a11y.i18n import in_this_language
 from pyramide_a11y.narration import answers
-from pyramide_a11y.solver import Hint, Knowledge, hint_for
+from pyramide_a11y.solver import Hint, HintKind, Knowledge, hint_for
 
 QUICK_WAIT = 0.3
 """Seconds a hint may take before the session says it is searching."""
@@ -79,6 +79,18 @@ class Hints:
         self._deliver = deliver
         self._job: HintJob | None = None
         self._lock = threading.Lock()
+        self._lost: Position | None = None
+
+    def said_lost(self, game: Game) -> bool:
+        """The last hint said the deal cannot be won from the table ``game`` is at
+        now: the page then shows the four exits (seed 004) until the table changes."""
+        return self._lost is not None and self._lost == game.position
+
+    def _told(self, hint: Hint | None, position: Position) -> list[str]:
+        """The lines of ``hint``, given for ``position``, remembered when it says lost."""
+        if hint is not None and hint.kind is HintKind.LOST:
+            self._lost = position
+        return hint_lines(hint)
 
     @property
     def pending(self) -> bool:
@@ -104,9 +116,10 @@ class Hints:
         self.drop()
         job = HintJob(self.finder, game, budget)
         self._job = job
+        position = game.position
         if job.wait(QUICK_WAIT):
             self._job = None
-            return hint_lines(job.result)
+            return self._told(job.result, position)
 
         def deliver() -> None:
             job.wait(budget + 30.0)
@@ -114,7 +127,7 @@ class Hints:
                 if self._job is not job or job.cancelled.is_set():
                     return
                 self._job = None
-            self._deliver(hint_lines(job.result))
+            self._deliver(self._told(job.result, position))
 
         # In this call's context: the late hint is worded in the session's language.
         threading.Thread(target=in_this_language(deliver), name="hint-deliver", daemon=True).start()

@@ -186,6 +186,12 @@ def impasse_undo() -> str:
     return pgettext("impasse exit", "Undo the last move")
 
 
+def impasse_hint() -> str:
+    # Translators: web page button after the hint said the deal cannot be won from
+    # here. pt_BR, the rules of `paciencia`: «dica».
+    return pgettext("impasse exit", "Hint")
+
+
 def impasse_replay() -> str:
     # Translators: web page button after «No more moves possible». pt_BR, the rules
     # of `paciencia`: «Repetir esta distribuição».

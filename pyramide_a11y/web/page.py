@@ -94,6 +94,15 @@ class PileButton:
 
 
 @dataclass(frozen=True)
+class ExitButton:
+    """A way on after a dead end or a lost deal: the action posted (``do``) and the
+    button's words."""
+
+    do: str
+    label: str
+
+
+@dataclass(frozen=True)
 class PageModel:
     """Everything the page shows (see the module docstring)."""
 
@@ -113,8 +122,11 @@ class PageModel:
     result: ResultPanel | None
     """The result panel, once the deal is won."""
     impasse: str | None
-    """«No more moves possible» when no card can ever be removed again (the exits
-    are shown with it), else None."""
+    """«No more moves possible» when no move at all is left, or «this deal cannot be
+    won from here» while the hint that said so still holds, else None."""
+    exits: tuple[ExitButton, ...]
+    """The buttons shown with :attr:`impasse`: undo, replay and another deal at the
+    dead end; undo, hint, replay and another deal after the hint (seed 004)."""
     letter_keys: bool
     languages: tuple[LanguageChoice, ...]
     w: dict[str, str]
@@ -136,6 +148,7 @@ def page_model(session: Session, answer: list[str], *, letter_keys: bool) -> Pag
         stock = _pile("stock", None, messages.stock_count(view.stock_count), None)
     waste = _pile("waste", view.waste_top, messages.waste_top(view.waste_top), view.selected)
     language = get_language()
+    impasse, exits = _impasse(session)
     return PageModel(
         lang=LANG_TAGS.get(language, "en"),
         language=language,
@@ -148,7 +161,8 @@ def page_model(session: Session, answer: list[str], *, letter_keys: bool) -> Pag
         waiting=session.hints.pending or not session.pars.wait(0),
         won=view.won,
         result=_result(session) if view.won else None,
-        impasse=_impasse(session),
+        impasse=impasse,
+        exits=exits,
         letter_keys=letter_keys,
         languages=language_choices(),
         w=page_words(),
@@ -177,12 +191,22 @@ def _result(session: Session) -> ResultPanel:
     )
 
 
-def _impasse(session: Session) -> str | None:
-    """«No more moves possible» when nothing can ever be removed (never once won)."""
+def _impasse(session: Session) -> tuple[str | None, tuple[ExitButton, ...]]:
+    """The dead end and its three exits when no move at all is left; the hint's
+    «cannot be won from here» and its four exits while it holds; else nothing
+    (never once won)."""
     game = session.game
-    if game.won or not (game.impasse or game.position.can_never_remove(game.rules)):
-        return None
-    return sentence(messages.impasse())
+    if game.won:
+        return None, ()
+    undo = ExitButton("undo", words.impasse_undo())
+    replay = ExitButton("replay", words.impasse_replay())
+    new = ExitButton("new", words.impasse_new())
+    if game.impasse:
+        return sentence(messages.impasse()), (undo, replay, new)
+    if session.hints.said_lost(game):
+        hint = ExitButton("hint", words.impasse_hint())
+        return sentence(messages.hint_lost()), (undo, hint, replay, new)
+    return None, ()
 
 
 def _cell(view: SlotView, selected: Card | None) -> CardCell:
@@ -236,8 +260,5 @@ def page_words() -> dict[str, str]:
         "result_replay",
         "result_table",
         "copy_code",
-        "impasse_undo",
-        "impasse_replay",
-        "impasse_new",
     )
     return {name: getattr(words, name)() for name in names}

@@ -193,7 +193,7 @@ def test_the_win_says_the_cards_left_in_stock_and_waste(language: str) -> None:
 FINAL_STATUS = {
     "pt_PT": "28 de 28 retiradas. 9 cartas no monte. 35 jogadas. Tempo 1 minuto e 10 segundos. "
     "Partida PY1-C-AAAAABG.",
-    "pt_BR": "28 de 28 removidas. 9 cartas no monte. 35 jogadas. Tempo 1 minuto e 10 segundos. "
+    "pt_BR": "28 de 28. 9 cartas no monte. 35 jogadas. Tempo 1 minuto e 10 segundos. "
     "Jogo PY1-C-AAAAABG.",
     "en": "28 of 28 removed. 9 cards in the stock. 35 moves. Time 1 minute and 10 seconds. "
     "Deal PY1-C-AAAAABG.",

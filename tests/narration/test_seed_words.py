@@ -47,6 +47,6 @@ def test_pt_br_speaks_seed_004s_words() -> None:
     assert " para o descarte" in said[4]
     assert said[5].startswith("Jogada desfeita.")
     # «N de 28» and «rodada N de 3», as seed 004's status bar has them.
-    assert said[6].startswith("0 de 28 removidas. 24 cartas no monte. Rodada 1 de 3. 1 jogada.")
+    assert said[6].startswith("0 de 28. 24 cartas no monte. Rodada 1 de 3. 1 jogada.")
     assert "d virar" in said[7] and "u desfazer" in said[7] and "h dica" in said[7]
     assert "n novo jogo" in said[7] and "regras" in said[7]
