@@ -182,6 +182,7 @@ def test_the_seeds_exits_are_the_catalogs_words() -> None:
         assert words.impasse_undo() == "Desfazer a última jogada"
         assert words.impasse_replay() == "Repetir esta distribuição"
         assert words.impasse_new() == "Distribuir outra"
+        assert words.impasse_hint() == "Dica"
         assert sentence(messages.impasse()) == "Não há mais jogadas possíveis."
     with in_language("pt_PT"):
         assert words.impasse_undo() == "Anular a última jogada"
@@ -251,7 +252,8 @@ def test_the_impasse_offers_its_exits(tmp_path: Path, tag: str) -> None:
 
 
 def stuck_deal() -> tuple[str, tuple[Move, ...]]:
-    """A deal and a line of moves after which no card can ever be removed."""
+    """A deal and a line of moves that ends at the dead end: no move at all left
+    (nothing to remove, the stock empty and no recycle left)."""
     from pyramide_a11y.core.sources import coded_source
     from pyramide_a11y.engine import Game, get_rules
     from pyramide_a11y.engine.dealcode import DealCode
@@ -261,8 +263,8 @@ def stuck_deal() -> tuple[str, tuple[Move, ...]]:
         source = coded_source(DealCode(rules, n * 104729))
         game = Game(source.layout, source.rules)
         played: list[Move] = []
-        for _ in range(200):  # greedy: the first legal removal, else draw / recycle
-            if game.position.can_never_remove(game.rules) and not game.won:
+        for _ in range(400):  # greedy: the first legal removal, else draw / recycle
+            if game.impasse:
                 assert source.code is not None
                 return source.code, tuple(played)
             moves = game.legal_moves()
