@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable
 
+from engine_helpers import (
+    greedy_line,
+    lost_with_every_card_seen,
+    nothing_removable_with_unseen_stock,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kit import make_session
@@ -22,51 +26,15 @@ from kit import make_session
 from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.sources import coded_source
-from pyramide_a11y.engine import PRESETS, Game, Layout, Move, RemoveKing, RemovePair, Rules
-from pyramide_a11y.engine.dealcode import DealCode, code_text
+from pyramide_a11y.engine import PRESETS, Move, RemoveKing, RemovePair
+from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import describe, narrator
 from pyramide_a11y.narration import messages as m
-from pyramide_a11y.solver import Knowledge, hint_for
+from pyramide_a11y.solver import hint_for
 from pyramide_a11y.web.page import page_model
 
 DEAD_END_PT = "Não há mais jogadas possíveis"
-
-
-def greedy_line(
-    rules: Rules, number: int, stop: Callable[[Game], bool], limit: int = 400
-) -> tuple[str, list[Move]]:
-    """A line of deal ``number`` under ``rules`` up to the first table where
-    ``stop`` holds: the first removal offered, else a draw or a recycle."""
-    game = Game(Layout.from_code(DealCode(rules, number)), rules)
-    line: list[Move] = []
-    for _ in range(limit):
-        if stop(game):
-            code = code_text(rules, number)
-            assert code is not None
-            return code, line
-        moves = game.legal_moves()
-        assert moves, "the line came to a dead end first"
-        removals = [mv for mv in moves if isinstance(mv, RemoveKing | RemovePair)]
-        move = removals[0] if removals else moves[0]
-        game.play(move)
-        line.append(move)
-    raise AssertionError("the table looked for never came")
-
-
-def nothing_removable_with_unseen_stock(game: Game) -> bool:
-    position = game.position
-    return position.can_never_remove(game.rules) and any(
-        card not in game.seen for card in position.stock
-    )
-
-
-def lost_with_every_card_seen(game: Game) -> bool:
-    return (
-        game.position.can_never_remove(game.rules)
-        and Knowledge.from_game(game).complete
-        and not game.impasse
-    )
 
 
 class LateHints:

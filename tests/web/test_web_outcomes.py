@@ -22,7 +22,7 @@ from pyramide_a11y.web.players import Player, Players
 from .conftest import Served, token_of
 from .test_web_browser import ACTIVE, Table, axe_violations, winnable_deal
 
-# The deals tried by stuck_deal (a greedy line until no card can ever be removed).
+# The deals tried by stuck_deal (a greedy line until no move at all is left).
 STUCK_CODE_SEARCH = range(1, 400)
 
 
