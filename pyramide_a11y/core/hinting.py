@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from pyramide_a11y.engine import Game
+from pyramide_a11y.engine import Game, Move, Position
 from pyramide_a11y.i18n import in_this_language
 from pyramide_a11y.narration import answers
 from pyramide_a11y.solver import Hint, Knowledge, hint_for
@@ -79,6 +79,18 @@ class Hints:
         self._deliver = deliver
         self._job: HintJob | None = None
         self._lock = threading.Lock()
+        self._shown: tuple[Position, Move] | None = None
+
+    def shown(self, position: Position) -> Move | None:
+        """The move of the last hint given, while the table is still the one it was
+        given for (a page marks its cards on the table); else None."""
+        shown = self._shown
+        if shown is None or shown[0] != position:
+            return None
+        return shown[1]
+
+    def _remember(self, position: Position, hint: Hint | None) -> None:
+        self._shown = (position, hint.move) if hint is not None and hint.move is not None else None
 
     @property
     def pending(self) -> bool:
@@ -102,10 +114,13 @@ class Hints:
         if self.finder is None:
             return answers.no_hints()
         self.drop()
+        self._shown = None
+        position = game.position
         job = HintJob(self.finder, game, budget)
         self._job = job
         if job.wait(QUICK_WAIT):
             self._job = None
+            self._remember(position, job.result)
             return hint_lines(job.result)
 
         def deliver() -> None:
@@ -114,6 +129,7 @@ class Hints:
                 if self._job is not job or job.cancelled.is_set():
                     return
                 self._job = None
+                self._remember(position, job.result)
             self._deliver(hint_lines(job.result))
 
         # In this call's context: the late hint is worded in the session's language.
