@@ -27,7 +27,7 @@ from pyramide_a11y.web.app import create_app
 
 from .conftest import Served, token_of
 
-SIZES = {
+SIZES: dict[str, dict[str, Any]] = {
     "phone": {
         "viewport": {"width": 412, "height": 915},
         "device_scale_factor": 2.625,
@@ -39,6 +39,8 @@ SIZES = {
     "zoom200": {"viewport": {"width": 640, "height": 400}, "device_scale_factor": 2},
 }
 MIN_TARGET = 44
+FIRST_LINE = 40
+"""CSS pixels of the answer's first line (its border, padding and one line)."""
 
 RECTS = """sel => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null)
   .map(e => { const r = e.getBoundingClientRect();
@@ -89,11 +91,12 @@ class Page:
         return str(page.locator("#answer").inner_text())
 
     def answer_off_screen(self) -> float:
-        """How far the answer lies outside the view (0: wholly in view, or filling it)."""
+        """How far the answer's beginning (its top edge and first line) lies outside
+        the view, in CSS pixels: 0 when it shows."""
         box = self.page.evaluate(IN_VIEW)
-        if box["top"] >= 0 and box["top"] < box["height"]:
-            return max(0.0, min(box["bottom"], box["height"]) - box["height"])
-        return float(max(-box["bottom"], box["top"] - box["height"], 0.0) or 1.0)
+        if box["top"] < 0:
+            return float(-box["top"])
+        return float(max(0.0, box["top"] + FIRST_LINE - box["height"]))
 
     def removal(self) -> list[str] | None:
         """A King or a pair among the free cards and the tops, as the player sees them."""
