@@ -26,6 +26,7 @@ from pyramide_a11y.narration import messages, page_words, sentence
 from pyramide_a11y.web.app import create_app
 
 from .conftest import Served, token_of
+from .test_web_browser import axe_violations
 
 SIZES: dict[str, dict[str, Any]] = {
     "phone": {
@@ -63,7 +64,8 @@ class Page:
 
     def __init__(self, browser: Any, served: Served, size: str, *, forced: bool = False) -> None:
         self.touch = size == "phone"
-        self.context = browser.new_context(locale="pt-BR", **SIZES[size])
+        # bypass_csp: axe-core is injected
+        self.context = browser.new_context(locale="pt-BR", bypass_csp=True, **SIZES[size])
         self.page = self.context.new_page()
         if forced:
             self.page.emulate_media(forced_colors="active")
@@ -278,6 +280,7 @@ def test_card_states_differ_by_more_than_colour(browser: Any, seen: Served, forc
         ).first.evaluate(SIGNATURE)
         signatures["covered"] = page.locator("#table .card.covered").first.evaluate(SIGNATURE)
         assert len(set(signatures.values())) == 5, signatures
+        assert axe_violations(page) == []
     finally:
         view.close()
 
@@ -314,6 +317,7 @@ def test_rules_on_a_phone_speak_of_taps_in_view(browser: Any, seen: Served) -> N
         assert "Toque em uma carta para selecioná-la" in said and "Com d" not in said
         box = view.page.evaluate(IN_VIEW)
         assert 0 <= box["top"] < box["height"] - 100, box
+        assert axe_violations(view.page) == []
     finally:
         view.close()
 
