@@ -18,23 +18,15 @@ table, the piles, the status) and the whole page (the answer's length included) 
 from __future__ import annotations
 
 import argparse
-import importlib
+import importlib.util
 import random
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-SIZES: dict[str, dict[str, Any]] = {
-    "phone 412x915": {
-        "viewport": {"width": 412, "height": 915},
-        "device_scale_factor": 2.625,
-        "is_mobile": True,
-        "has_touch": True,
-    },
-    "desktop 1280x800": {"viewport": {"width": 1280, "height": 800}},
-    "zoom 200% (640x400)": {"viewport": {"width": 640, "height": 400}, "device_scale_factor": 2},
-}
+HERE = Path(__file__).resolve().parent
+
 GAME_HEIGHT = "() => document.getElementById('game').getBoundingClientRect().height"
 FREE = "#table button.card:not([aria-disabled='true'])"
 RECTS = """sel => Object.fromEntries([...document.querySelectorAll(sel)].map(e => {
@@ -52,7 +44,7 @@ FIGURES = """() => {
     smallest_button: Math.round(Math.min(...sides))}; }"""
 
 
-def measure(browser: Any, url: str, options: dict[str, Any]) -> dict[str, Any]:
+def measure(browser: Any, url: str, options: dict[str, Any], sizes: Any) -> dict[str, Any]:
     context = browser.new_context(locale="pt-BR", **options)
     page = context.new_page()
     page.goto(url + "/")
@@ -80,7 +72,7 @@ def measure(browser: Any, url: str, options: dict[str, Any]) -> dict[str, Any]:
         free = page.evaluate(
             f'() => [...document.querySelectorAll("{FREE}")].map(b => b.dataset.card)'
         )
-        pair = _removal(free)
+        pair = sizes.removal(free)
         if pair is None:
             press("#draw")
             continue
@@ -102,25 +94,18 @@ def measure(browser: Any, url: str, options: dict[str, Any]) -> dict[str, Any]:
     return figures
 
 
-def _removal(free: list[str]) -> list[str] | None:
-    from pyramide_a11y.engine import Card
-
-    cards = [Card.parse(code) for code in free]
-    for a in cards:
-        if a.rank.value == 13:
-            return [str(a)]
-        for b in cards:
-            if a.rank.value + b.rank.value == 13:
-                return [str(a), str(b)]
-    return None
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", type=Path, help="another checkout to measure")
     args = parser.parse_args()
     if args.tree:
         sys.path.insert(0, str(args.tree.resolve()))
+    # The sizes and the removal of this tree's tests, whatever tree is measured (read
+    # from the file: the tests are no package of mypy's here).
+    spec = importlib.util.spec_from_file_location("page_sizes", HERE.parent / "tests/web/sizes.py")
+    assert spec is not None and spec.loader is not None
+    sizes: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sizes)
     from playwright.sync_api import sync_playwright
 
     # The web tests' server and browser flags (imported by name: the tests are no package
@@ -132,8 +117,8 @@ def main() -> None:
             browser = p.chromium.launch(
                 executable_path=str(kit.CHROMIUM), headless=True, args=kit.CHROMIUM_ARGS
             )
-            for name, options in SIZES.items():
-                print(name, measure(browser, server.url, options), flush=True)
+            for name, options in sizes.SIZES.items():
+                print(name, measure(browser, server.url, options, sizes), flush=True)
             browser.close()
     finally:
         server.stop()

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from pyramide_a11y.engine import Card, get_rules
+from pyramide_a11y.engine import get_rules
 from pyramide_a11y.engine.position import Reason
 from pyramide_a11y.i18n import in_language
 from pyramide_a11y.narration import help as help_text
@@ -26,19 +26,9 @@ from pyramide_a11y.narration import messages, page_words, sentence
 from pyramide_a11y.web.app import create_app
 
 from .conftest import Served, token_of
+from .sizes import SIZES, removal
 from .test_web_browser import axe_violations
 
-SIZES: dict[str, dict[str, Any]] = {
-    "phone": {
-        "viewport": {"width": 412, "height": 915},
-        "device_scale_factor": 2.625,
-        "is_mobile": True,
-        "has_touch": True,
-    },
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-    # 200% zoom of the 1280 × 800 window: half the CSS pixels, twice the density.
-    "zoom200": {"viewport": {"width": 640, "height": 400}, "device_scale_factor": 2},
-}
 MIN_TARGET = 44
 FIRST_LINE = 40
 """CSS pixels of the answer's first line (its border, padding and one line)."""
@@ -106,14 +96,7 @@ class Page:
             "() => [...document.querySelectorAll('#table button.card.free')]"
             ".map(b => b.dataset.card)"
         )
-        cards = [Card.parse(code) for code in free]
-        for a in cards:
-            if a.rank.value == 13:
-                return [str(a)]
-            for b in cards:
-                if a.rank.value + b.rank.value == 13:
-                    return [str(a), str(b)]
-        return None
+        return removal(free)
 
 
 def overlaps(rects: list[dict[str, Any]]) -> list[tuple[str, str]]:
