@@ -162,8 +162,8 @@ def test_the_play_area_fits_a_phone_screen(browser: Any, seen: Served) -> None:
         (table,) = view.rects("#table")
         controls = view.rects(".fixed-controls button")
         (answer,) = view.rects("#answer")
-        end = max(max(b["y"] + b["h"] for b in controls), answer["y"] + 48)
-        assert end - table["y"] <= 915 - table["y"], (table, end)
+        end = max(max(b["y"] + b["h"] for b in controls), answer["y"] + FIRST_LINE)
+        assert end <= SIZES["phone"]["viewport"]["height"], (table, end)
     finally:
         view.close()
 
