@@ -322,3 +322,21 @@ def test_the_touch_rules_name_the_buttons_not_the_letters(tmp_path: Path, langua
     touch_line = taps[2]
     assert draw in touch_line and recycle in touch_line
     assert " d " not in touch_line and " r " not in touch_line
+
+
+def test_without_javascript_the_answer_shows_after_each_post(browser: Any, seen: Served) -> None:
+    """A form post brings the page back at its top: on the phone the answer is on
+    that first screen, under the table and the four controls."""
+    context = browser.new_context(locale="pt-BR", java_script_enabled=False, **SIZES["phone"])
+    page = context.new_page()
+    try:
+        page.goto(seen.url + "/")
+        for target in ("#draw", "#hint", "#table ul.row button.card.free"):
+            before = page.locator("#answer").inner_text()
+            with page.expect_navigation(url=seen.url + "/"):
+                page.locator(target).first.tap()
+            assert page.locator("#answer").inner_text() != before
+            box = page.evaluate(IN_VIEW)
+            assert box["top"] >= 0 and box["top"] + FIRST_LINE <= box["height"], (target, box)
+    finally:
+        context.close()
