@@ -36,6 +36,12 @@ def controls_heading() -> str:
     return pgettext("web", "Controls")
 
 
+def more_controls_heading() -> str:
+    # Translators: web page heading of the buttons that are not among the four
+    # fixed ones under the table (cancel the selection, replay this deal).
+    return pgettext("web", "More controls")
+
+
 def command_heading() -> str:
     # Translators: web page heading of the box where a command is typed as in
     # the terminal game.

@@ -155,6 +155,16 @@ def test_quick_hint_is_the_answer() -> None:
     assert s.handle("h").lines == ["Dica: vire uma carta."]
 
 
+def test_the_hint_given_is_shown_while_its_table_stays() -> None:
+    """A page marks the hint's move on the table: until the table changes."""
+    s, _ = session("en", hint_finder=lambda g, b, c: Hint(HintKind.DRAW, Draw(), True))
+    assert s.hints.shown(s.game.position) is None
+    s.handle("h")
+    assert s.hints.shown(s.game.position) == Draw()
+    s.handle("d")
+    assert s.hints.shown(s.game.position) is None
+
+
 def test_slow_hint_says_searching_then_the_hint_later_and_input_goes_on() -> None:
     release = threading.Event()
 

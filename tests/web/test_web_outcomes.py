@@ -145,7 +145,7 @@ def test_the_won_deal_opens_the_result_dialog(browser: Any, served: Served) -> N
     # Esc closes it: the live region back in its place, the panel a section, focus kept.
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog#result-dialog", state="detached")
-    assert page.locator("main > section #answer").count() == 1
+    assert page.locator("main section[aria-labelledby=answer-heading] > #answer").count() == 1
     assert page.locator("#game #result h2").inner_text() == "You won!"
     assert page.evaluate("document.activeElement !== document.body")
     assert page.get_by_role("link", name=table_exit).count() == 1
@@ -194,7 +194,7 @@ def http_player(client: TestClient) -> Player:
     return player
 
 
-def test_without_javascript_the_result_is_a_section_after_the_answer(tmp_path: Path) -> None:
+def test_without_javascript_the_result_is_a_section_before_the_table(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "web"), base_url="http://testserver") as client:
         page = client.get("/", headers={"accept-language": "en"})
         client.post("/act", data={"token": token_of(page.text), "do": "draw"})
@@ -202,10 +202,11 @@ def test_without_javascript_the_result_is_a_section_after_the_answer(tmp_path: P
         play_on(client.app, http_player(client), code, moves)
         text = client.get("/").text
         assert "<dialog" not in text
-        answer_end = text.index('<div id="answer"')
         result = text.index('<section id="result"')
-        # Right after the answer: nothing but the table's opening in between.
-        assert answer_end < result < text.index('id="status-heading"')
+        # First in the game, before the (empty) table: what a reloaded page shows
+        # at its top; the answer of the winning move is on the page too.
+        assert text.index("<h1>") < result < text.index('id="pyramid-heading"')
+        assert '<div id="answer"' in text
         section = text[result : text.index("</section>", result)]
         assert 'name="do" value="new"' in section and 'name="do" value="replay"' in section
         assert 'href="#pyramid-heading"' in section
