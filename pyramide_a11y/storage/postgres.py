@@ -323,6 +323,38 @@ def migrate_postgres(connection: PgConnection, *, target: int = SCHEMA_VERSION) 
         StorageError: nothing was changed.
         ValueError: the schema is newer than ``target`` (nothing was changed).
     """
+    for _attempt in range(CATALOG_RETRIES):
+        try:
+            return _migrate_once(connection, target)
+        except StorageError as err:
+            if not _made_meanwhile(err):
+                raise
+    return _migrate_once(connection, target)
+
+
+CATALOG_RETRIES = 3
+"""Tries of a migration that met a schema or table another worker made meanwhile."""
+
+
+def _made_meanwhile(err: StorageError) -> bool:
+    """``err`` is PostgreSQL finding a name another transaction made while this one
+    waited for the advisory lock: waiting on that lock does not refresh the
+    catalog this transaction reads, so ``CREATE SCHEMA IF NOT EXISTS`` may still try
+    to make it (``duplicate key … pg_namespace_nspname_index``). A new transaction
+    sees it."""
+    import psycopg
+
+    cause = err.__cause__
+    return isinstance(
+        cause,
+        psycopg.errors.UniqueViolation
+        | psycopg.errors.DuplicateSchema
+        | psycopg.errors.DuplicateTable
+        | psycopg.errors.DuplicateObject,
+    )
+
+
+def _migrate_once(connection: PgConnection, target: int) -> int:
     connection.execute("BEGIN")
     try:
         connection.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (connection.schema,))

@@ -32,6 +32,8 @@ from starlette.types import Receive, Scope, Send
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language
 from pyramide_a11y.narration import page_words as words
+from pyramide_a11y.storage import Notice, NoticeKind, StorageError
+from pyramide_a11y.storage.messages import notice_text
 
 from .core import HintFinder, ParFinder
 from .guard import (
@@ -167,7 +169,10 @@ def create_app(
     game = WebGame(players, server_secret(folder))
 
     def language_of(request: Request, player: Player | None = None) -> str:
-        if player is not None:
+        """The player's language (the player in memory when not given), else the
+        browser's first the game speaks."""
+        player = player or players.known(request.cookies.get(COOKIE))
+        if player is not None and hasattr(player, "session"):
             return player.session.settings.language
         return accepted_language(request.headers.get("accept-language"), DEFAULT_LANGUAGE)
 
@@ -293,6 +298,13 @@ def create_app(
     async def failure(request: Request, exc: Exception) -> Response:
         return refuse(request, 500, words.failure)
 
+    async def unsaved(request: Request, exc: Exception) -> Response:
+        """The player's store cannot be opened or made now (the database away, a
+        full disk): the store's own sentence; nothing changed, the next request
+        tries again."""
+        kind = exc.kind if isinstance(exc, StorageError) else NoticeKind.UNAVAILABLE
+        return refuse(request, 503, lambda: notice_text(Notice(kind)))
+
     async def too_large(request: Request, exc: Exception) -> Response:
         return refuse(request, 413, words.too_large)
 
@@ -323,6 +335,7 @@ def create_app(
         exception_handlers={
             Exception: failure,
             BodyTooLarge: too_large,
+            StorageError: unsaved,
             HTTPException: http_error,
         },
         lifespan=lifespan,

@@ -18,14 +18,15 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
 from pyramide_a11y.engine import get_rules, parse_code
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
-from pyramide_a11y.storage import NoticeKind, StorageError
+from pyramide_a11y.storage import NoticeKind, StorageError, Store
+from pyramide_a11y.storage.notices import classify
 
 from .core import (
     Answer,
@@ -117,29 +118,42 @@ class Player:
         self.synced = 0
         """The version of the player's page this process last read or wrote."""
 
-    def call(self, work: Callable[[], T], *, settle: Callable[[], None] | None = None) -> Future[T]:
+    def call(
+        self,
+        work: Callable[[], T],
+        *,
+        settle: Callable[[Callable[[], T]], T] | None = None,
+    ) -> Future[T]:
         """Run ``work`` on the player's thread, holding :attr:`lock`; its future.
-        ``settle`` (a form's work) first keeps a guest on disk.
+        ``settle`` (a form's work: :meth:`Players.settle`) keeps a guest on disk
+        and runs ``work`` in the same locked block.
 
         A player kept on disk is also this process's alone while ``work`` runs
         (:meth:`Store.exclusive <pyramide_a11y.storage.Store.exclusive>`: another
         worker answering the same player waits), taken up again first if another
         worker played since (:attr:`synced`), and what the page shows is written
         back after, so any worker answers any request the same. A page is written
-        only after its game was checked current, in the same locked block."""
+        only after its game was checked current, in the same locked block. When
+        that lock cannot be had (the database away), the game plays on here: its
+        store says so in one sentence and saves it once the database is back."""
 
         def locked() -> T:
             with self.lock:
                 if settle is not None and self.guest:
-                    settle()
+                    return settle(work)
                 sync = self.sync
                 if sync is None or self.guest:
                     return work()
-                with sync.exclusive():
-                    sync.refresh(self)
-                    result = work()
-                    sync.publish(self)  # the same store: a rebuild keeps it
-                    return result
+                try:
+                    with _entered(sync.exclusive()):
+                        sync.refresh(self)
+                        result = work()
+                        sync.publish(self)  # the same store: a rebuild keeps it
+                        return result
+                except _Away:
+                    # The database is away: played here all the same; the store
+                    # says so in one sentence and saves it once it is back.
+                    return work()
 
         return self._thread.submit(locked)
 
@@ -232,7 +246,9 @@ class PlayerSync:
         player.limit.restore(rate)
         player.version += 1
 
-    def publish(self, player: Player) -> None:
+    def publish(self, player: Player, *, strict: bool = False) -> None:
+        """What the page shows, written for the other workers. ``strict``: a failure
+        raises (:class:`StorageError`) instead of leaving the page unwritten."""
         store = self.storage.store
         if store is None:
             return
@@ -243,6 +259,8 @@ class PlayerSync:
         try:
             store.save_setting(PAGE_SETTING, page)
         except StorageError:
+            if strict:
+                raise
             return  # not kept: this worker still shows it; the store says why
         player.synced += 1
 
@@ -298,6 +316,12 @@ class Players:
         self._close(evicted)
         return player
 
+    def known(self, player_id: str | None) -> Player | None:
+        """The player of ``player_id`` when this process has it in memory (nothing
+        read from the store): the language a refusal speaks."""
+        with self._lock:
+            return self._players.get(player_id or "")
+
     def create(self, language: str) -> Player:
         """A new player with a fresh id and a new deal, in ``language``, kept on disk."""
         with self._lock:
@@ -316,32 +340,50 @@ class Players:
         self._close(evicted)
         return player
 
-    def settle(self, player: Player) -> None:
+    def settle(self, player: Player, work: Callable[[], T]) -> T:
         """A guest's first form: its folder and store made, the deal on the table
-        kept (nothing was played yet), the time so far too. On the player's thread
-        (:meth:`Player.call`): the store is opened there. Nothing for a player
-        already kept."""
+        kept (nothing was played yet), the time so far too, then ``work`` (the
+        form's) run and the page written, all in one block that is this process's
+        alone: another worker settling the same guest at once (its form reached
+        that worker) finds this one's game and takes it up, never plays a copy.
+        On the player's thread (:meth:`Player.call`): the store is opened there.
+
+        Raises:
+            StorageError: the store cannot be made or used now (a full disk, the
+                database away): the player stays a guest, nothing changed, and the
+                next form tries again (a copy played unsaved beside another
+                worker's would be lost).
+        """
         if not player.guest:
-            return
+            return work()
         guest = player.session
-        player.folder.mkdir(parents=True, exist_ok=True)
-        storage = self._storage(player)
         language = guest.settings.language
-        assert player.sync is not None  # made with the storage
-        if storage.store is not None:
-            with storage.store.exclusive():
-                if player.sync.read()[0] or storage.store.in_progress():
-                    # Another worker settled this guest first (its form reached that
-                    # worker): its game is the player's, taken up as it is there.
+        try:
+            player.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise StorageError(classify(err), str(err)) from err
+        storage = self._storage(player)
+        store = storage.store
+        assert store is not None and player.sync is not None  # made with the storage
+        try:
+            with store.exclusive():
+                if player.sync.read()[0] or store.in_progress():
+                    # Another worker settled this guest first: its game is the
+                    # player's, taken up as it is there.
                     self._take_up(player, language, storage, quiet=False)
-                    player.guest = False
-                    guest.close()
-                    return
-                self._keep_guest(player, guest, storage, language)
-        else:
-            self._keep_guest(player, guest, storage, language)
-        player.guest = False
-        guest.close()
+                else:
+                    self._keep_guest(player, guest, storage, language)
+                    player.sync.publish(player, strict=True)
+                player.guest = False
+                guest.close()
+                result = work()
+                player.sync.publish(player)
+                return result
+        except StorageError:
+            if player.guest:  # not settled: still a guest, its store let go
+                player.sync = None
+                store.close()
+            raise
 
     def _keep_guest(
         self, player: Player, guest: Session, storage: GameStorage, language: str
@@ -373,10 +415,14 @@ class Players:
         folder = self.root / player_id
         player = Player(player_id, folder, RateLimit(self.burst, self.per_second, self.clock))
         player.guest = guest
-        if guest:
-            player.call(lambda: self._start_guest(player, language, deal)).result()
-        else:
-            player.call(lambda: self._start(player, language)).result()
+        try:
+            if guest:
+                player.call(lambda: self._start_guest(player, language, deal)).result()
+            else:
+                player.call(lambda: self._start(player, language)).result()
+        except BaseException:
+            player.close()  # not kept: the next request tries again
+            raise
         self._players[player_id] = player
         evicted = []
         while len(self._players) > self.max_players:
@@ -390,10 +436,23 @@ class Players:
             player.close()
 
     def _storage(self, player: Player) -> GameStorage:
+        """The player's store, opened (the player's :class:`PlayerSync` made with it).
+
+        Raises:
+            StorageError: it cannot be opened now (the database away, a folder that
+                cannot be written): the request is answered in one sentence and the
+                next one tries again; never a new deal or a copy played unsaved
+                beside the game another worker plays.
+        """
+        store, notices = Store.open(player.folder, player=player.id)
+        if store is None:
+            kind = notices[-1].kind if notices else NoticeKind.UNAVAILABLE
+            raise StorageError(kind, "the player's store cannot be opened")
         # The player's requests are serialised across workers (Player.call), so the
         # per-game locks of the terminal are not wanted: another worker must be
         # able to take the game up at once.
-        storage = GameStorage.open(player.folder, player=player.id, game_locks=False)
+        store.game_locks = False
+        storage = GameStorage(store, notices)
         player.sync = PlayerSync(self, storage)
         return self._timed(storage)
 
@@ -500,6 +559,27 @@ class Players:
             players, self._players = list(self._players.values()), OrderedDict()
         for player in players:
             player.close()
+
+
+class _Away(Exception):
+    """The player's lock could not be taken: the database is away."""
+
+
+@contextlib.contextmanager
+def _entered(block: contextlib.AbstractContextManager[None]) -> Iterator[None]:
+    """``block``, whose entering failing with a :class:`StorageError` raises
+    :class:`_Away` (a failure inside the block is raised as it is)."""
+    try:
+        block.__enter__()
+    except StorageError as err:
+        raise _Away from err
+    try:
+        yield
+    except BaseException as err:
+        if not block.__exit__(type(err), err, err.__traceback__):
+            raise
+    else:
+        block.__exit__(None, None, None)
 
 
 def _web_deal(code: str) -> GameSource | None:
