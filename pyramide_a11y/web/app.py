@@ -32,8 +32,7 @@ from starlette.types import Receive, Scope, Send
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language
 from pyramide_a11y.narration import page_words as words
-from pyramide_a11y.storage import Notice, NoticeKind, StorageError
-from pyramide_a11y.storage.messages import notice_text
+from pyramide_a11y.storage import StorageError
 
 from .core import HintFinder, ParFinder
 from .guard import (
@@ -300,10 +299,9 @@ def create_app(
 
     async def unsaved(request: Request, exc: Exception) -> Response:
         """The player's store cannot be opened or made now (the database away, a
-        full disk): the store's own sentence; nothing changed, the next request
-        tries again."""
-        kind = exc.kind if isinstance(exc, StorageError) else NoticeKind.UNAVAILABLE
-        return refuse(request, 503, lambda: notice_text(Notice(kind)))
+        full disk), or another worker holds the current game while the database is
+        away: one sentence; nothing changed, the next request tries again."""
+        return refuse(request, 503, words.store_away)
 
     async def too_large(request: Request, exc: Exception) -> Response:
         return refuse(request, 413, words.too_large)

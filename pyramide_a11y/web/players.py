@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import re
 import secrets
@@ -26,6 +27,7 @@ from typing import TypeVar
 from pyramide_a11y.engine import get_rules, parse_code
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
 from pyramide_a11y.storage import NoticeKind, StorageError, Store
+from pyramide_a11y.storage.locks import player_lock
 from pyramide_a11y.storage.notices import classify
 
 from .core import (
@@ -40,6 +42,7 @@ from .core import (
     coded_source,
     random_deal,
 )
+from .writer import WriterMark
 
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")
 """What ``secrets.token_urlsafe(32)`` gives: nothing else names a player."""
@@ -97,9 +100,11 @@ class Player:
     opened it), one call at a time, in the order given.
     """
 
-    def __init__(self, player_id: str, folder: Path, limit: RateLimit) -> None:
+    def __init__(self, player_id: str, folder: Path, limit: RateLimit, writer: str = "") -> None:
+        """``writer``: this process's name in the player's :class:`WriterMark`."""
         self.id = player_id
         self.folder = folder
+        self.writer = WriterMark(folder, writer or f"{os.getpid()}-{id(self)}")
         self.lock = threading.Lock()
         self.limit = limit
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="web-player")
@@ -146,16 +151,38 @@ class Player:
                     return work()
                 try:
                     with _entered(sync.exclusive()):
+                        if settle is not None and self.writer.other()[1]:
+                            raise StorageError(NoticeKind.UNAVAILABLE, "moves held elsewhere")
                         sync.refresh(self)
                         result = work()
-                        sync.publish(self)  # the same store: a rebuild keeps it
+                        # The same store: a rebuild keeps it.
+                        published = sync.publish(self)
+                        self.writer.mark(pending=not published or self.unsaved())
                         return result
                 except _Away:
-                    # The database is away: played here all the same; the store
-                    # says so in one sentence and saves it once it is back.
-                    return work()
+                    return self._away(work, form=settle is not None)
 
         return self._thread.submit(locked)
+
+    def _away(self, work: Callable[[], T], *, form: bool) -> T:
+        """``work`` with the database away: played here all the same (the store says
+        so in one sentence and saves it once the database is back), unless another
+        worker on this machine played this player last: then a form is answered in
+        that sentence and changes nothing (its game is the current one)."""
+        if not form:
+            return work()
+        with player_lock(self.folder):
+            if self.writer.other()[0]:
+                raise StorageError(NoticeKind.UNAVAILABLE, "another worker plays it")
+            result = work()
+            self.writer.mark(pending=self.unsaved())
+            return result
+
+    def unsaved(self) -> bool:
+        """The game in play holds moves not saved yet."""
+        storage = self.session.storage
+        current = storage.current if storage is not None else None
+        return current is not None and current.unsaved
 
     def close(self) -> None:
         """The session closed (the game stays saved) and the player's thread ended."""
@@ -242,16 +269,17 @@ class PlayerSync:
         if version == player.synced:
             return
         self.players.rebuild(player)
+        player.writer.forget()
         player.answer, player.synced = answer, version
         player.limit.restore(rate)
         player.version += 1
 
-    def publish(self, player: Player, *, strict: bool = False) -> None:
-        """What the page shows, written for the other workers. ``strict``: a failure
-        raises (:class:`StorageError`) instead of leaving the page unwritten."""
+    def publish(self, player: Player, *, strict: bool = False) -> bool:
+        """What the page shows, written for the other workers; whether it was.
+        ``strict``: a failure raises (:class:`StorageError`) instead."""
         store = self.storage.store
         if store is None:
-            return
+            return False
         player.take_late()
         page = json.dumps(
             {"version": player.synced + 1, "answer": player.answer, "rate": player.limit.state()}
@@ -261,8 +289,9 @@ class PlayerSync:
         except StorageError:
             if strict:
                 raise
-            return  # not kept: this worker still shows it; the store says why
+            return False  # not kept: this worker still shows it; the store says why
         player.synced += 1
+        return True
 
 
 class Players:
@@ -298,6 +327,8 @@ class Players:
         self.max_players = max(1, max_players)
         self._players: OrderedDict[str, Player] = OrderedDict()
         self._lock = threading.Lock()
+        self.writer = f"{os.getpid()}-{secrets.token_hex(4)}"
+        """This process's name in its players' :class:`WriterMark`."""
 
     def find(self, player_id: str | None) -> Player | None:
         """The player of ``player_id`` (from the cookie): in memory, or taken up from
@@ -377,7 +408,7 @@ class Players:
                 player.guest = False
                 guest.close()
                 result = work()
-                player.sync.publish(player)
+                player.writer.mark(pending=not player.sync.publish(player))
                 return result
         except StorageError:
             if player.guest:  # not settled: still a guest, its store let go
@@ -413,7 +444,8 @@ class Players:
     ) -> tuple[Player, list[Player]]:
         """The player made (called holding the lock); the players it pushed out."""
         folder = self.root / player_id
-        player = Player(player_id, folder, RateLimit(self.burst, self.per_second, self.clock))
+        limit = RateLimit(self.burst, self.per_second, self.clock)
+        player = Player(player_id, folder, limit, self.writer)
         player.guest = guest
         try:
             if guest:
