@@ -37,7 +37,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     import uvicorn
 
     from pyramide_a11y.storage.postgres import DATABASE_ENV
-    from pyramide_a11y.web.app import DATA_DIR_ENV, PROXIES_ENV, create_app
+    from pyramide_a11y.web.app import DATA_DIR_ENV, PROXIES_ENV, SUPERVISOR_ENV, create_app
 
     folder = data_folder(getattr(args, "data_dir", None))
     if args.database:
@@ -53,6 +53,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
         proxies = args.trusted_proxies or None
         if args.workers > 1:
             os.environ[DATA_DIR_ENV] = str(folder)
+            os.environ[SUPERVISOR_ENV] = str(os.getpid())  # the workers end with it
             if proxies:
                 os.environ[PROXIES_ENV] = proxies
             uvicorn.run(

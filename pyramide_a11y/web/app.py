@@ -14,6 +14,8 @@ import asyncio
 import contextlib
 import os
 import random
+import signal
+import sys
 from collections.abc import AsyncIterator, Callable, Mapping
 from functools import partial
 from pathlib import Path
@@ -56,6 +58,9 @@ COOKIE = "pyramide_player"
 DATA_DIR_ENV = "PYRAMIDE_WEB_DATA_DIR"
 PROXIES_ENV = "PYRAMIDE_WEB_TRUSTED_PROXIES"
 """The web players' folder, for the workers of ``pyramide serve --workers N``."""
+SUPERVISOR_ENV = "PYRAMIDE_WEB_SUPERVISOR"
+"""The process id of ``pyramide serve``, for its workers (:func:`end_with_supervisor`)."""
+PR_SET_PDEATHSIG = 1
 COOKIE_AGE = 400 * 24 * 3600
 """Seconds the player's cookie lasts (browsers keep at most 400 days)."""
 
@@ -377,5 +382,26 @@ def _wants_json(request: Request) -> bool:
 def app_from_environment() -> Starlette:
     """The app of one worker of ``pyramide serve --workers N`` (uvicorn imports it
     in each worker process): its data folder from :data:`DATA_DIR_ENV`, set by the
-    command; the database from ``PYRAMIDE_DATABASE``, as for every store."""
+    command; the database from ``PYRAMIDE_DATABASE``, as for every store. The
+    worker ends with the command, however the command ends (``kill -9`` too)."""
+    end_with_supervisor(os.environ.get(SUPERVISOR_ENV, ""))
     return create_app(os.environ[DATA_DIR_ENV], trusted_proxies=os.environ.get(PROXIES_ENV) or None)
+
+
+def end_with_supervisor(supervisor: str) -> None:
+    """Have the kernel stop this worker (SIGTERM: its sessions close, their games
+    saved) when the command that started it ends, by any way: a ``kill -9`` of the
+    command would otherwise leave its workers serving on the port, and a restart
+    could not have it. Linux only; elsewhere nothing. ``supervisor``: the
+    command's process id (a worker whose command is already gone ends now)."""
+    if not sys.platform.startswith("linux") or not supervisor.isdigit():
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != int(supervisor):  # the command ended before the request took effect
+        os.kill(os.getpid(), signal.SIGTERM)
