@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from pyramide_a11y.narration import page_words as words
 
@@ -22,6 +22,22 @@ def data_folder(given: str | None) -> Path:
     from pyramide_a11y.storage.paths import data_dir
 
     return Path(data_dir(None)) / "web"
+
+
+def uvicorn_options() -> dict[str, Any]:
+    """The options ``pyramide serve`` gives uvicorn, with one worker or several:
+    quiet, no ``Server`` header, no forwarded headers believed (the app's own
+    ``--trusted-proxies`` does that), and a deadline on each request's headers and
+    body (:class:`~pyramide_a11y.web.protocol.TimedH11Protocol`)."""
+    from pyramide_a11y.web.protocol import TimedH11Protocol
+
+    return {
+        "backlog": BACKLOG,
+        "log_level": "warning",
+        "server_header": False,
+        "proxy_headers": False,
+        "http": TimedH11Protocol,
+    }
 
 
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
@@ -61,18 +77,12 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
                 factory=True,
                 fd=listening.fileno(),
                 workers=args.workers,
-                backlog=BACKLOG,
-                log_level="warning",
-                server_header=False,
-                proxy_headers=False,
+                **uvicorn_options(),
             )
         else:
             config = uvicorn.Config(
                 create_app(folder, trusted_proxies=proxies),
-                backlog=BACKLOG,
-                log_level="warning",
-                server_header=False,
-                proxy_headers=False,
+                **uvicorn_options(),
             )
             uvicorn.Server(config).run(sockets=[listening])
     finally:

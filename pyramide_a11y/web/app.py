@@ -26,7 +26,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -308,6 +308,12 @@ def create_app(
         away: one sentence; nothing changed, the next request tries again."""
         return refuse(request, 503, words.store_away)
 
+    async def gone(request: Request, exc: Exception) -> Response:
+        """The client went away before its body was whole (nothing to answer, and
+        nothing to log: it happens to any server, and a flood of them would drown
+        the log)."""
+        return Response(status_code=400)
+
     async def too_large(request: Request, exc: Exception) -> Response:
         return refuse(request, 413, words.too_large)
 
@@ -339,6 +345,7 @@ def create_app(
             Exception: failure,
             BodyTooLarge: too_large,
             StorageError: unsaved,
+            ClientDisconnect: gone,
             HTTPException: http_error,
         },
         lifespan=lifespan,
