@@ -56,6 +56,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     from pyramide_a11y.web.app import DATA_DIR_ENV, PROXIES_ENV, SUPERVISOR_ENV, create_app
 
     folder = data_folder(getattr(args, "data_dir", None))
+    _more_files()
     if args.database:
         os.environ[DATABASE_ENV] = args.database  # every store of every worker
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -88,3 +89,19 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         listening.close()
     return 0
+
+
+def _more_files() -> None:
+    """The open-files limit raised to what the system allows (up to 65,536): each
+    player the server keeps in memory on SQLite holds three files open, and a
+    worker closes the least recently seen past what the limit leaves
+    (``web/players.py``). The workers inherit it."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ImportError, OSError, ValueError):
+        pass  # the players kept in memory are then bounded by the lower limit

@@ -18,17 +18,18 @@ import re
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pyramide_a11y.engine import get_rules, parse_code
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
 from pyramide_a11y.storage import NoticeKind, StorageError, Store
 from pyramide_a11y.storage.locks import player_lock
 from pyramide_a11y.storage.notices import classify
+from pyramide_a11y.storage.postgres import database_url
 
 from .core import (
     Answer,
@@ -55,6 +56,14 @@ MAX_PLAYERS = 2000
 """Players kept in memory at most, per worker (about 0.45 MiB each, measured by
 ``benchmarks/web_load.py``: 278 MiB for 500); the least recently seen is closed
 (its game is saved) and taken up again from the store when it comes back."""
+FILES_PER_PLAYER = 4
+"""Files a player in memory keeps open on SQLite (the database, its WAL and
+shared memory) and one for a moment (the player's lock)."""
+RESERVED_FILES = 128
+"""Files a worker keeps for everything else (its sockets, the solver's pipes)."""
+THREADS = 32
+"""Threads per worker that run the players' calls (each call is short: a move, a
+page; the solver's searches run in their own processes)."""
 T = TypeVar("T")
 
 
@@ -95,19 +104,27 @@ class RateLimit:
 class Player:
     """One player: the session and the page's state around it.
 
-    Everything that touches the session runs through :meth:`call`: on the
-    player's own thread (its SQLite store can be used only on the thread that
-    opened it), one call at a time, in the order given.
+    Everything that touches the session runs through :meth:`call`: one call at a
+    time, in the order given, on one of the server's few shared threads (a thread
+    per player would be thousands).
     """
 
-    def __init__(self, player_id: str, folder: Path, limit: RateLimit, writer: str = "") -> None:
-        """``writer``: this process's name in the player's :class:`WriterMark`."""
+    def __init__(
+        self,
+        player_id: str,
+        folder: Path,
+        limit: RateLimit,
+        threads: ThreadPoolExecutor,
+        writer: str = "",
+    ) -> None:
+        """``threads``: the server's threads the player's calls run on, in turn;
+        ``writer``: this process's name in the player's :class:`WriterMark`."""
         self.id = player_id
         self.folder = folder
         self.writer = WriterMark(folder, writer or f"{os.getpid()}-{id(self)}")
         self.lock = threading.Lock()
         self.limit = limit
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="web-player")
+        self._thread = _InTurn(threads)
         self.answer: list[str] = []
         """The lines the live region shows: the last answer, then late news."""
         self.version = 0
@@ -188,7 +205,6 @@ class Player:
         """The session closed (the game stays saved) and the player's thread ended."""
         if hasattr(self, "session"):
             self.call(self.session.close).result()
-        self._thread.shutdown(wait=True)
 
     def receive(self, answer: Answer) -> None:
         """The session's ``emit``: a late answer, from another thread."""
@@ -324,9 +340,11 @@ class Players:
         self.par_finder = par_finder
         self.rng = rng or random.Random()
         self.burst, self.per_second, self.clock = burst, per_second, clock
-        self.max_players = max(1, max_players)
+        self.max_players = max(1, min(max_players, player_budget()))
         self._players: OrderedDict[str, Player] = OrderedDict()
         self._lock = threading.Lock()
+        self.threads = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="web-player")
+        """The threads every player's calls run on (:class:`_InTurn`)."""
         self.writer = f"{os.getpid()}-{secrets.token_hex(4)}"
         """This process's name in its players' :class:`WriterMark`."""
 
@@ -445,7 +463,7 @@ class Players:
         """The player made (called holding the lock); the players it pushed out."""
         folder = self.root / player_id
         limit = RateLimit(self.burst, self.per_second, self.clock)
-        player = Player(player_id, folder, limit, self.writer)
+        player = Player(player_id, folder, limit, self.threads, self.writer)
         player.guest = guest
         try:
             if guest:
@@ -591,6 +609,64 @@ class Players:
             players, self._players = list(self._players.values()), OrderedDict()
         for player in players:
             player.close()
+        self.threads.shutdown(wait=True)
+
+
+def player_budget() -> int:
+    """Players one process may keep in memory without running out of files: on
+    SQLite each keeps its database open (:data:`FILES_PER_PLAYER`), so the least
+    recently seen are closed past what the open-files limit leaves; on PostgreSQL
+    they share a pool of connections (no bound here)."""
+    if database_url() is not None:
+        return MAX_PLAYERS
+    try:
+        import resource
+
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return MAX_PLAYERS
+    if soft == resource.RLIM_INFINITY:
+        return MAX_PLAYERS
+    try:
+        in_use = len(os.listdir("/proc/self/fd"))
+    except OSError:
+        in_use = 0
+    return max(1, (soft - in_use - RESERVED_FILES) // FILES_PER_PLAYER)
+
+
+class _InTurn:
+    """One player's calls, run one at a time in the order given, on the server's
+    shared ``threads`` (a call waiting for its turn holds no thread)."""
+
+    def __init__(self, threads: ThreadPoolExecutor) -> None:
+        self._threads = threads
+        self._waiting: deque[tuple[Callable[[], Any], Future[Any]]] = deque()
+        self._lock = threading.Lock()
+        self._running = False
+
+    def submit(self, work: Callable[[], T]) -> Future[T]:
+        future: Future[T] = Future()
+        with self._lock:
+            self._waiting.append((work, future))
+            if self._running:
+                return future
+            self._running = True
+        self._threads.submit(self._drain)
+        return future
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                if not self._waiting:
+                    self._running = False
+                    return
+                work, future = self._waiting.popleft()
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(work())
+            except BaseException as err:
+                future.set_exception(err)
 
 
 class _Away(Exception):
