@@ -28,10 +28,13 @@ def uvicorn_options() -> dict[str, Any]:
     """The options ``pyramide serve`` gives uvicorn, with one worker or several:
     quiet, no ``Server`` header, no forwarded headers believed (the app's own
     ``--trusted-proxies`` does that), and a deadline on each request's headers and
-    body (:class:`~pyramide_a11y.web.protocol.TimedH11Protocol`)."""
+    body (:class:`~pyramide_a11y.web.protocol.TimedH11Protocol`), a fault repeated
+    logged once with a count (:mod:`pyramide_a11y.web.logs`)."""
+    from pyramide_a11y.web.logs import log_config
     from pyramide_a11y.web.protocol import TimedH11Protocol
 
     return {
+        "log_config": log_config(),
         "backlog": BACKLOG,
         "log_level": "warning",
         "server_header": False,
