@@ -5,13 +5,11 @@ uvicorn. Starlette and uvicorn load when the command runs, so ``pyramide
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from pyramide_a11y.narration import page_words as words
-
-BACKLOG = 2048
-"""Connections waiting to be accepted (a thousand players arriving at once)."""
 
 
 def data_folder(given: str | None) -> Path:
@@ -33,6 +31,8 @@ def uvicorn_options() -> dict[str, Any]:
     from pyramide_a11y.web.logs import log_config
     from pyramide_a11y.web.protocol import TimedH11Protocol
 
+    from .serve_setup import BACKLOG
+
     return {
         "log_config": log_config(),
         "backlog": BACKLOG,
@@ -53,21 +53,26 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     import os
     import socket
 
-    import uvicorn
-
     from pyramide_a11y.storage.postgres import DATABASE_ENV
     from pyramide_a11y.web.app import DATA_DIR_ENV, PROXIES_ENV, SUPERVISOR_ENV, create_app
 
+    from .serve_setup import Refused, check_database, check_folder, check_proxies, listen_on
+
     folder = data_folder(getattr(args, "data_dir", None))
+    try:  # everything checked before the address is printed
+        check_proxies(args.trusted_proxies)
+        check_folder(folder)
+        database = check_database(args.database, DATABASE_ENV)
+        listening = listen_on(args.host, args.port)
+    except Refused as refused:
+        print(f"pyramide serve: {refused.sentence}", file=sys.stderr)
+        return 2
+    import uvicorn
+
     _more_files()
-    if args.database:
-        os.environ[DATABASE_ENV] = args.database  # every store of every worker
-    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    listening = socket.socket(family, socket.SOCK_STREAM)
-    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listening.bind((args.host, args.port))
-    listening.listen(BACKLOG)
-    shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
+    if database:
+        os.environ[DATABASE_ENV] = database  # every store of every worker
+    shown = f"[{args.host}]" if listening.family == socket.AF_INET6 else args.host
     print(words.serving(f"http://{shown}:{listening.getsockname()[1]}/"), file=out, flush=True)
     try:
         proxies = args.trusted_proxies or None
