@@ -39,6 +39,7 @@ from pyramide_a11y.storage import StorageError
 from .core import HintFinder, ParFinder
 from .guard import (
     MAX_BODY,
+    SECURITY_HEADERS,
     BodyLimit,
     BodyTooLarge,
     SecurityHeaders,
@@ -186,13 +187,12 @@ def create_app(
         language = language_of(request, player)
         with in_language(language):
             text = sentence()
+        # The security headers here too: a 500 is sent from outside the middleware.
+        headers = {**SECURITY_HEADERS, "cache-control": "no-store"}
         if _wants_json(request):
-            return JSONResponse({"refused": True, "answer": [text]}, status_code=status)
-        return HTMLResponse(
-            game.refusal_page(language, text),
-            status_code=status,
-            headers={"cache-control": "no-store"},
-        )
+            body = {"refused": True, "answer": [text]}
+            return JSONResponse(body, status_code=status, headers=headers)
+        return HTMLResponse(game.refusal_page(language, text), status_code=status, headers=headers)
 
     async def find(request: Request) -> Player | None:
         """The player the cookie names (taken up from disk off the event loop)."""

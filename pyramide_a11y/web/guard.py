@@ -75,7 +75,11 @@ def form_token(secret: bytes, player_id: str) -> str:
 
 def token_ok(secret: bytes, player_id: str, given: object) -> bool:
     """Whether ``given`` (a form field, any type) is that player's token."""
-    return isinstance(given, str) and hmac.compare_digest(form_token(secret, player_id), given)
+    # Compared as bytes: ``compare_digest`` refuses a str that is not ASCII (a 500).
+    if not isinstance(given, str):
+        return False
+    expected = form_token(secret, player_id).encode()
+    return hmac.compare_digest(expected, given.encode("utf-8", "surrogatepass"))
 
 
 def same_origin(headers: Headers, scheme: str) -> bool:

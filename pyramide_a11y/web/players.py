@@ -171,7 +171,10 @@ class Player:
                         if settle is not None and self.writer.other()[1]:
                             raise StorageError(NoticeKind.UNAVAILABLE, "moves held elsewhere")
                         sync.refresh(self)
+                        shown = self.version
                         result = work()
+                        if settle is None and self.version == shown:
+                            return result  # a read that changed nothing writes nothing
                         # The same store: a rebuild keeps it.
                         published = sync.publish(self)
                         self.writer.mark(pending=not published or self.unsaved())

@@ -11,6 +11,8 @@ import asyncio
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .guard import SECURITY_HEADERS
+
 REQUEST_TIMEOUT_S = 20.0
 """Seconds from a request's first byte to its last (headers and body): the game's
 forms are a few hundred bytes, sent at once by any browser on any network."""
@@ -39,6 +41,22 @@ class TimedH11Protocol(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
+
+    def send_400_response(self, msg: str) -> None:
+        """uvicorn's answer to a request it cannot read, with the game's security
+        headers (uvicorn's own has none)."""
+        headers = [
+            (b"content-type", b"text/plain; charset=utf-8"),
+            (b"connection", b"close"),
+            *((name.encode(), value.encode()) for name, value in SECURITY_HEADERS.items()),
+        ]
+        for event in (
+            h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
+            h11.Data(data=msg.encode("ascii", "replace")),
+            h11.EndOfMessage(),
+        ):
+            self.transport.write(self.conn.send(event) or b"")
+        self.transport.close()
 
     def _arm(self) -> None:
         self._disarm()
