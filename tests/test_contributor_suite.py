@@ -78,3 +78,28 @@ def test_two_runs_of_scripts_postgres_keep_a_server_each() -> None:
     finally:
         _script("stop", first)
     assert not _folder(first).exists()
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self").is_dir() or not Path("/bin/sleep").exists(), reason="Linux"
+)
+def test_the_tests_detect_no_screen_reader_though_orca_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pyramide_a11y.speech import detect
+
+    orca = tmp_path / "orca"
+    shutil.copy("/bin/sleep", orca)  # a process named orca, as a contributor's
+    running = subprocess.Popen([str(orca), "600"])
+    try:
+        # The test suite's setting (tests/conftest.py): no screen reader.
+        assert detect.running_screen_reader() is None
+        # Without it the game hears Orca (so it does not talk over it).
+        monkeypatch.delenv(detect.SCREEN_READER_ENV)
+        monkeypatch.setattr("pyramide_a11y.speech.screen_reader.prism_reader_name", lambda: None)
+        assert detect.running_screen_reader() == "Orca"
+        monkeypatch.setenv(detect.SCREEN_READER_ENV, "NVDA")
+        assert detect.running_screen_reader() == "NVDA"
+    finally:
+        running.kill()
+        running.wait(10)
