@@ -159,7 +159,8 @@ def create_app(
     so a search never holds up another player's request.
     """
     folder = Path(data_dir)
-    folder.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # then every player's first form says so
+        folder.mkdir(parents=True, exist_ok=True)
     pool = SolverPool() if hint_finder is None or par_finder is None else None
     players = Players(
         folder,

@@ -338,7 +338,12 @@ class Players:
         monotonic) is the games' clock (tests give a fake one)."""
         self.game_clock = game_clock
         self.root = data_dir / "players"
-        self.root.mkdir(parents=True, exist_ok=True)
+        # A folder that cannot be made now (a disk gone read-only under a running
+        # server): guests still play, and each first form says it cannot be saved;
+        # a worker that died here would be respawned for ever. ``pyramide serve``
+        # refuses to start on such a folder.
+        with contextlib.suppress(OSError):
+            self.root.mkdir(parents=True, exist_ok=True)
         self.hint_finder = hint_finder
         self.par_finder = par_finder
         self.rng = rng or random.Random()

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from storage_helpers import on_postgres
 
 from pyramide_a11y.i18n import in_language
 from pyramide_a11y.narration import page_words as words
@@ -63,3 +64,17 @@ def test_a_new_players_first_form_on_a_full_disk_is_one_sentence(
         played = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
         assert played.status_code == 200
         assert _moves(client) == 1
+
+
+def test_a_data_folder_that_cannot_be_made_still_serves_guests(tmp_path: Path) -> None:
+    # A worker that died at start here was respawned for ever (issue 36).
+    (tmp_path / "file").write_text("")
+    with TestClient(create_app(tmp_path / "file" / "web")) as client:
+        token = token_of(client.get("/").text)  # a guest plays in memory
+        answer = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
+    if on_postgres():  # the games are on the server: the folder holds only locks
+        assert answer.status_code == 200
+        return
+    assert answer.status_code == 503
+    with in_language("en"):
+        assert answer.json()["answer"] == [words.store_away()]
