@@ -28,7 +28,6 @@ from pyramide_a11y.engine import get_rules, parse_code
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
 from pyramide_a11y.storage import NoticeKind, StorageError, Store
 from pyramide_a11y.storage.locks import player_lock
-from pyramide_a11y.storage.notices import classify
 from pyramide_a11y.storage.postgres import database_url
 
 from .core import (
@@ -415,10 +414,10 @@ class Players:
             return work()
         guest = player.session
         language = guest.settings.language
-        try:
+        # Not made (a full disk): the store says so as it opens (on PostgreSQL the
+        # folder holds only locks, and the games are saved all the same).
+        with contextlib.suppress(OSError):
             player.folder.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise StorageError(classify(err), str(err)) from err
         storage = self._storage(player)
         store = storage.store
         assert store is not None and player.sync is not None  # made with the storage
