@@ -44,26 +44,9 @@ def _worker_pids(server: int) -> list[int]:
 @pytest.fixture
 def two_workers(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str], Path]]:
     folder = tmp_path / "web"
-    command = [
-        sys.executable,
-        "-c",
-        "from pyramide_a11y.launch import main; raise SystemExit(main())",
-        "serve",
-        "--port",
-        "0",
-        "--workers",
-        "2",
-        "--data-dir",
-        str(folder),
-        "--lang",
-        "en",
-    ]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    server, url = _serve(folder, 0, "--lang", "en")
     try:
-        assert server.stdout is not None
-        found = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline())
-        assert found is not None, "no address printed"
-        yield found.group(0), server, folder
+        yield url, server, folder
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -118,8 +101,9 @@ def test_a_worker_killed_mid_game_loses_nothing_told(
     assert final["answer"]  # and the page still answers, after the kill
 
 
-def _serve(folder: Path, port: int) -> tuple[subprocess.Popen[str], str]:
-    """``pyramide serve --workers 2`` on ``port`` (0: a free one); it and its address."""
+def _serve(folder: Path, port: int, *options: str) -> tuple[subprocess.Popen[str], str]:
+    """``pyramide serve --workers 2`` on ``port`` (0: a free one) with ``options``;
+    it and its address."""
     command = [
         sys.executable,
         "-c",
@@ -131,6 +115,7 @@ def _serve(folder: Path, port: int) -> tuple[subprocess.Popen[str], str]:
         "2",
         "--data-dir",
         str(folder),
+        *options,
     ]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None

@@ -60,21 +60,7 @@ def test_two_workers_at_once_never_lose_or_double_a_move(tmp_path: Path) -> None
         first.post("/type", data={"token": token, "line": f"new {code}"}, headers=JSON)
         second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
         draws = 8
-        start = threading.Barrier(2)
-        answers: list[int] = []
-
-        def draw_from(client: TestClient) -> None:
-            start.wait(10)
-            for _ in range(draws // 2):
-                reply = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
-                answers.append(reply.status_code)
-
-        threads = [threading.Thread(target=draw_from, args=(c,)) for c in (first, second)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
-        assert answers == [200] * draws
+        assert _draw_at_once(first, second, token, draws // 2) == [200] * draws
         # Every draw counted once, in either worker's view and in the store.
         assert _moves_of(first) == _moves_of(second) == draws
 
@@ -128,18 +114,24 @@ def _first_burst(folder: Path, draws_each: int) -> tuple[list[int], str]:
     with TestClient(one) as first, TestClient(two) as second:
         token = token_of(first.get("/").text)  # a guest, on the first worker only
         second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
-        start = threading.Barrier(2)
-        statuses: list[int] = []
-
-        def draw_from(client: TestClient) -> None:
-            start.wait(10)
-            for _ in range(draws_each):
-                reply = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
-                statuses.append(reply.status_code)
-
-        threads = [threading.Thread(target=draw_from, args=(c,)) for c in (first, second)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
+        statuses = _draw_at_once(first, second, token, draws_each)
         return statuses, first.cookies.get(COOKIE) or ""
+
+
+def _draw_at_once(first: TestClient, second: TestClient, token: str, each: int) -> list[int]:
+    """``each`` draws sent to both workers at once (a thread each): the statuses."""
+    start = threading.Barrier(2)
+    statuses: list[int] = []
+
+    def draw_from(client: TestClient) -> None:
+        start.wait(10)
+        for _ in range(each):
+            reply = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
+            statuses.append(reply.status_code)
+
+    threads = [threading.Thread(target=draw_from, args=(c,)) for c in (first, second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return statuses
