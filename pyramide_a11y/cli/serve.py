@@ -54,7 +54,14 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     import socket
 
     from pyramide_a11y.storage.postgres import DATABASE_ENV
-    from pyramide_a11y.web.app import DATA_DIR_ENV, PROXIES_ENV, SUPERVISOR_ENV, create_app
+    from pyramide_a11y.web.app import (
+        DATA_DIR_ENV,
+        LOOPBACK_ENV,
+        PROXIES_ENV,
+        SUPERVISOR_ENV,
+        create_app,
+    )
+    from pyramide_a11y.web.guard import LOOPBACK_HOSTS
 
     from .serve_setup import Refused, check_database, check_folder, check_proxies, listen_on
 
@@ -76,9 +83,14 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     print(words.serving(f"http://{shown}:{listening.getsockname()[1]}/"), file=out, flush=True)
     try:
         proxies = args.trusted_proxies or None
+        # On this computer only: forms go to its own names, not to another site's
+        # name pointed at it (DNS rebinding).
+        loopback = args.host.strip().lower() in ("127.0.0.1", "localhost", "::1")
         if args.workers > 1:
             os.environ[DATA_DIR_ENV] = str(folder)
             os.environ[SUPERVISOR_ENV] = str(os.getpid())  # the workers end with it
+            if loopback:
+                os.environ[LOOPBACK_ENV] = "1"
             if proxies:
                 os.environ[PROXIES_ENV] = proxies
             uvicorn.run(
@@ -90,7 +102,11 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
             )
         else:
             config = uvicorn.Config(
-                create_app(folder, trusted_proxies=proxies),
+                create_app(
+                    folder,
+                    trusted_proxies=proxies,
+                    allowed_hosts=LOOPBACK_HOSTS if loopback else None,
+                ),
                 **uvicorn_options(),
             )
             uvicorn.Server(config).run(sockets=[listening])

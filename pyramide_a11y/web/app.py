@@ -38,6 +38,7 @@ from pyramide_a11y.storage import StorageError
 
 from .core import HintFinder, ParFinder
 from .guard import (
+    LOOPBACK_HOSTS,
     MAX_BODY,
     SECURITY_HEADERS,
     BodyLimit,
@@ -45,6 +46,7 @@ from .guard import (
     SecurityHeaders,
     accepted_language,
     form_token,
+    host_allowed,
     same_origin,
     server_secret,
     token_ok,
@@ -59,6 +61,8 @@ COOKIE = "pyramide_player"
 DATA_DIR_ENV = "PYRAMIDE_WEB_DATA_DIR"
 PROXIES_ENV = "PYRAMIDE_WEB_TRUSTED_PROXIES"
 """The web players' folder, for the workers of ``pyramide serve --workers N``."""
+LOOPBACK_ENV = "PYRAMIDE_WEB_LOOPBACK"
+"""Set by ``pyramide serve`` on 127.0.0.1: forms only to :data:`~.guard.LOOPBACK_HOSTS`."""
 SUPERVISOR_ENV = "PYRAMIDE_WEB_SUPERVISOR"
 """The process id of ``pyramide serve``, for its workers (:func:`end_with_supervisor`)."""
 PR_SET_PDEATHSIG = 1
@@ -142,6 +146,7 @@ def create_app(
     max_players: int = MAX_PLAYERS,
     par_finder: ParFinder | None = None,
     trusted_proxies: str | None = None,
+    allowed_hosts: frozenset[str] | None = None,
 ) -> Starlette:
     """The web game, its players kept under ``data_dir`` (made if missing).
 
@@ -153,7 +158,9 @@ def create_app(
     None: the solver's; ``trusted_proxies``: the addresses (comma-separated, or
     ``*``) of the proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
     believed (the client's address and https: the cookie is then Secure); from any
-    other peer they are ignored. None: believed from none.
+    other peer they are ignored. None: believed from none. ``allowed_hosts``: the
+    only ``Host`` names a form may be sent to (None: any; a server on 127.0.0.1:
+    :data:`~.guard.LOOPBACK_HOSTS`).
 
     The solver's hints and pars run in child processes (:class:`~.solving.SolverPool`),
     so a search never holds up another player's request.
@@ -194,6 +201,12 @@ def create_app(
             body = {"refused": True, "answer": [text]}
             return JSONResponse(body, status_code=status, headers=headers)
         return HTMLResponse(game.refusal_page(language, text), status_code=status, headers=headers)
+
+    def checked_origin(request: Request) -> bool:
+        """A form from this site (:func:`same_origin`), to a host this server is."""
+        return same_origin(request.headers, request.url.scheme) and host_allowed(
+            request.headers, allowed_hosts
+        )
 
     async def find(request: Request) -> Player | None:
         """The player the cookie names (taken up from disk off the event loop)."""
@@ -242,7 +255,7 @@ def create_app(
 
     def poster(kind: str) -> Callable[[Request], Any]:
         async def post(request: Request) -> Response:
-            if not same_origin(request.headers, request.url.scheme):
+            if not checked_origin(request):
                 return refuse(request, 403, words.stale_form)
             player = await find(request)
             form = await request.form(max_files=0, max_fields=20)
@@ -274,7 +287,7 @@ def create_app(
     async def clock(request: Request) -> Response:
         """The tab was hidden (the clock pauses) or shown again (it runs): the same
         checks as every form; the answer and the table do not change."""
-        if not same_origin(request.headers, request.url.scheme):
+        if not checked_origin(request):
             return refuse(request, 403, words.stale_form)
         player = await find(request)
         form = await request.form(max_files=0, max_fields=20)
@@ -393,7 +406,11 @@ def app_from_environment() -> Starlette:
     command; the database from ``PYRAMIDE_DATABASE``, as for every store. The
     worker ends with the command, however the command ends (``kill -9`` too)."""
     end_with_supervisor(os.environ.get(SUPERVISOR_ENV, ""))
-    return create_app(os.environ[DATA_DIR_ENV], trusted_proxies=os.environ.get(PROXIES_ENV) or None)
+    return create_app(
+        os.environ[DATA_DIR_ENV],
+        trusted_proxies=os.environ.get(PROXIES_ENV) or None,
+        allowed_hosts=LOOPBACK_HOSTS if os.environ.get(LOOPBACK_ENV) else None,
+    )
 
 
 def end_with_supervisor(supervisor: str) -> None:

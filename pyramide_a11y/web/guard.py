@@ -96,6 +96,22 @@ def same_origin(headers: Headers, scheme: str) -> bool:
     return origin == f"{scheme}://{host}"
 
 
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
+"""The names of a server listening on this computer only."""
+
+
+def host_allowed(headers: Headers, allowed: frozenset[str] | None) -> bool:
+    """Whether the request's ``Host`` (its port left out) is one of ``allowed``
+    (None: any). The origin check compares ``Origin`` with ``Host``, both the
+    browser's: a page of another site whose name was pointed at this computer
+    ("DNS rebinding") passes it, but names a host a server on 127.0.0.1 is not."""
+    if allowed is None:
+        return True
+    host = headers.get("host", "").strip().lower()
+    name = host if host.endswith("]") else host.rsplit(":", 1)[0]
+    return name in allowed
+
+
 def accepted_language(header: str | None, default: str) -> str:
     """The first language of an ``Accept-Language`` header that the game speaks
     (by weight), else ``default``."""

@@ -16,7 +16,7 @@ from pyramide_a11y.cli.serve import uvicorn_options
 from pyramide_a11y.i18n import in_language
 from pyramide_a11y.narration import page_words as words
 from pyramide_a11y.web.app import COOKIE, create_app
-from pyramide_a11y.web.guard import SECURITY_HEADERS
+from pyramide_a11y.web.guard import LOOPBACK_HOSTS, SECURITY_HEADERS
 from pyramide_a11y.web.players import Players
 
 from .conftest import token_of
@@ -116,3 +116,30 @@ def test_reading_the_state_on_two_workers_writes_nothing(tmp_path: Path) -> None
         # A move still writes it.
         second.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
         assert page_version() == before + 1
+
+
+@pytest.mark.parametrize(
+    ("host", "kept"),
+    [
+        ("127.0.0.1:8000", True),
+        ("localhost:8000", True),
+        ("[::1]:8000", True),
+        ("evil.example:8000", False),  # another site's name pointed at 127.0.0.1
+    ],
+)
+def test_a_server_on_this_computer_takes_forms_for_its_own_names_only(
+    tmp_path: Path, host: str, kept: bool
+) -> None:
+    # Issue 36: the origin check compared Origin with Host, both the browser's, so
+    # a rebound name passed it.
+    app = create_app(tmp_path / "web", allowed_hosts=LOOPBACK_HOSTS)
+    with TestClient(app, base_url=f"http://{host}") as client:
+        token = token_of(client.get("/").text)
+        headers = {**JSON, "origin": f"http://{host}", "sec-fetch-site": "same-origin"}
+        answer = client.post("/act", data={"token": token, "do": "draw"}, headers=headers)
+    if kept:
+        assert answer.status_code == 200
+    else:
+        assert answer.status_code == 403
+        with in_language("en"):
+            assert answer.json()["answer"] == [words.stale_form()]
