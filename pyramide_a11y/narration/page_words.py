@@ -241,6 +241,12 @@ def too_large() -> str:
     return _("That request is too large: nothing changed.")
 
 
+def store_away() -> str:
+    # Translators: web page refusal: the player's saved games (the database or the
+    # disk) cannot be reached or written now, so the form was not played.
+    return _("Your game cannot be reached right now: nothing changed. Try again in a moment.")
+
+
 def failure() -> str:
     # Translators: web page: an unexpected fault of the server; the game is kept.
     return _("Something went wrong: nothing changed. Reload the page.")

@@ -56,7 +56,7 @@ def browser_player(served: Served, page: Any) -> Player:
 
 def settled(app: Any, player: Player) -> Player:
     """``player`` kept on disk, as its first form would (a guest has no store)."""
-    player.call(lambda: players_of(app).settle(player)).result()
+    player.call(lambda: players_of(app).settle(player, lambda: None)).result()
     return player
 
 
