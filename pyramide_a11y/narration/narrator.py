@@ -72,6 +72,8 @@ def describe(outcome: Event | Refusal, game: Game, style: Style | None = None) -
     """The lines that answer one action (one or two normally)."""
     style = style or Style()
     if isinstance(outcome, Refusal):
+        if outcome.reason is Reason.COVERED and not style.error_help:
+            return []  # seed 000: a covered card touched does nothing (its cue aside)
         line = _describe_refusal(outcome, game, style)
         if (
             outcome.reason is Reason.NOTHING_TO_DRAW
@@ -92,8 +94,6 @@ _RECYCLE_REFUSALS = (
 
 
 def _describe_refusal(refusal: Refusal, game: Game, style: Style) -> str:
-    if refusal.reason is Reason.COVERED and not style.error_help:
-        return sentence(m.covered_cue())
     if refusal.reason in _RECYCLE_REFUSALS and game.rules.recycles == 0:
         return sentence(m.no_recycle_in_these_rules())  # never "no more": there were none
     if refusal.reason is Reason.NOT_AVAILABLE and refusal.cards:
@@ -144,9 +144,10 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
     if event.won:
         return [join(first), *won_panel(game)]
     lines = [join(first + _what_changed(event, game, style))]
-    # The seeds' impasse; or, after the removal that made it so, no card can ever
-    # be removed again although the piles can still be drawn (unlimited passes).
-    if event.impasse or (event.kind in (EventKind.PAIR, EventKind.KING) and _hopeless(game)):
+    # The seeds' dead end, a fact of the table: no move at all, not even a draw or
+    # a recycle. That nothing can be removed any more while the stock can still be
+    # drawn is the hint's to say, once every stock card has been seen (seed 004).
+    if event.impasse:
         lines.append(impasse_line())
     return lines
 
@@ -250,11 +251,6 @@ def _counts_said(event: Event, game: Game, style: Style) -> list[str]:
     ):
         return [m.stock_count(event.stock_count)]
     return []
-
-
-def _hopeless(game: Game) -> bool:
-    """Nothing can be removed, now or after any draw (see ``can_never_remove``)."""
-    return game.impasse or game.position.can_never_remove(game.rules)
 
 
 def shown_cards(event: Event, game: Game) -> set[Card]:
@@ -376,7 +372,7 @@ def table_summary(game: Game) -> str:
     parts.extend(_round(game))
     if game.selected is not None:  # the next card typed pairs with it: say so
         parts.append(m.selected(game.selected))
-    if _hopeless(game):  # a saved game taken up, "table" at the end: the exits too
+    if game.impasse:  # a saved game taken up, "table" at the end: the exits too
         parts.extend([m.impasse(), m.impasse_exits()])
     return join(parts)
 

@@ -36,6 +36,12 @@ def controls_heading() -> str:
     return pgettext("web", "Controls")
 
 
+def more_controls_heading() -> str:
+    # Translators: web page heading of the buttons that are not among the four
+    # fixed ones under the table (cancel the selection, replay this deal).
+    return pgettext("web", "More controls")
+
+
 def command_heading() -> str:
     # Translators: web page heading of the box where a command is typed as in
     # the terminal game.
@@ -186,6 +192,12 @@ def impasse_undo() -> str:
     return pgettext("impasse exit", "Undo the last move")
 
 
+def impasse_hint() -> str:
+    # Translators: web page button after the hint said the deal cannot be won from
+    # here. pt_BR, the rules of `paciencia`: «dica».
+    return pgettext("impasse exit", "Hint")
+
+
 def impasse_replay() -> str:
     # Translators: web page button after «No more moves possible». pt_BR, the rules
     # of `paciencia`: «Repetir esta distribuição».
@@ -227,6 +239,12 @@ def too_fast() -> str:
 def too_large() -> str:
     # Translators: web page refusal: a request bigger than any form of the game.
     return _("That request is too large: nothing changed.")
+
+
+def store_away() -> str:
+    # Translators: web page refusal: the player's saved games (the database or the
+    # disk) cannot be reached or written now, so the form was not played.
+    return _("Your game cannot be reached right now: nothing changed. Try again in a moment.")
 
 
 def failure() -> str:

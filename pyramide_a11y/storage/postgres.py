@@ -55,6 +55,12 @@ SCHEMES = ("postgresql://", "postgres://")
 
 _pools: dict[str, ConnectionPool] = {}
 _migrated: set[tuple[str, str]] = set()
+_away: set[int] = set()
+"""The pools (``id``) whose server is away: a wait for a connection timed out and
+a connection of its own could not be made either (a busy pool is not away). While
+it is away each statement tries a connection of its own instead of waiting
+:data:`POOL_WAIT_S` for the pool: a move is answered at once, unsaved (said once),
+and the first statement after the server is back saves everything since."""
 _lock = threading.Lock()
 
 
@@ -232,12 +238,33 @@ class PgConnection:
     def _borrow(self) -> psycopg.Connection[Any]:
         from psycopg_pool import PoolTimeout
 
+        if id(self.pool) in _away:
+            # Known away: a connection of its own tells at once whether it is back
+            # (then the pool, reconnecting, is waited for as usual).
+            if not _reachable(self.pool):
+                raise StorageError(NoticeKind.UNAVAILABLE, "the server is away")
+            _away.discard(id(self.pool))
         try:
             return self.pool.getconn(timeout=POOL_WAIT_S)
         except PoolTimeout as err:  # every connection busy, or the server away
+            if not _reachable(self.pool):
+                _away.add(id(self.pool))
             raise StorageError(NoticeKind.UNAVAILABLE, str(err)) from err
         except Exception as err:
             raise _storage_error(err) from err
+
+
+def _reachable(pool: ConnectionPool) -> bool:
+    """Whether a connection of its own can be made to ``pool``'s server now (a
+    socket that is gone fails at once)."""
+    import psycopg
+
+    conninfo = pool.conninfo if isinstance(pool.conninfo, str) else ""
+    try:
+        with psycopg.connect(conninfo, connect_timeout=2):
+            return True
+    except Exception:
+        return False
 
 
 def _storage_error(err: BaseException) -> StorageError:
@@ -285,6 +312,7 @@ def close_pools() -> None:
         pools = list(_pools.values())
         _pools.clear()
         _migrated.clear()
+        _away.clear()
     for pool in pools:
         pool.close()
 
@@ -321,6 +349,38 @@ def migrate_postgres(connection: PgConnection, *, target: int = SCHEMA_VERSION) 
         StorageError: nothing was changed.
         ValueError: the schema is newer than ``target`` (nothing was changed).
     """
+    for _attempt in range(CATALOG_RETRIES):
+        try:
+            return _migrate_once(connection, target)
+        except StorageError as err:
+            if not _made_meanwhile(err):
+                raise
+    return _migrate_once(connection, target)
+
+
+CATALOG_RETRIES = 3
+"""Tries of a migration that met a schema or table another worker made meanwhile."""
+
+
+def _made_meanwhile(err: StorageError) -> bool:
+    """``err`` is PostgreSQL finding a name another transaction made while this one
+    waited for the advisory lock: waiting on that lock does not refresh the
+    catalog this transaction reads, so ``CREATE SCHEMA IF NOT EXISTS`` may still try
+    to make it (``duplicate key … pg_namespace_nspname_index``). A new transaction
+    sees it."""
+    import psycopg
+
+    cause = err.__cause__
+    return isinstance(
+        cause,
+        psycopg.errors.UniqueViolation
+        | psycopg.errors.DuplicateSchema
+        | psycopg.errors.DuplicateTable
+        | psycopg.errors.DuplicateObject,
+    )
+
+
+def _migrate_once(connection: PgConnection, target: int) -> int:
     connection.execute("BEGIN")
     try:
         connection.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (connection.schema,))

@@ -331,7 +331,7 @@ def test_a_slow_hint_says_searching_and_the_table_keeps_answering(tmp_path: Path
         token = token_of(client.get("/", headers={"accept-language": "pt-BR"}).text)
         player = player_of(client)
         players: Players = client.app.state.players  # type: ignore[attr-defined]
-        player.call(lambda: players.settle(player)).result()  # its session as after a form
+        player.call(lambda: players.settle(player, lambda: None)).result()  # as after a form
         arrived = threading.Event()
         emit = player.session.emit
 
