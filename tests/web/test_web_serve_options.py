@@ -26,10 +26,13 @@ def test_the_page_deals_by_the_hosts_rules_in_the_hosts_language(
 ) -> None:
     options = ("--rules", "classic", "--passes", "2", "--lang", "pt-BR", "--workers", workers)
     with serving(tmp_path / "web", *options) as (url, _server):
-        # A browser that sends no Accept-Language gets the host's language.
-        page = httpx2.get(url, timeout=30)
-        assert '<html lang="pt-BR">' in page.text
-        state = httpx2.get(url + "state", headers=JSON, cookies=page.cookies, timeout=30).json()
+        # A browser that sends no Accept-Language gets the host's language. One
+        # connection, as a browser keeps: a guest lives in its worker's memory
+        # until its first form (nothing on disk for a crawler's visit).
+        with httpx2.Client(base_url=url, timeout=30) as browser:
+            page = browser.get("/")
+            assert '<html lang="pt-BR">' in page.text
+            state = browser.get("/state", headers=JSON).json()
         code = re.search(r"PY1-[\w-]+", state["answer"][0])
         assert code is not None, state["answer"]
         rules = parse_code(code.group(0)).rules
