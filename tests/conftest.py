@@ -1,5 +1,5 @@
 """Test-wide set-up: the tests never touch the player's real data folder, nor this
-machine's speech-dispatcher.
+machine's speech-dispatcher, nor detect the screen reader running on it.
 
 Every program the tests start (in process, or as a child process that inherits
 the environment) keeps its saved games, statistics and settings in a folder
@@ -25,6 +25,9 @@ from pyramide_a11y.storage.postgres import close_pools, database_url
 
 _DATA_DIR = tempfile.mkdtemp(prefix="pyramide-tests-")
 os.environ["PYRAMIDE_DATA_DIR"] = _DATA_DIR  # for anything started outside a test
+# No screen reader, whatever runs on this machine (a blind contributor's Orca):
+# the tests that depend on one say so themselves; child processes inherit it.
+os.environ["PYRAMIDE_SCREEN_READER"] = "none"
 _NO_DISPATCHER = Path(_DATA_DIR) / "bin"
 _NO_DISPATCHER.mkdir()
 (_NO_DISPATCHER / "speech-dispatcher").write_text("#!/bin/sh\nexit 1\n")

@@ -123,6 +123,11 @@ def make_session(
 SHARED_ENV = "PYRAMIDE_SHARED"
 """The environment variable naming the shared data folder (the one holding
 ``bench/msc-1500``), for a checkout that is not beside it."""
+SHARED_SENTENCE = (
+    "The solver tests read the shared data folder: `../shared` next to this repository, "
+    f"or set `{SHARED_ENV}` to the folder that holds it (`bench/msc-1500`)."
+)
+"""Said by the README next to the test command, and by a test that misses the data."""
 _BESIDE_THE_REPOSITORY = Path(__file__).resolve().parents[1].parent / "shared"
 """``shared/`` next to the repository (this file is ``<repository>/tests/kit.py``),
 where ``benchmarks/solver.py`` looks for ``--msc-dir`` too."""
@@ -144,8 +149,8 @@ def shared_data(*parts: str) -> Path:
             return base.joinpath(*parts)
     looked = ", ".join(str(base.joinpath(*parts)) for base in bases)
     pytest.fail(
-        f"the shared data folder {'/'.join(parts)} is missing (looked in {looked}): "
-        f"set {SHARED_ENV} to the shared folder that holds it",
+        f"the shared data folder {'/'.join(parts)} is missing (looked in {looked}). "
+        f"{SHARED_SENTENCE}",
         pytrace=False,
     )
 

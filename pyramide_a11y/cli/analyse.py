@@ -175,7 +175,7 @@ def build_report(
     the first in code order; ``unknown_deals_more`` counts the unknown deals not listed.
     ``seconds_per_deal``: ``min`` and ``max`` are exact; ``median`` and ``p95`` come
     from a log-scale histogram and are within ``relative_precision`` (about 1.1%) of
-    the exact nearest-rank values (see :mod:`.analyse_tally`). ``histogram`` holds
+    the exact nearest-rank values (see :mod:`.tally`). ``histogram`` holds
     that histogram (:meth:`.LogHistogram.to_data`), so the reports of runs in parts
     (``--first``) can be merged into the report one run would give.
     """

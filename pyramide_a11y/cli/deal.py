@@ -79,7 +79,7 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 @dataclass
 class Replayed:
-    """A position reached by moves alone, as a :class:`Game` would reach it by
+    """A position reached by moves alone, as a :class:`~pyramide_a11y.engine.Game` would reach it by
     ``play`` (the same refusals, a won game refusing every move), without what
     play needs and a replay does not (undo history, seen cards, the events of
     each move, the impasse looked for after each): a moves file of the largest

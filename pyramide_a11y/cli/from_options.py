@@ -194,7 +194,7 @@ def settings_from_options(args: argparse.Namespace, language: str) -> Settings:
 def option_refusal(args: argparse.Namespace) -> str | None:
     """Why the rate, volume, voice or hint time the command line gives is out of
     range (the player's sentence), or None: the same ranges as in play. (Whether
-    the backend has the voice is checked once it runs: :func:`apply_voice`.)"""
+    the backend has the voice is checked once it runs: :func:`.outlet.apply_voice`.)"""
     if args.rate is not None and not rate_ok(args.rate):
         return m.bad_rate()
     voice = getattr(args, "voice", None)

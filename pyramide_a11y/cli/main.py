@@ -45,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand. Each subcommand sets ``func(args, out) -> int``
     with ``set_defaults``; new subcommands live in their own modules and are added
     here with one call. The top-level options work after any subcommand too
-    (:class:`.cli_parsing.CommandLineParser`)."""
+    (:class:`.parsing.CommandLineParser`)."""
     parser = CommandLineParser(
         prog="pyramide",
         # Translators: command-line help, first line of ``pyramide --help``.
@@ -133,7 +133,6 @@ class Terminated(BaseException):
 
 
 EXIT_INTERRUPTED = 130
-EXIT_TERMINATED = 143
 TERMINATING_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name)
 )

@@ -5,10 +5,10 @@ on the line, else the locale), so the parser is built with translated help. What
 argparse writes itself (``usage:``, ``options``, its error sentences) it looks up
 with the module-level ``argparse._`` and ``argparse.ngettext``;
 :func:`argparse_in_session_language` points those at our catalogs (context
-``argparse``, the msgids of Python's argparse: :mod:`.cli_text`) for the time the
-parser is built and used, and puts them back afterwards. A msgid a later Python
-changes falls back to English; ``tests/cli/test_cli_language.py`` reads argparse's
-source and says which.
+``argparse``, the msgids of Python's argparse:
+:func:`.command_line.argparse_texts`) for the time the parser is built and used,
+and puts them back afterwards. A msgid a later Python changes falls back to
+English; ``tests/cli/test_cli_language.py`` reads argparse's source and says which.
 
 Numbers on the command line go through :func:`whole_number_in` and
 :func:`decimal_number_in`: ASCII digits only, the rule of the game's typed

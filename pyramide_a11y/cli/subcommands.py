@@ -491,7 +491,11 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
 
 def add_serve_command(sub: Any) -> None:
     """Add the ``serve`` subcommand to the subparsers ``sub``."""
-    serve = sub.add_parser("serve", help=words.serve_help(), description=words.serve_help())
+    serve = sub.add_parser(
+        "serve",
+        help=words.serve_help(),
+        description=f"{words.serve_help()}. {words.serve_rules_help()}",
+    )
     serve.add_argument(
         "--host",
         default=DEFAULT_HOST,
@@ -538,4 +542,5 @@ def add_serve_command(sub: Any) -> None:
             "X-Forwarded-Proto are believed (default: none)",
         ),
     )
+    add_rules_options(serve)
     serve.set_defaults(func=handler("serve", "run_serve"))

@@ -94,7 +94,7 @@ def run_voice(args: argparse.Namespace, out: TextIO) -> int:
                 backend=backend, problem=problem_sentence(choice.problem), detail=detail,
             ), file=out)  # fmt: skip
         _print_voices(backend, choice, language, out)
-    if (reader_choice := _print_screen_reader(language, out)) is not None:
+    if (reader_choice := _print_screen_reader(language, reader, out)) is not None:
         working[SCREEN_READER] = reader_choice
     try:
         return _speak_sample(args.speech, working, out, args.voice)
@@ -159,8 +159,10 @@ def _print_chosen_voices(settings: Settings, out: TextIO) -> None:
             "X chooses one).").format(voices=voices), file=out)  # fmt: skip
 
 
-def _print_screen_reader(language: str, out: TextIO) -> SpeakerChoice | None:
-    """The ``screen-reader`` line and what Prism found; the route when it works."""
+def _print_screen_reader(language: str, reader: str | None, out: TextIO) -> SpeakerChoice | None:
+    """The ``screen-reader`` line and what Prism found; the route when it works.
+    ``reader``: the screen reader found running (the first line named it), which
+    the route may still fail to reach: then it is said so, never "none running"."""
     report = prism_report()
     choice = None
     if report.readers:
@@ -176,6 +178,12 @@ def _print_screen_reader(language: str, out: TextIO) -> SpeakerChoice | None:
         # Translators: ``pyramide voice``: the screen-reader route speaks in the
         # reader's own voice; the game's rate and volume do not reach it.
         print("  " + _("voice, rate and volume: the screen reader's own."), file=out)
+    elif reader and reader != UNNAMED:
+        # Translators: ``pyramide voice``: a screen reader runs, but the game cannot
+        # speak through it. {backend}: screen-reader; {reader}: its name (Orca, NVDA).
+        print(_("{backend}: {reader} is running, but the game cannot reach it: speech "
+                "through it is off. {reader} reads what the game prints.").format(
+            backend=SCREEN_READER, reader=reader), file=out)  # fmt: skip
     else:
         problem = open_speaker(SCREEN_READER, language).problem
         if problem is not None:
@@ -194,8 +202,11 @@ def _print_screen_reader(language: str, out: TextIO) -> SpeakerChoice | None:
         print("  " + line, file=out)
     elif report.problem is None or report.problem.missing is not ReaderMissing.PRISM:
         # Translators: ``pyramide voice``: what Prism (the library that reaches screen
-        # readers) knows here. {known}: its backends on this system (Orca…).
-        line = _("Prism: backends here: {known}; no screen reader running.").format(known=known)
+        # readers) knows here. {known}: its backends on this system (Orca…), which
+        # need not be running.
+        line = _("Prism: backends here: {known}; it reaches no screen reader now.").format(
+            known=known
+        )
         print("  " + line, file=out)
     return choice
 

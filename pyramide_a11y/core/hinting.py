@@ -13,10 +13,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from pyramide_a11y.engine import Game
+from pyramide_a11y.engine import Game, Move, Position
 from pyramide_a11y.i18n import in_this_language
 from pyramide_a11y.narration import answers
-from pyramide_a11y.solver import Hint, Knowledge, hint_for
+from pyramide_a11y.solver import Hint, HintKind, Knowledge, hint_for
 
 QUICK_WAIT = 0.3
 """Seconds a hint may take before the session says it is searching."""
@@ -79,6 +79,31 @@ class Hints:
         self._deliver = deliver
         self._job: HintJob | None = None
         self._lock = threading.Lock()
+        self._lost: Position | None = None
+        self._shown: tuple[Position, Move] | None = None
+
+    def shown(self, position: Position) -> Move | None:
+        """The move of the last hint given, while the table is still the one it was
+        given for (a page marks its cards on the table); else None."""
+        shown = self._shown
+        if shown is None or shown[0] != position:
+            return None
+        return shown[1]
+
+    def _remember(self, position: Position, hint: Hint | None) -> None:
+        self._shown = (position, hint.move) if hint is not None and hint.move is not None else None
+
+    def said_lost(self, game: Game) -> bool:
+        """The last hint said the deal cannot be won from the table ``game`` is at
+        now: the page then shows the four exits (seed 004) until the table changes."""
+        return self._lost is not None and self._lost == game.position
+
+    def _told(self, hint: Hint | None, position: Position) -> list[str]:
+        """The lines of ``hint``, given for ``position``, remembered when it says lost."""
+        if hint is not None and hint.kind is HintKind.LOST:
+            self._lost = position
+        self._remember(position, hint)
+        return hint_lines(hint)
 
     @property
     def pending(self) -> bool:
@@ -102,11 +127,13 @@ class Hints:
         if self.finder is None:
             return answers.no_hints()
         self.drop()
+        self._shown = None
+        position = game.position
         job = HintJob(self.finder, game, budget)
         self._job = job
         if job.wait(QUICK_WAIT):
             self._job = None
-            return hint_lines(job.result)
+            return self._told(job.result, position)
 
         def deliver() -> None:
             job.wait(budget + 30.0)
@@ -114,7 +141,8 @@ class Hints:
                 if self._job is not job or job.cancelled.is_set():
                     return
                 self._job = None
-            self._deliver(hint_lines(job.result))
+                lines = self._told(job.result, position)
+            self._deliver(lines)
 
         # In this call's context: the late hint is worded in the session's language.
         threading.Thread(target=in_this_language(deliver), name="hint-deliver", daemon=True).start()

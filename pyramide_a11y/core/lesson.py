@@ -181,7 +181,7 @@ class LessonProgress:
 
 
 class Lesson:
-    """The lesson's answers, one per line, as :meth:`Session.handle` gives them.
+    """The lesson's answers, one per line, as :meth:`.session.Session.handle` gives them.
 
     ``standalone``: started by ``pyramide learn`` (leaving ends the program), not
     from a game (leaving goes back to it). An answer with ``quit`` set means the

@@ -65,7 +65,7 @@ class Settings:
     error_help: bool = True
     hint_budget: float = 2.0
     sounds: bool = True
-    """Sound cues (``app/cueing.py``)."""
+    """Sound cues (``core/cueing.py``)."""
     sounds_mono: bool = False
     """Every cue in both ears alike (``sounds mono``), instead of placed left to
     right (``sounds stereo``)."""

@@ -16,6 +16,11 @@ this module is its reference implementation and is kept free of Python's
 The number seeds SplitMix64; a Fisher-Yates shuffle of the new-deck order with
 unbiased bounded draws gives the 52 cards, dealt as: 28 pyramid slots row by row,
 then ``initial_waste`` cards to the waste, then the stock (first drawn first).
+
+A code published with its cards before this scheme keeps them
+(:data:`PUBLISHED`): seed 000 prints its code ``PY1-N-AAAAAAS`` with the whole
+table, so that code (and its variants ``PY1-N…-AAAAAAS``: the same cards under
+other options) deals that table.
 """
 
 from __future__ import annotations
@@ -77,6 +82,32 @@ def shuffled_deck(number: int) -> tuple[Card, ...]:
     cards = list(DECK)
     shuffle(cards, SplitMix64(number))
     return tuple(cards)
+
+
+PUBLISHED: dict[tuple[str, int], str] = {
+    # Seed 000's PY1-N-AAAAAAS: the pyramid row by row from the top, then the waste.
+    ("pyramide", 18): "JD 6C 7H AS 4D QS 5H 3D 6H 8S KH KC AD KS 9C QC 2C 8D 10D 10S JS "
+    "7C 10C 3H 4H 3S KD 7S 7D",
+}
+"""Deals published with their code before the generator: the preset and number of
+the code, and the cards the publication shows in dealing order (the 28 pyramid
+slots, then the waste). The rest of the deck follows in the order a listing that
+shows no stock gets: the new-deck order shuffled by the generator seeded with 0
+(``engine.listing``). See ``docs/deal-codes.md``."""
+
+
+def deck_order(code: DealCode) -> tuple[Card, ...]:
+    """The 52 cards ``code`` deals, in dealing order: the published cards where
+    :data:`PUBLISHED` has its preset and number, else the generator's shuffle of
+    the number."""
+    number = code.number
+    published = PUBLISHED.get((code.rules.name, number))
+    if published is None:
+        return shuffled_deck(number)
+    shown = [Card.parse(text) for text in published.split()]
+    rest = [card for card in DECK if card not in set(shown)]
+    shuffle(rest, SplitMix64(0))
+    return (*shown, *rest)
 
 
 def number_to_letters(number: int) -> str:

@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Any
 
 from .cards import DECK, Card
-from .dealcode import DealCode, SplitMix64, shuffle, shuffled_deck
+from .dealcode import DealCode, SplitMix64, deck_order, shuffle
 from .geometry import ROW_SLOTS, ROWS, SLOTS
 from .position import Position
 from .rules import Rules, parse_rules
@@ -216,7 +216,7 @@ class Layout:
     @staticmethod
     def from_code(code: DealCode) -> Layout:
         """The layout a deal code deals (see :mod:`.dealcode`)."""
-        return Layout.deal(shuffled_deck(code.number), code.rules)
+        return Layout.deal(deck_order(code), code.rules)
 
     @staticmethod
     def deal(cards: tuple[Card, ...], rules: Rules) -> Layout:

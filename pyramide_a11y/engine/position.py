@@ -202,9 +202,10 @@ class Position:
         drawn or recycled: nothing is removable now, no card of the stock or the
         waste is a King or makes 13 with a free pyramid card, and (where the piles
         pair with each other) no two of them make 13. The free cards change only
-        by a removal, so this holds for good. Under unlimited recycles the seeds'
-        impasse (:meth:`is_impasse`) never comes while the piles hold cards; this
-        says the game is over all the same."""
+        by a removal, so this holds for good. It reads every stock card, seen or
+        not: it is no dead end (:meth:`is_impasse`, a fact of the table) and the
+        player is never told it; the hint uses it once every stock card has been
+        seen, to say at once that the deal cannot be won from here."""
         if self.is_won(rules):
             return False
         if any(isinstance(move, (RemovePair, RemoveKing)) for move in self.legal_moves(rules)):

@@ -123,7 +123,8 @@ class Language:
     """One language of the game."""
 
     code: str
-    """Its code: the catalog's folder, the saved setting, :func:`get_language`."""
+    """Its code: the catalog's folder, the saved setting,
+    :func:`pyramide_a11y.i18n.get_language`."""
     locale_language: str
     """The ISO 639 language of the locale names that mean it (``pt`` in ``pt_BR.UTF-8``)."""
     choice: str

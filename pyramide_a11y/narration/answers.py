@@ -245,7 +245,7 @@ def hint(kind: HintKind | None, move: Move | None) -> list[str]:
     if kind is HintKind.RECYCLE:
         return [sentence(m.hint_recycle())]
     if kind is HintKind.LOST:
-        return [sentence(m.hint_lost())]  # its exits are in the sentence
+        return [join([m.hint_lost(), m.hint_lost_exits()])]  # the four exits
     return [impasse_line()]
 
 

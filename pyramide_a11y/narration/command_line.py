@@ -98,10 +98,6 @@ def argparse_ngettext(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
-def help_help() -> str:
-    return argparse_texts()["show this help message and exit"]
-
-
 # -- numbers on the command line -------------------------------------------------------------
 
 
@@ -209,11 +205,6 @@ def cannot_write(path: str, reason: str) -> str:
     # Translators: command-line error: a folder cannot be written; {reason} is the
     # system's.
     return _("cannot write into {folder}: {reason}").format(folder=path, reason=reason)
-
-
-def cannot_read(path: str, reason: str) -> str:
-    # Translators: command-line error: a file cannot be read; {reason} is the system's.
-    return _("cannot read {file}: {reason}").format(file=path, reason=reason)
 
 
 def bad_move_line(number: int, detail: str) -> str:

@@ -9,6 +9,7 @@ from pyramide_a11y.i18n.formatting import format_number, language_choices
 from pyramide_a11y.i18n.spoken import Spoken
 
 from . import messages as m
+from . import page_words
 from .narrator import sentence
 
 
@@ -91,8 +92,10 @@ def keys_lines() -> list[str]:
     ]
 
 
-def rules_lines(rules: Rules) -> list[str]:
-    """The rules of ``rules`` (preset and variants), in the session's language."""
+def rules_lines(rules: Rules, *, touch: bool = False) -> list[str]:
+    """The rules of ``rules`` (preset and variants), in the session's language;
+    ``touch``: for the web page on a touch screen, where cards and buttons are
+    tapped and no letter is typed (the buttons named as the page shows them)."""
     # Four short lines rather than one long one: a braille display or a screen
     # reader's review cursor can then go back over a part (the goal, what is in
     # play, the stock, the end).
@@ -140,7 +143,9 @@ def rules_lines(rules: Rules) -> list[str]:
     lines.append(parts)
     parts = []
     passes = rules.passes
-    if passes == 1:
+    if touch:
+        parts.extend(_touch_lines(rules))
+    elif passes == 1:
         # Translators: rules text (no recycle: classic's one pass, or the variant
         # «--recycles none»): d is the draw command.
         parts.append(_("With d you draw a card; there is no recycle: one pass through the stock"))
@@ -191,3 +196,44 @@ def rules_lines(rules: Rules) -> list[str]:
         )
     lines.append(parts)
     return [" ".join(sentence(p) for p in line) for line in lines]
+
+
+def _touch_lines(rules: Rules) -> list[str]:
+    """How a card, a pair and the stock are played by taps (the web page on a touch
+    screen), for :func:`rules_lines`."""
+    draw, recycle = page_words.draw(), page_words.recycle()
+    parts = [
+        # Translators: rules text on a touch screen (web page). pt_BR, the rules of
+        # `paciencia`: «Toque em uma carta para selecioná-la e a mesa destaca todas as
+        # que podem somar 13 com ela; toque em uma delas para fechar o par ou toque de
+        # novo na sua carta para cancelar».
+        _(
+            "Tap a card to select it and the table marks every card that adds up to 13 "
+            "with it; tap one of them to complete the pair, or tap your card again to cancel"
+        )
+    ]
+    if rules.passes == 1:
+        parts.append(
+            # Translators: rules text on a touch screen (no recycle): {draw} is the name
+            # of the button beside the stock (pt_BR «Virar carta»).
+            _("Tap {draw} to turn the next stock card over; there is no recycle").format(draw=draw)
+        )
+    elif rules.draw_recycles:
+        parts.append(
+            # Translators: rules text on a touch screen (the rules of `pyramide`):
+            # {draw} is the name of the button beside the stock.
+            _(
+                "Tap {draw} to turn the next stock card over; on an empty stock it turns "
+                "the waste back into the stock"
+            ).format(draw=draw)
+        )
+    else:
+        parts.append(
+            # Translators: rules text on a touch screen: {draw} and {recycle} are the
+            # names of the buttons beside the stock (pt_BR «Virar carta», «Reciclar»).
+            _(
+                "Tap {draw} to turn the next stock card over; once the stock is empty, "
+                "tap {recycle} to turn the waste back into the stock"
+            ).format(draw=draw, recycle=recycle)
+        )
+    return parts

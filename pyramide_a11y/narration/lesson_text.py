@@ -45,7 +45,7 @@ def title(step: str) -> str:
             return _("passes and recycles")
         case "stock_top":
             # Translators: lesson step title; {rules} is the name of the rules of
-            # `paciencia` in this language (Pyramid Patience, Paciência Pirâmide).
+            # `paciencia` in this language (Pyramid, Paciência Pirâmide).
             return _("the face-up stock top of {rules}").format(rules=preset_name("paciencia"))
         case "undo":
             # Translators: lesson step title.

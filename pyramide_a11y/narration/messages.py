@@ -274,12 +274,6 @@ def no_longer_selected(card: Card) -> str:
     return pgettext("masculine", "{card} is no longer selected").format(card=card_name(card))
 
 
-def covered_cue() -> str:
-    """With error help off, all a covered card gets: a short neutral cue."""
-    # Translators: the short neutral cue for a covered card when error help is off.
-    return pgettext("cue", "No")
-
-
 def still_selected(card: Card) -> str:
     if gender_of(card.rank) == FEMININE:
         # Translators: after a refused pair, {card} (a feminine rank) stays selected.
@@ -460,7 +454,8 @@ def round_unlimited(round_: int) -> str:
 
 def removed_of_28(removed: int) -> str:
     # Translators: pyramid cards removed so far. pt_BR, the rules of
-    # `paciencia`: «N de 28», then the word for removed (pyramid cards, feminine).
+    # `paciencia`: «N de 28», as its status bar writes it (pt_PT adds the word for
+    # removed: pyramid cards, feminine).
     return _("{removed} of 28 removed").format(removed=format_number(removed))
 
 
@@ -784,8 +779,9 @@ def preset_name(name: str) -> str:
             # Translators: the rules of `classic`, the traditional game.
             return _("Classic Pyramid")
         case _:
-            # Translators: the rules of `paciencia`, from the Paciência Pirâmide web game.
-            return _("Pyramid Patience")
+            # Translators: the rules of `paciencia`, from the Paciência Pirâmide web game,
+            # which says «Em inglês o jogo se chama Pyramid»: pt «Paciência Pirâmide».
+            return pgettext("rules", "Pyramid")
 
 
 def variant_name(option: str, value: object) -> str | None:
@@ -1054,8 +1050,9 @@ def error_help_on() -> str:
 
 
 def error_help_off() -> str:
-    # Translators: error help (from the rules of `pyramide`) switched off.
-    return _("Error help off")
+    # Translators: error help (from the rules of `pyramide`) switched off: from now on a
+    # covered card touched does nothing, as the rules of `pyramide` say.
+    return _("Error help off: touching a covered card does nothing")
 
 
 def hint_budget_set(seconds: float) -> str:
@@ -1329,10 +1326,18 @@ def hint_recycle() -> str:
 
 def hint_lost() -> str:
     # Translators: the hint proved the deal cannot be won from here (said only once every
-    # stock card has been seen). The game goes on; the exits are commands.
+    # stock card has been seen; the game goes on). pt_BR, the rules of `paciencia`:
+    # «daqui a distribuição fica sem solução».
+    return _("This deal cannot be won from here")
+
+
+def hint_lost_exits() -> str:
+    # Translators: the four exits after the hint proved the deal lost from here; u, h,
+    # replay and n are commands. pt_BR, the rules of `paciencia`: «desfazer, dica,
+    # repetir esta distribuição ou outra distribuição».
     return _(
-        "This deal cannot be won from here. You can undo with u, replay this deal with "
-        "replay, or start a new deal with n"
+        "You can undo with u, ask for a hint with h, replay this deal with replay, "
+        "or deal another with n"
     )
 
 

@@ -72,6 +72,8 @@ def describe(outcome: Event | Refusal, game: Game, style: Style | None = None) -
     """The lines that answer one action (one or two normally)."""
     style = style or Style()
     if isinstance(outcome, Refusal):
+        if outcome.reason is Reason.COVERED and not style.error_help:
+            return []  # seed 000: a covered card touched does nothing (its cue aside)
         line = _describe_refusal(outcome, game, style)
         if (
             outcome.reason is Reason.NOTHING_TO_DRAW
@@ -92,8 +94,6 @@ _RECYCLE_REFUSALS = (
 
 
 def _describe_refusal(refusal: Refusal, game: Game, style: Style) -> str:
-    if refusal.reason is Reason.COVERED and not style.error_help:
-        return sentence(m.covered_cue())
     if refusal.reason in _RECYCLE_REFUSALS and game.rules.recycles == 0:
         return sentence(m.no_recycle_in_these_rules())  # never "no more": there were none
     if refusal.reason is Reason.NOT_AVAILABLE and refusal.cards:
@@ -130,38 +130,68 @@ def covered_by(card: Card, game: Game) -> str:
 
 
 def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
-    rules = game.rules
-    first: list[str] = []
+    """The lines that answer an accepted action: what happened, then what changed
+    and what it made possible, on one line; then the result panel once the deal is
+    won, or the impasse line."""
     match event.kind:
-        case EventKind.KING:
-            first.append(m.removed_king(event.removed[0]))
-        case EventKind.PAIR:
-            first.append(m.removed_pair(event.removed[0], event.removed[1]))
-        case EventKind.DRAW:
-            first.extend(_drawn(event, game))
-        case EventKind.RECYCLE:
-            first.append(m.recycled())
-            first.extend(_round(game))
-        case EventKind.UNDO:
-            first.append(m.undone())
-            if event.removed:
-                first.append(m.cards_back(event.removed))
-            top = game.position.stock_top
-            if isinstance(event.move, Draw) and top is not None and not rules.stock_top_playable:
-                first.append(m.back_on_stock(top))  # seen already: it was just drawn
-            if event.round_changed and rules.passes is not None:  # a recycle undone
-                first.append(m.round_of(event.round, rules.passes))
         case EventKind.SELECT:
-            if event.selected is not None:
-                first.append(m.selected(event.selected))
-            first.append(m.pairs_with(event.partners) if event.partners else m.no_partner())
-            return [join(first)]
+            return [join(_selected(event))]
         case EventKind.CANCEL:  # the card that was selected, named
             return [join([m.selection_dropped(event.dropped) if event.dropped else m.cancelled()])]
+    first = _what_happened(event, game)
     if event.dropped is not None:  # a draw, undo … dropped the selection: say so
         first.append(m.selection_dropped(event.dropped))
     if event.won:
         return [join(first), *won_panel(game)]
+    lines = [join(first + _what_changed(event, game, style))]
+    # The seeds' dead end, a fact of the table: no move at all, not even a draw or
+    # a recycle. That nothing can be removed any more while the stock can still be
+    # drawn is the hint's to say, once every stock card has been seen (seed 004).
+    if event.impasse:
+        lines.append(impasse_line())
+    return lines
+
+
+def _selected(event: Event) -> list[str]:
+    """A card selected, and what it pairs with (or that it pairs with nothing)."""
+    parts = [] if event.selected is None else [m.selected(event.selected)]
+    parts.append(m.pairs_with(event.partners) if event.partners else m.no_partner())
+    return parts
+
+
+def _what_happened(event: Event, game: Game) -> list[str]:
+    """The move itself: the cards removed, drawn, the recycle, the undo."""
+    match event.kind:
+        case EventKind.KING:
+            return [m.removed_king(event.removed[0])]
+        case EventKind.PAIR:
+            return [m.removed_pair(event.removed[0], event.removed[1])]
+        case EventKind.DRAW:
+            return _drawn(event, game)
+        case EventKind.RECYCLE:
+            return [m.recycled(), *_round(game)]
+        case EventKind.UNDO:
+            return _undone(event, game)
+    return []
+
+
+def _undone(event: Event, game: Game) -> list[str]:
+    """An undo: the cards back, the card back on the stock, the round back."""
+    rules = game.rules
+    parts = [m.undone()]
+    if event.removed:
+        parts.append(m.cards_back(event.removed))
+    top = game.position.stock_top
+    if isinstance(event.move, Draw) and top is not None and not rules.stock_top_playable:
+        parts.append(m.back_on_stock(top))  # seen already: it was just drawn
+    if event.round_changed and rules.passes is not None:  # a recycle undone
+        parts.append(m.round_of(event.round, rules.passes))
+    return parts
+
+
+def _what_changed(event: Event, game: Game, style: Style) -> list[str]:
+    """What the move changed on the table (cards free or covered, the new tops),
+    what it made possible, and the counts the verbosity asks for."""
     changes: list[str] = []
     freed = event.freed
     if event.kind is EventKind.UNDO:  # "… are back" said them already
@@ -170,43 +200,57 @@ def _describe_event(event: Event, game: Game, style: Style) -> list[str]:
         changes.append(m.now_free(freed))
     if event.covered:
         changes.append(m.no_longer_free(event.covered))
-    if event.waste_top_changed and event.kind is not EventKind.DRAW:
-        changes.append(m.waste_top(event.waste_top))
-    if event.stock_top_changed and rules.stock_top_playable and event.kind is not EventKind.DRAW:
-        top = event.stock_top
-        if event.kind is EventKind.RECYCLE and top is not None:
-            changes.append(_showing(m.on_stock(top), top, game))
-        else:
-            changes.append(m.stock_top(top))
-    said_with_partners = (
-        (event.stock_top,)
-        if event.kind is EventKind.RECYCLE and rules.stock_top_playable and event.stock_top_changed
-        else ()
-    )
+    changes.extend(_new_tops(event, game))
     if event.kind is not EventKind.DRAW:  # a draw says each card's partners already
-        possible = made_possible(event, game, said=said_with_partners)
+        possible = made_possible(event, game, said=_partners_said(event, game))
         if possible:
             changes.append(m.new_moves(possible))
+    changes.extend(_counts_said(event, game, style))
+    return changes
+
+
+def _new_tops(event: Event, game: Game) -> list[str]:
+    """The new waste top, and the new stock top where it is face up (a draw says
+    both already)."""
+    if event.kind is EventKind.DRAW:
+        return []
+    tops: list[str] = []
+    if event.waste_top_changed:
+        tops.append(m.waste_top(event.waste_top))
+    if event.stock_top_changed and game.rules.stock_top_playable:
+        top = event.stock_top
+        if event.kind is EventKind.RECYCLE and top is not None:
+            tops.append(_showing(m.on_stock(top), top, game))
+        else:
+            tops.append(m.stock_top(top))
+    return tops
+
+
+def _partners_said(event: Event, game: Game) -> tuple[Card | None, ...]:
+    """The cards whose partners :func:`_new_tops` said: the stock top a recycle
+    turned face up."""
+    if (
+        event.kind is EventKind.RECYCLE
+        and game.rules.stock_top_playable
+        and event.stock_top_changed
+    ):
+        return (event.stock_top,)
+    return ()
+
+
+def _counts_said(event: Event, game: Game, style: Style) -> list[str]:
+    """The stock's count where brief answers say it (face-down stock: after a
+    recycle, and when a draw emptied it), or every count in full answers."""
+    if style.verbosity is Verbosity.FULL:
+        return counts(game)
     if (
         event.kind in (EventKind.DRAW, EventKind.RECYCLE)
-        and not rules.stock_top_playable
+        and not game.rules.stock_top_playable
         and (event.stock_count == 0 or event.kind is EventKind.RECYCLE)
         and style.verbosity is Verbosity.BRIEF
     ):
-        changes.append(m.stock_count(event.stock_count))
-    if style.verbosity is Verbosity.FULL:
-        changes.extend(counts(game))
-    lines = [join(first + changes)]
-    # The seeds' impasse; or, after the removal that made it so, no card can ever
-    # be removed again although the piles can still be drawn (unlimited passes).
-    if event.impasse or (event.kind in (EventKind.PAIR, EventKind.KING) and _hopeless(game)):
-        lines.append(impasse_line())
-    return lines
-
-
-def _hopeless(game: Game) -> bool:
-    """Nothing can be removed, now or after any draw (see ``can_never_remove``)."""
-    return game.impasse or game.position.can_never_remove(game.rules)
+        return [m.stock_count(event.stock_count)]
+    return []
 
 
 def shown_cards(event: Event, game: Game) -> set[Card]:
@@ -328,7 +372,7 @@ def table_summary(game: Game) -> str:
     parts.extend(_round(game))
     if game.selected is not None:  # the next card typed pairs with it: say so
         parts.append(m.selected(game.selected))
-    if _hopeless(game):  # a saved game taken up, "table" at the end: the exits too
+    if game.impasse:  # a saved game taken up, "table" at the end: the exits too
         parts.extend([m.impasse(), m.impasse_exits()])
     return join(parts)
 

@@ -36,6 +36,12 @@ def controls_heading() -> str:
     return pgettext("web", "Controls")
 
 
+def more_controls_heading() -> str:
+    # Translators: web page heading of the buttons that are not among the four
+    # fixed ones under the table (cancel the selection, replay this deal).
+    return pgettext("web", "More controls")
+
+
 def command_heading() -> str:
     # Translators: web page heading of the box where a command is typed as in
     # the terminal game.
@@ -182,6 +188,12 @@ def impasse_undo() -> str:
     return pgettext("impasse exit", "Undo the last move")
 
 
+def impasse_hint() -> str:
+    # Translators: web page button after the hint said the deal cannot be won from
+    # here. pt_BR, the rules of `paciencia`: «dica».
+    return pgettext("impasse exit", "Hint")
+
+
 def impasse_replay() -> str:
     # Translators: web page button after «No more moves possible». pt_BR, the rules
     # of `paciencia`: «Repetir esta distribuição».
@@ -225,6 +237,12 @@ def too_large() -> str:
     return _("That request is too large: nothing changed.")
 
 
+def store_away() -> str:
+    # Translators: web page refusal: the player's saved games (the database or the
+    # disk) cannot be reached or written now, so the form was not played.
+    return _("Your game cannot be reached right now: nothing changed. Try again in a moment.")
+
+
 def failure() -> str:
     # Translators: web page: an unexpected fault of the server; the game is kept.
     return _("Something went wrong: nothing changed. Reload the page.")
@@ -243,6 +261,18 @@ def back_to_game() -> str:
 def serve_help() -> str:
     # Translators: command-line help of the serve subcommand.
     return _("play in a web browser: serve the game as a web page")
+
+
+def serve_rules_help() -> str:
+    # Translators: command-line help of the serve subcommand, after its first line.
+    # Keep --rules, --lang and the preset names as they are.
+    return _(
+        "The page deals by the paciencia rules, the Pyramid played by touch on phones "
+        "and on the web (the stock's top card face up and playable, three rounds); the "
+        "terminal game deals by the pyramide rules. --rules and the rules options "
+        "choose others for every new deal. --lang sets the page's language for a "
+        "browser that asks for none of the game's languages (default: English)."
+    )
 
 
 def host_help() -> str:

@@ -429,10 +429,10 @@ def saved_game_kept(record: GameRecord) -> str:
     command = rules_command(record.rules)
     if command is None:
         # Translators: said at start when the player named rules and a game of other
-        # rules ({rules}, e.g. "Pyramid Patience") is saved: it is kept as it is.
+        # rules ({rules}, e.g. "Pyramid") is saved: it is kept as it is.
         return sentence(_("Your saved game of {rules} is kept").format(rules=rules))
     # Translators: said at start when the player named rules and a game of other
-    # rules ({rules}, e.g. "Pyramid Patience") is saved; {command} is the command
+    # rules ({rules}, e.g. "Pyramid") is saved; {command} is the command
     # line that continues it, typed as it is (e.g. "pyramide --rules paciencia").
     return sentence(
         _("Your saved game of {rules} is kept; type {command} to continue it").format(

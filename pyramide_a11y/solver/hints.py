@@ -174,6 +174,8 @@ def hint_for(
     if not legal:
         return Hint(HintKind.NO_MOVES, None, True, HintSource.TABLE)
     if knowledge.complete:
+        if table.can_never_remove(rules):  # exact, and no search needed
+            return Hint(HintKind.LOST, None, True, HintSource.SOLVED)
         solution = solve(
             table, rules, max_nodes=exact_nodes, timeout=budget_seconds, cancelled=cancelled
         )

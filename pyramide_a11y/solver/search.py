@@ -130,6 +130,10 @@ _ALLOWED_COVER = tuple(
     _ALLOWED[s] | sum(1 << t for t in (*COVERED_BY[s], *COVERS[s])) for s in range(SLOTS)
 )
 _FREE_CACHE: dict[int, tuple[int, ...]] = {}
+_NEVER = 1 << 62
+"""A stamp later than any: the memo's answer for a table that never failed."""
+_NO_BANS: dict[int, int] = {}
+"""No card asleep with another (never written)."""
 
 
 def _free_slots(pyr: int) -> tuple[int, ...]:
@@ -185,7 +189,9 @@ class _Abort(Exception):
 _Step = tuple[str, int, int]
 
 # What a node of the finite search yields: a child to try, or True for a win.
-_Node = Iterator[tuple[_Step, int, int, int, tuple[int, ...]] | Literal[True]]
+_Child = tuple[_Step, int, int, int, tuple[int, ...]]
+"""A child of a node of the finite search: (step, present, ptr, rec, sleep)."""
+_Node = Iterator[_Child | Literal[True]]
 
 
 def solve(
@@ -458,7 +464,14 @@ class _Search:
         pyramid cards are not tried: the parent offered each of them before that
         move, which leads to the same table (they commute). Such a state's failure
         says less than a plain one (those pairs were left out), so it is kept in
-        :attr:`failed_drawn`, ordered the same way, and only drawn states read it."""
+        :attr:`failed_drawn`, ordered the same way, and only drawn states read it.
+
+        The steps, in order: the table without its buried waste (last pass,
+        :meth:`_without_buried`); the memo (:meth:`_canon_at`); the asleep pairs
+        (:meth:`_awake`); the tests that find the table lost outright
+        (:meth:`_lost_outright`); a King (:meth:`_king_child`); the pairs
+        (:meth:`_pairs`, :meth:`_forced`, each one checked by :meth:`_pair_child`);
+        the draw or the recycle (:meth:`_stock_child`); the failure kept in the memo."""
         self.nodes += 1
         if self.nodes >= self.next_tick:
             self._tick()
@@ -467,186 +480,205 @@ class _Search:
             return
         last = rec == self.limit
         if last and ptr > 1:
-            below = (present >> SLOTS) & ((1 << ptr) - 1)
-            if below & (below - 1):
-                # Last pass: a waste card that can never leave buries the ones
-                # under it. Those cards can never move again nor pair, so the
-                # table without them plays the same: it stands for this one (more
-                # tables meet in the memo).
-                dead = self._buried(present, below)
-                if dead:
-                    if self.strict:
-                        return  # they would have to leave
-                    present &= ~dead
-                    ptr = self._norm(present, ptr)
-                    if self._hopeless(present, _ALL_VALUES) or self._lacking(present, present):
-                        self.failed[present] = 0
-                        return
+            kept = self._without_buried(present, ptr)
+            if kept != present:
+                if kept < 0:
+                    return
+                present, ptr = kept, self._norm(kept, ptr)
         # (rec, ptr) orders the states of one table: each can draw (and recycle)
         # its way to every later one, so a failure covers every later state too.
+        # The memo keys the table with its sequence moved to the earliest places
+        # that read the same values (see _canon), the pointer moved with it.
         stamp = rec << 6 | ptr
-        deck = present >> SLOTS
-        moved = self._canon_at(deck, ptr)
+        moved = self._canon_at(present >> SLOTS, ptr)
         if moved is None:
             key, key_stamp = present, stamp
         else:
-            key = present & _PYR | moved[0] << SLOTS
-            key_stamp = rec << 6 | moved[1]
-        failed = self.failed.get(key)
+            key, key_stamp = present & _PYR | moved[0] << SLOTS, rec << 6 | moved[1]
+        memo = self.failed_drawn if drawn else self.failed
+        failed = memo.get(key)
         if failed is not None and failed <= key_stamp:
             return
-        memo = self.failed
-        if drawn:
-            memo = self.failed_drawn
-            failed = memo.get(key)
-            if failed is not None and failed <= key_stamp:
-                return
-        val = self.val
+        if drawn and self.failed.get(key, _NEVER) <= key_stamp:
+            return
         pyr = present & _PYR
         free = _FREE_CACHE.get(pyr)
         if free is None:
             free = _free_slots(pyr)
+        deck = present >> SLOTS
         below = deck & ((1 << ptr) - 1)
         wt = below.bit_length() - 1 + SLOTS if below else -1
         above = deck >> ptr
         st = ptr + (above & -above).bit_length() - 1 + SLOTS if above else -1
-        stp = self.stp
-        banned: dict[int, int] = {}
+        banned = _NO_BANS
         if sleep:
-            sleep = tuple([m for m in sleep if present & m == m])
-            # A card never pairs with a card it is asleep with: a card that must
-            # leave and has no other partner left makes the table lost.
-            usable = self.usable
-            for m in sleep:
-                low = m & -m
-                a = low.bit_length() - 1
-                b = (m ^ low).bit_length() - 1
-                banned[a] = banned.get(a, 0) | 1 << b
-                banned[b] = banned.get(b, 0) | 1 << a
-            for a, ban in banned.items():
-                if usable[a] and not present & usable[a] & ~ban:
-                    return
-        if (
-            last
-            and drawn
-            and self.dig
-            and (
-                self._dig_lost(present, ptr)
-                or (self.precedence and self._never_uncovered(present, ptr))
-            )
-        ):
+            awake = self._awake(present, sleep)
+            if awake is None:
+                return
+            sleep, banned = awake
+        if last and drawn and self.dig and self._lost_outright(present, ptr):
             # Lost outright (not for want of the pairs left out after a draw).
-            failed = self.failed.get(key)
-            if failed is None or key_stamp < failed:
+            if self.failed.get(key, _NEVER) > key_stamp:
                 self.failed[key] = key_stamp
             return
-        # Kings go at once.
-        for s in free:
-            if val[s] == 13:
-                yield (("K", s, 0), present & ~(1 << s), ptr, rec, sleep)
-                return  # the King's table was lost
-        if wt >= 0 and val[wt] == 13:
-            nxt = present & ~(1 << wt)
-            yield (("K", wt, 0), nxt, self._norm(nxt, ptr), rec, sleep)
+        king = self._king_child(present, ptr, rec, free, wt, st, sleep)
+        if king is not None:
+            yield king
             return  # the King's table was lost
-        if stp and st >= 0 and val[st] == 13:
-            yield (("K", st, 0), present & ~(1 << st), ptr, rec, sleep)
-            return  # the King's table was lost
-        known = self.failed.get
+        pairs = self._pairs(present, free, wt, st, below, drawn)
+        forced = self._forced(present, pairs, banned)
+        if forced is not None:
+            pairs = [forced]
         # The relaxation costs more than it saves in the last two passes (measured:
         # benchmarks/results/solver-ideas.txt); the matching test stands in for it.
         relax = rec + 2 <= (self.limit or 0)
-        # The pairs playable now (as _pairs lists them, inlined: this is the inner
-        # loop of the search).
-        pairs: list[tuple[int, int]] = []
-        if not drawn:
-            # Pairs of two pyramid cards depend on the pyramid alone (cached).
-            inside = self.pyramid_pairs_cache.get(pyr)
-            if inside is None:
-                inside = tuple(self._pyramid_pairs(present, free))
-                self.pyramid_pairs_cache[pyr] = inside
-            pairs.extend(inside)
-        swp = self.swp
-        vw = 13 - val[wt] if wt >= 0 else -1
-        vs = 13 - val[st] if stp and st >= 0 else -1
-        for a in free:
-            v = val[a]
-            if v == vw:
-                pairs.append((a, wt))
-            if v == vs:
-                pairs.append((a, st))
-        if vs >= 0:
-            if swp and wt >= 0 and val[wt] == vs:
-                pairs.append((wt, st))
-        elif swp and wt >= 0 and not stp:
-            rest = below & ~(1 << (wt - SLOTS))
-            if rest:
-                wu = rest.bit_length() - 1 + SLOTS
-                if val[wu] + val[wt] == 13:
-                    pairs.append((wu, wt))
-        forced = None
-        usable = self.usable
-        for a, b in pairs:
-            if present & usable[a] & ~banned.get(a, 0) == 1 << b or (
-                present & usable[b] & ~banned.get(b, 0) == 1 << a
-            ):
-                forced = a, b
-                pairs = [forced]
-                break
-        checks = self.checks
-        needs_cache = self.needs_cache
+        pair_child = self._pair_child
         tried = list(sleep)
         for a, b in pairs:
             pair = 1 << a | 1 << b
             if pair in sleep:
                 continue  # tried at an ancestor, before the move that led here
-            tried.append(pair)
-            nxt = present & ~(1 << a) & ~(1 << b)
-            # (b is the sequence card of any pair that has one)
-            nptr = ptr if b < SLOTS else ((nxt >> SLOTS) & ((1 << ptr) - 1)).bit_length()
-            seen = known(nxt)
-            if seen is not None and seen <= (rec << 6 | nptr):
-                continue  # that table already failed from here or earlier
-            # (_hopeless for the two values, inlined)
-            hopeless = False
-            for value_checks in (checks[val[a]], checks[val[b]]):
-                for bit, where in value_checks:
-                    if nxt & bit and not nxt & where:
-                        hopeless = True
-                        break
-                if hopeless:
-                    break
-            if hopeless:
-                continue
-            if relax:
-                if not self._relaxed_holds(nxt):
-                    continue
-            else:
-                # (_lacking, inlined)
-                needs = needs_cache.get(nxt & _PYR)
-                if needs is None:
-                    needs = self._needs(nxt & _PYR)
-                for mask, count in needs:
-                    if (nxt & mask).bit_count() < count:
-                        hopeless = True
-                        break
-                if hopeless:
-                    continue
-            yield ("P", a, b), nxt, nptr, rec, tuple(tried[:-1])
+            nptr = pair_child(present, ptr, rec, a, b, relax)
+            if nptr >= 0:
+                yield ("P", a, b), present & ~pair, nptr, rec, tuple(tried)
+            tried.append(pair)  # asleep in the children tried after it
         if forced is None:
-            if st >= 0:
-                target = self._next_stop(present, ptr, free, last)
-                if target >= 0:
-                    yield ("D", target, 0), present, target, rec, tuple(tried)
-            elif wt >= 0 and rec < (self.limit or 0):
-                yield ("R", 0, 0), present, 0, rec + 1, tuple(tried)
-        if failed is None or key_stamp < failed:
-            memo[key] = key_stamp
+            stock = self._stock_child(present, ptr, rec, free, last, wt, st, tried)
+            if stock is not None:
+                yield stock
+        # Lost: the look-ups above found no failure at or before key_stamp.
+        memo[key] = key_stamp
         if key != present:
             # Also under the table itself, which the children's look-ups use.
             failed = memo.get(present)
             if failed is None or stamp < failed:
                 memo[present] = stamp
+
+    def _without_buried(self, present: int, ptr: int) -> int:
+        """In the last pass: the table without the waste cards buried under one that
+        can never leave (those can never move again nor pair, so the table without
+        them plays the same and stands for this one: more tables meet in the memo);
+        -1 when that proves the table lost."""
+        below = (present >> SLOTS) & ((1 << ptr) - 1)
+        if not below & (below - 1):
+            return present  # one waste card: nothing under it
+        dead = self._buried(present, below)
+        if not dead:
+            return present
+        if self.strict:
+            return -1  # they would have to leave
+        present &= ~dead
+        if self._hopeless(present, _ALL_VALUES) or self._lacking(present, present):
+            self.failed[present] = 0
+            return -1
+        return present
+
+    def _awake(
+        self, present: int, sleep: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], dict[int, int]] | None:
+        """The pairs still asleep on the table (both cards present), and for each of
+        their cards the mask of the cards it is asleep with; None when that leaves a
+        card that must leave with no partner left (a card never pairs with a card it
+        is asleep with): the table is lost."""
+        still: list[int] = []
+        banned: dict[int, int] = {}
+        for m in sleep:
+            if present & m != m:
+                continue  # a card of the pair is gone: nothing asleep
+            still.append(m)
+            low = m & -m
+            a = low.bit_length() - 1
+            b = (m ^ low).bit_length() - 1
+            banned[a] = banned.get(a, 0) | 1 << b
+            banned[b] = banned.get(b, 0) | 1 << a
+        usable = self.usable
+        for a, ban in banned.items():
+            if usable[a] and not present & usable[a] & ~ban:
+                return None
+        return tuple(still), banned
+
+    def _lost_outright(self, present: int, ptr: int) -> bool:
+        """In the last pass, right after a draw: the digging test, then the
+        precedence test where it is made (see the top of the module)."""
+        return self._dig_lost(present, ptr) or (
+            self.precedence and self._never_uncovered(present, ptr)
+        )
+
+    def _king_child(
+        self,
+        present: int,
+        ptr: int,
+        rec: int,
+        free: tuple[int, ...],
+        wt: int,
+        st: int,
+        sleep: tuple[int, ...],
+    ) -> _Child | None:
+        """The child that removes a King in play, else None: Kings go at once (a
+        King pairs with nothing, and taking it away only uncovers cards)."""
+        val = self.val
+        for s in free:
+            if val[s] == 13:
+                return ("K", s, 0), present & ~(1 << s), ptr, rec, sleep
+        if wt >= 0 and val[wt] == 13:
+            nxt = present & ~(1 << wt)
+            return ("K", wt, 0), nxt, self._norm(nxt, ptr), rec, sleep
+        if self.stp and st >= 0 and val[st] == 13:
+            return ("K", st, 0), present & ~(1 << st), ptr, rec, sleep
+        return None
+
+    def _stock_child(
+        self,
+        present: int,
+        ptr: int,
+        rec: int,
+        free: tuple[int, ...],
+        last: bool,
+        wt: int,
+        st: int,
+        tried: list[int],
+    ) -> _Child | None:
+        """The draw to the next stop worth making (see :meth:`_next_stop`), else the
+        recycle when the stock is empty and one is left, else None; its children
+        get the pairs ``tried`` here asleep."""
+        if st >= 0:
+            target = self._next_stop(present, ptr, free, last)
+            if target < 0:
+                return None
+            return ("D", target, 0), present, target, rec, tuple(tried)
+        if wt >= 0 and rec < (self.limit or 0):
+            return ("R", 0, 0), present, 0, rec + 1, tuple(tried)
+        return None
+
+    def _pair_child(self, present: int, ptr: int, rec: int, a: int, b: int, relax: bool) -> int:
+        """The pointer after the pair ``a``, ``b`` (``b`` the sequence card of a pair
+        that has one), or -1 when the table it leaves is known lost: failed already
+        from there or earlier, a card left with no partner, or proven lost by the
+        relaxation (``relax``) or else the matching test."""
+        nxt = present & ~(1 << a) & ~(1 << b)
+        nptr = ptr if b < SLOTS else ((nxt >> SLOTS) & ((1 << ptr) - 1)).bit_length()
+        seen = self.failed.get(nxt)
+        if seen is not None and seen <= (rec << 6 | nptr):
+            return -1  # that table already failed from here or earlier
+        val = self.val
+        checks = self.checks
+        # (_hopeless for the two values, inlined: this runs for every pair tried)
+        for bit, where in checks[val[a]]:
+            if nxt & bit and not nxt & where:
+                return -1
+        for bit, where in checks[val[b]]:
+            if nxt & bit and not nxt & where:
+                return -1
+        if relax:
+            return nptr if self._relaxed_holds(nxt) else -1
+        # (_lacking, inlined)
+        needs = self.needs_cache.get(nxt & _PYR)
+        if needs is None:
+            needs = self._needs(nxt & _PYR)
+        for mask, count in needs:
+            if (nxt & mask).bit_count() < count:
+                return -1
+        return nptr
 
     def _dig_info(self, pyr: int) -> tuple[list[int], tuple[tuple[int, int], ...]]:
         """For the pyramid ``pyr``: how many cards of each value it holds, and for the
@@ -849,13 +881,23 @@ class _Search:
             cwaste = self._canon(waste)
         return canon, cwaste.bit_length()
 
-    def _forced(self, present: int, pairs: list[tuple[int, int]]) -> tuple[int, int] | None:
+    def _forced(
+        self, present: int, pairs: list[tuple[int, int]], banned: dict[int, int] = _NO_BANS
+    ) -> tuple[int, int] | None:
         """A pair of ``pairs`` where one card's last possible partner is the other,
         else None. That pair is in every winning line, and playing it at once only
         frees cards (a card gone earlier never blocks a move: the table without the
         two plays every line of the table with them), so it is the only move worth
-        trying, and it never makes a line longer."""
+        trying, and it never makes a line longer. ``banned``: for a card, the cards
+        it is asleep with, which are no partners of it here (see :meth:`_awake`)."""
         usable = self.usable
+        if banned:
+            for a, b in pairs:
+                if present & usable[a] & ~banned.get(a, 0) == 1 << b or (
+                    present & usable[b] & ~banned.get(b, 0) == 1 << a
+                ):
+                    return a, b
+            return None
         for a, b in pairs:
             if present & usable[a] == 1 << b or present & usable[b] == 1 << a:
                 return a, b
@@ -948,27 +990,37 @@ class _Search:
         st: int,
         below: int,
         drawn: bool = False,
-    ) -> Iterator[tuple[int, int]]:
+    ) -> list[tuple[int, int]]:
         """Pairs playable now, pyramid pairs first (none when ``drawn``)."""
+        pairs: list[tuple[int, int]] = []
         if not drawn:
-            yield from self._pyramid_pairs(present, free)
+            # Pairs of two pyramid cards depend on the pyramid alone (cached).
+            pyr = present & _PYR
+            inside = self.pyramid_pairs_cache.get(pyr)
+            if inside is None:
+                inside = tuple(self._pyramid_pairs(present, free))
+                self.pyramid_pairs_cache[pyr] = inside
+            pairs.extend(inside)
         val = self.val
-        stp = self.stp and st >= 0
+        vw = 13 - val[wt] if wt >= 0 else -1
+        vs = 13 - val[st] if self.stp and st >= 0 else -1
         for a in free:
-            need = 13 - val[a]
-            if wt >= 0 and val[wt] == need:
-                yield a, wt
-            if stp and val[st] == need:
-                yield a, st
-        if wt >= 0:
-            if stp and self.swp and val[wt] + val[st] == 13:
-                yield wt, st
-            if self.swp and not self.stp:
+            v = val[a]
+            if v == vw:
+                pairs.append((a, wt))
+            if v == vs:
+                pairs.append((a, st))
+        if self.swp and wt >= 0:
+            if vs >= 0:
+                if val[wt] == vs:
+                    pairs.append((wt, st))
+            elif not self.stp:
                 rest = below & ~(1 << (wt - SLOTS))
                 if rest:
                     wu = rest.bit_length() - 1 + SLOTS
                     if val[wu] + val[wt] == 13:
-                        yield wu, wt
+                        pairs.append((wu, wt))
+        return pairs
 
     # -- unlimited recycles -------------------------------------------------------------
 

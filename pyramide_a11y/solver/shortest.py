@@ -207,12 +207,10 @@ class _AStar:
         # Value masks over the pyramid (or the whole table under strict win).
         scope = -1 if self.strict else _PYR
         self.count_masks = [m & scope for m in base.value_mask]
-        self.deck_masks = base.deck_value_mask
         self.scope = scope
         self.seq_masks = [m >> SLOTS for m in base.deck_value_mask]
         self.shapes: dict[int, _Shape] = {}
         self.allowed = _ALLOWED_COVER if rules.cover_pairs else _ALLOWED
-        self.forced_pairs = 0
         self.most_pairs: dict[int, int] = {0: 0}
         # For _passes: an id per tuple of needs, and what the stock and waste
         # give those needs, per (needs, deck state).
@@ -536,7 +534,6 @@ class _AStar:
         pairs = list(base._pairs(present, free, wt, st, below, bool(drawn)))
         forced = base._forced(present, pairs)
         if forced is not None:
-            self.forced_pairs += 1
             a, b = forced
             nxt = present & ~(1 << a) & ~(1 << b)
             nptr = base._norm(nxt, ptr) if a >= SLOTS or b >= SLOTS else ptr

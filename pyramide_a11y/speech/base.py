@@ -144,7 +144,6 @@ class RecordingSpeaker:
         self.closed = False
         self.failure: SpeechFailure | None = None
         """Set by a test to play a backend that gave up; taken once."""
-        self.retries = 0
         self.waits: list[float] = []
         """The timeout of every :meth:`wait_idle` call, in order."""
 
@@ -181,4 +180,4 @@ class RecordingSpeaker:
         return failure
 
     def retry(self) -> None:
-        self.retries += 1
+        pass

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+from pyramide_a11y.narration.system_errors import speech_timed_out
 
 from . import winsound_player
 from .background import BackgroundSpeaker
@@ -184,7 +185,7 @@ def check_player(player: Sequence[str], backend: str) -> SpeechProblem | None:
                     check=False,
                 )
         except subprocess.TimeoutExpired:
-            return SpeechProblem(backend, Missing.NOT_RESPONDING, program, "", "timed out")
+            return SpeechProblem(backend, Missing.NOT_RESPONDING, program, "", speech_timed_out())
         except OSError as err:
             return SpeechProblem(backend, Missing.PROGRAM, program, "", str(err))
     if result.returncode != 0:

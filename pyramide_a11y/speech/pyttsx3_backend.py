@@ -155,7 +155,6 @@ class Pyttsx3Speaker(BackgroundSpeaker):
         self._dir = Path(tempfile.mkdtemp(prefix="pyramide-speech-"))
         self._start_failures = 0
         self._count = 0
-        self.voice_in_use: str | None = None
         super().__init__(language, rate)
 
     def check(self, seconds: float = READY_SECONDS) -> list[VoiceInfo]:
@@ -260,7 +259,7 @@ class Pyttsx3Speaker(BackgroundSpeaker):
                 worker = self._ensure_worker()
                 kind = FailureKind.FAILING
                 request_id = worker.request(self._fields(utterance, worker, path))
-                reply = worker.reply(
+                worker.reply(  # the file is written when the worker replies
                     request_id, time.monotonic() + self._synth_seconds, lambda: self._closed
                 )
             except WorkerError as err:
@@ -270,7 +269,6 @@ class Pyttsx3Speaker(BackgroundSpeaker):
                 if not self._closed:
                     self._failed("pyttsx3", kind, f"pyttsx3: {err}")
                 return
-            self.voice_in_use = reply.get("voice")
             if self._superseded(utterance):
                 return
             self._play(path, utterance)

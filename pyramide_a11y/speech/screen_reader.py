@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+from pyramide_a11y.narration.system_errors import prism_not_starting, readers_not_answering
 
 from .background import BackgroundSpeaker, Utterance
 from .base import FailureKind
@@ -147,7 +148,7 @@ def find_reader(
         return None, ReaderProblem(ReaderMissing.PRISM)
     context = bounded(lambda: prism.Context(registry))
     if context is None:
-        return None, ReaderProblem(ReaderMissing.PRISM, "Prism could not start")
+        return None, ReaderProblem(ReaderMissing.PRISM, prism_not_starting())
     ids = _candidates(prism, context, reader_ids)
     if notifications and hasattr(prism.BackendId, NOTIFICATION_BACKEND):
         uia = getattr(prism.BackendId, NOTIFICATION_BACKEND)
@@ -157,7 +158,8 @@ def find_reader(
         if backend is not None:
             return (context, backend), None
     names = ", ".join(context.name_of(i) for i in ids)
-    return None, ReaderProblem(ReaderMissing.NO_READER, f"not running: {names}" if names else "")
+    tried = readers_not_answering(names) if names else ""
+    return None, ReaderProblem(ReaderMissing.NO_READER, tried)
 
 
 def prism_reader_name() -> str | None:
@@ -173,7 +175,7 @@ def prism_report(registry: Any = None) -> PrismReport:
         return PrismReport((), (), ReaderProblem(ReaderMissing.PRISM))
     context = bounded(lambda: prism.Context(registry))
     if context is None:
-        return PrismReport((), (), ReaderProblem(ReaderMissing.PRISM, "Prism could not start"))
+        return PrismReport((), (), ReaderProblem(ReaderMissing.PRISM, prism_not_starting()))
     ids = [context.id_of(i) for i in range(context.backends_count)]
     known = tuple(context.name_of(i) for i in ids)
     readers = []

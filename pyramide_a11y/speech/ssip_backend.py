@@ -31,6 +31,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+from pyramide_a11y.narration.system_errors import (
+    needs_unix_socket,
+    server_did_not_listen,
+    silent_probe_not_ended,
+)
 
 from . import server_keeper
 from .background import BackgroundSpeaker, Utterance, speaking_seconds
@@ -161,14 +166,12 @@ def connect(
     path = path or socket_path()
     if path is None:
         address = os.environ.get("SPEECHD_ADDRESS", "")
-        raise ServerNotStarted(f"SPEECHD_ADDRESS={address}: the game needs a unix_socket")
+        raise ServerNotStarted(needs_unix_socket(address))
     server = None
     if not listens(path):  # no file, or one left by a server that has ended
         server = start_server(path, program)
         if server is None:
-            raise ServerNotStarted(
-                f"nothing listens at {path}, and {program} started for the game did not listen"
-            )
+            raise ServerNotStarted(server_did_not_listen(str(path), program))
     try:
         return SsipConnection(path, on_event=on_event), server
     except SsipError:
@@ -201,10 +204,7 @@ def plays_to_the_end(path: Path, seconds: float | None = None) -> str | None:
         probe.command("SET self VOLUME -100")
         probe.speak("1")
         if not ended.wait(seconds):
-            return (
-                f"a silent test message did not end within {seconds:g} s "
-                "(no audio device, or another client's speech held it)"
-            )
+            return silent_probe_not_ended(seconds)
     except SsipError as err:
         return str(err)
     finally:

@@ -67,7 +67,11 @@ def connect(path: Path, *, max_pages: int | None = None) -> sqlite3.Connection:
     Raises:
         sqlite3.Error: as SQLite reports it.
     """
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    # Any thread may use it, one at a time (the caller's to ensure): a web server
+    # runs each player's requests in turn on a few shared threads, not one each.
+    conn = sqlite3.connect(
+        path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+    )
     try:
         conn.execute("PRAGMA journal_mode = WAL").fetchone()
         conn.execute("PRAGMA synchronous = FULL")

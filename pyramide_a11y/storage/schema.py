@@ -13,7 +13,7 @@ added, nothing else changed, so older records read as before.
 Version 4: two columns of ``games``, NULL in older records: ``par``, the deal's
 proven fewest moves, stored when it is found once the game is over: won, or
 lost (left for good after a move); 0 for a deal proven not winnable
-(``app/par.py``, ``GameRecord.par``), and
+(``core/par.py``, ``GameRecord.par``), and
 ``damaged_at``, when the player was told that this saved game does not replay
 (so it is said once, and never offered again; the record is otherwise kept as
 it is).
@@ -23,6 +23,11 @@ with the par. Older decided records get it from their action log: their
 ``result_moves`` when no move was undone, else the log replayed up to the
 result; NULL for a record whose log does not replay to its ``result_moves``
 (then its moves over par are not known).
+Version 6: no table changed. A deal code whose number was published with other
+cards (``engine.dealcode.PUBLISHED``: seed 000's ``PY1-N-AAAAAAS``) now deals
+those; a record whose code deals other cards than its layout loses its code
+(NULL, as for a layout without one): the game, its log and its figures stay as
+played, and no code shown with it names other cards.
 
 Before migrating, :func:`migrate` checks that the file holds the schema its version
 says (:func:`check_schema`): every table of that version with exactly its columns
@@ -155,6 +160,26 @@ def _v5(conn: Connection) -> None:
             conn.execute("UPDATE games SET result_line = ? WHERE id = ?", (line[1], game_id))
 
 
+def _v6(conn: Connection) -> None:
+    # Imported here: the schema module stands below the game records.
+    from pyramide_a11y.engine import Layout, parse_code
+    from pyramide_a11y.engine.dealcode import PUBLISHED, DealCodeError
+
+    for game_id, code, layout in conn.execute(
+        "SELECT id, code, layout FROM games WHERE code IS NOT NULL"
+    ).fetchall():
+        try:
+            parsed = parse_code(str(code))
+            if (parsed.rules.name, parsed.number) not in PUBLISHED:
+                continue  # the generator deals it as before
+            dealt = Layout.from_code(parsed)
+            kept = Layout.from_json(str(layout))
+        except (DealCodeError, ValueError):  # a code or layout no program wrote: kept as is
+            continue
+        if (dealt.pyramid, dealt.stock, dealt.waste) != (kept.pyramid, kept.stock, kept.waste):
+            conn.execute("UPDATE games SET code = NULL WHERE id = ?", (game_id,))
+
+
 def _line_from_log(
     rules: str, layout: str, tokens: list[str], *, won: bool
 ) -> tuple[int, int] | None:
@@ -185,7 +210,7 @@ def _run_script(conn: Connection, script: str) -> None:
         raise ValueError(f"incomplete SQL statement: {statement!r}")
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5, _v6)
 """The steps, each run on SQLite (:func:`migrate`) and on PostgreSQL
 (:func:`.postgres.migrate_postgres`) alike."""
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -152,6 +152,11 @@ class AutosavedGame:
         """How many of :attr:`tokens` are committed."""
         return self._saved
 
+    @property
+    def unsaved(self) -> bool:
+        """Some of :attr:`tokens` (or the game's record) are not committed yet."""
+        return self._saved < len(self._log) or self._failing is not None
+
     def apply(self, token: str) -> Outcome:
         """Apply an action token to the game (committed if it changed anything).
 

@@ -32,7 +32,6 @@ from .stats import Stats, count_result, read_stats, rebuild_stats, stats_from_re
 from .stats import as_int as _int
 from .stats import as_int_or_none as _int_or_none
 
-PLAYING = None
 WON = "won"
 LOST = "lost"
 DISCARDED = "discarded"

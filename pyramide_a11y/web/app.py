@@ -14,6 +14,8 @@ import asyncio
 import contextlib
 import os
 import random
+import signal
+import sys
 from collections.abc import AsyncIterator, Callable, Mapping
 from functools import partial
 from pathlib import Path
@@ -24,23 +26,28 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
+from pyramide_a11y.engine import Rules, parse_rules
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language
 from pyramide_a11y.narration import page_words as words
+from pyramide_a11y.storage import StorageError
 
 from .core import HintFinder, ParFinder
 from .guard import (
+    LOOPBACK_HOSTS,
     MAX_BODY,
+    SECURITY_HEADERS,
     BodyLimit,
     BodyTooLarge,
     SecurityHeaders,
     accepted_language,
     form_token,
+    host_allowed,
     same_origin,
     server_secret,
     token_ok,
@@ -54,7 +61,15 @@ HERE = Path(__file__).resolve().parent
 COOKIE = "pyramide_player"
 DATA_DIR_ENV = "PYRAMIDE_WEB_DATA_DIR"
 PROXIES_ENV = "PYRAMIDE_WEB_TRUSTED_PROXIES"
-"""The web players' folder, for the workers of ``pyramide serve --workers N``."""
+RULES_ENV = "PYRAMIDE_WEB_RULES"
+LANGUAGE_ENV = "PYRAMIDE_WEB_LANGUAGE"
+"""The web players' folder, proxies, rules (as ``str(rules)``) and language, for
+the workers of ``pyramide serve --workers N``."""
+LOOPBACK_ENV = "PYRAMIDE_WEB_LOOPBACK"
+"""Set by ``pyramide serve`` on 127.0.0.1: forms only to :data:`~.guard.LOOPBACK_HOSTS`."""
+SUPERVISOR_ENV = "PYRAMIDE_WEB_SUPERVISOR"
+"""The process id of ``pyramide serve``, for its workers (:func:`end_with_supervisor`)."""
+PR_SET_PDEATHSIG = 1
 COOKIE_AGE = 400 * 24 * 3600
 """Seconds the player's cookie lasts (browsers keep at most 400 days)."""
 
@@ -135,6 +150,9 @@ def create_app(
     max_players: int = MAX_PLAYERS,
     par_finder: ParFinder | None = None,
     trusted_proxies: str | None = None,
+    rules: Rules | None = None,
+    language: str = DEFAULT_LANGUAGE,
+    allowed_hosts: frozenset[str] | None = None,
 ) -> Starlette:
     """The web game, its players kept under ``data_dir`` (made if missing).
 
@@ -146,13 +164,18 @@ def create_app(
     None: the solver's; ``trusted_proxies``: the addresses (comma-separated, or
     ``*``) of the proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
     believed (the client's address and https: the cookie is then Secure); from any
-    other peer they are ignored. None: believed from none.
+    other peer they are ignored. None: believed from none. ``rules``: the rules of
+    every new deal (None: ``paciencia``, :data:`~.players.WEB_RULES`);
+    ``language``: the page's language for a browser that asks for none of ours.
+    ``allowed_hosts``: the only ``Host`` names a form may be sent to (None: any; a
+    server on 127.0.0.1: :data:`~.guard.LOOPBACK_HOSTS`).
 
     The solver's hints and pars run in child processes (:class:`~.solving.SolverPool`),
     so a search never holds up another player's request.
     """
     folder = Path(data_dir)
-    folder.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # then every player's first form says so
+        folder.mkdir(parents=True, exist_ok=True)
     pool = SolverPool() if hint_finder is None or par_finder is None else None
     players = Players(
         folder,
@@ -163,13 +186,18 @@ def create_app(
         per_second=per_second,
         game_clock=game_clock,
         max_players=max_players,
+        rules=rules,
+        language=language,
     )
     game = WebGame(players, server_secret(folder))
 
     def language_of(request: Request, player: Player | None = None) -> str:
-        if player is not None:
+        """The player's language (the player in memory when not given), else the
+        browser's first the game speaks."""
+        player = player or players.known(request.cookies.get(COOKIE))
+        if player is not None and hasattr(player, "session"):
             return player.session.settings.language
-        return accepted_language(request.headers.get("accept-language"), DEFAULT_LANGUAGE)
+        return accepted_language(request.headers.get("accept-language"), players.language)
 
     def refuse(
         request: Request, status: int, sentence: Callable[[], str], player: Player | None = None
@@ -177,12 +205,17 @@ def create_app(
         language = language_of(request, player)
         with in_language(language):
             text = sentence()
+        # The security headers here too: a 500 is sent from outside the middleware.
+        headers = {**SECURITY_HEADERS, "cache-control": "no-store"}
         if _wants_json(request):
-            return JSONResponse({"refused": True, "answer": [text]}, status_code=status)
-        return HTMLResponse(
-            game.refusal_page(language, text),
-            status_code=status,
-            headers={"cache-control": "no-store"},
+            body = {"refused": True, "answer": [text]}
+            return JSONResponse(body, status_code=status, headers=headers)
+        return HTMLResponse(game.refusal_page(language, text), status_code=status, headers=headers)
+
+    def checked_origin(request: Request) -> bool:
+        """A form from this site (:func:`same_origin`), to a host this server is."""
+        return same_origin(request.headers, request.url.scheme) and host_allowed(
+            request.headers, allowed_hosts
         )
 
     async def find(request: Request) -> Player | None:
@@ -232,7 +265,7 @@ def create_app(
 
     def poster(kind: str) -> Callable[[Request], Any]:
         async def post(request: Request) -> Response:
-            if not same_origin(request.headers, request.url.scheme):
+            if not checked_origin(request):
                 return refuse(request, 403, words.stale_form)
             player = await find(request)
             form = await request.form(max_files=0, max_fields=20)
@@ -264,7 +297,7 @@ def create_app(
     async def clock(request: Request) -> Response:
         """The tab was hidden (the clock pauses) or shown again (it runs): the same
         checks as every form; the answer and the table do not change."""
-        if not same_origin(request.headers, request.url.scheme):
+        if not checked_origin(request):
             return refuse(request, 403, words.stale_form)
         player = await find(request)
         form = await request.form(max_files=0, max_fields=20)
@@ -292,6 +325,18 @@ def create_app(
 
     async def failure(request: Request, exc: Exception) -> Response:
         return refuse(request, 500, words.failure)
+
+    async def unsaved(request: Request, exc: Exception) -> Response:
+        """The player's store cannot be opened or made now (the database away, a
+        full disk), or another worker holds the current game while the database is
+        away: one sentence; nothing changed, the next request tries again."""
+        return refuse(request, 503, words.store_away)
+
+    async def gone(request: Request, exc: Exception) -> Response:
+        """The client went away before its body was whole (nothing to answer, and
+        nothing to log: it happens to any server, and a flood of them would drown
+        the log)."""
+        return Response(status_code=400)
 
     async def too_large(request: Request, exc: Exception) -> Response:
         return refuse(request, 413, words.too_large)
@@ -323,6 +368,8 @@ def create_app(
         exception_handlers={
             Exception: failure,
             BodyTooLarge: too_large,
+            StorageError: unsaved,
+            ClientDisconnect: gone,
             HTTPException: http_error,
         },
         lifespan=lifespan,
@@ -366,5 +413,34 @@ def _wants_json(request: Request) -> bool:
 def app_from_environment() -> Starlette:
     """The app of one worker of ``pyramide serve --workers N`` (uvicorn imports it
     in each worker process): its data folder from :data:`DATA_DIR_ENV`, set by the
-    command; the database from ``PYRAMIDE_DATABASE``, as for every store."""
-    return create_app(os.environ[DATA_DIR_ENV], trusted_proxies=os.environ.get(PROXIES_ENV) or None)
+    command, with its rules and language; the database from ``PYRAMIDE_DATABASE``,
+    as for every store. The worker ends with the command, however the command ends
+    (``kill -9`` too)."""
+    end_with_supervisor(os.environ.get(SUPERVISOR_ENV, ""))
+    rules = os.environ.get(RULES_ENV)
+    return create_app(
+        os.environ[DATA_DIR_ENV],
+        trusted_proxies=os.environ.get(PROXIES_ENV) or None,
+        allowed_hosts=LOOPBACK_HOSTS if os.environ.get(LOOPBACK_ENV) else None,
+        rules=parse_rules(rules) if rules else None,
+        language=os.environ.get(LANGUAGE_ENV) or DEFAULT_LANGUAGE,
+    )
+
+
+def end_with_supervisor(supervisor: str) -> None:
+    """Have the kernel stop this worker (SIGTERM: its sessions close, their games
+    saved) when the command that started it ends, by any way: a ``kill -9`` of the
+    command would otherwise leave its workers serving on the port, and a restart
+    could not have it. Linux only; elsewhere nothing. ``supervisor``: the
+    command's process id (a worker whose command is already gone ends now)."""
+    if not sys.platform.startswith("linux") or not supervisor.isdigit():
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != int(supervisor):  # the command ended before the request took effect
+        os.kill(os.getpid(), signal.SIGTERM)

@@ -75,7 +75,11 @@ def form_token(secret: bytes, player_id: str) -> str:
 
 def token_ok(secret: bytes, player_id: str, given: object) -> bool:
     """Whether ``given`` (a form field, any type) is that player's token."""
-    return isinstance(given, str) and hmac.compare_digest(form_token(secret, player_id), given)
+    # Compared as bytes: ``compare_digest`` refuses a str that is not ASCII (a 500).
+    if not isinstance(given, str):
+        return False
+    expected = form_token(secret, player_id).encode()
+    return hmac.compare_digest(expected, given.encode("utf-8", "surrogatepass"))
 
 
 def same_origin(headers: Headers, scheme: str) -> bool:
@@ -90,6 +94,22 @@ def same_origin(headers: Headers, scheme: str) -> bool:
         return True
     host = headers.get("host", "")
     return origin == f"{scheme}://{host}"
+
+
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
+"""The names of a server listening on this computer only."""
+
+
+def host_allowed(headers: Headers, allowed: frozenset[str] | None) -> bool:
+    """Whether the request's ``Host`` (its port left out) is one of ``allowed``
+    (None: any). The origin check compares ``Origin`` with ``Host``, both the
+    browser's: a page of another site whose name was pointed at this computer
+    ("DNS rebinding") passes it, but names a host a server on 127.0.0.1 is not."""
+    if allowed is None:
+        return True
+    host = headers.get("host", "").strip().lower()
+    name = host if host.endswith("]") else host.rsplit(":", 1)[0]
+    return name in allowed
 
 
 def accepted_language(header: str | None, default: str) -> str:

@@ -2,7 +2,7 @@
 
 :func:`page_model` reads the session's game through ``engine.view.table_view``
 and words it with ``narration`` (the same sentences the terminal says) and
-:mod:`.words`; call it inside the player's language. The template only lays
+:mod:`.page_words`; call it inside the player's language. The template only lays
 these values out: it has no words of its own.
 """
 
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pyramide_a11y.engine import Card
+from pyramide_a11y.engine import Card, Draw, Move, Recycle, cards_of
 from pyramide_a11y.engine.view import SlotView, table_view
 from pyramide_a11y.i18n import get_language, in_language
+from pyramide_a11y.i18n import language as language_record
 from pyramide_a11y.narration import card_name, messages, row_name, sentence
 from pyramide_a11y.narration import page_words as words
 from pyramide_a11y.narration.narrator import counts, slot_label
@@ -72,6 +73,13 @@ class CardCell:
     """The suit symbol, shown beside the words, never the only name."""
     free: bool
     pressed: bool
+    mark: str = ""
+    """The card's face, shown large where the words do not fit: the rank as the
+    player types it (``10``, ``Q``; ``D`` in Portuguese), the suit is ``glyph``."""
+    partner: bool = False
+    """It pairs with the selected card (the table points out every such card)."""
+    hinted: bool = False
+    """One of the cards of the hint just given (the hint shows on the table)."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +99,29 @@ class PileButton:
     text: str
     glyph: str
     pressed: bool
+    mark: str = ""
+    partner: bool = False
+    hinted: bool = False
+
+
+@dataclass(frozen=True)
+class PileControls:
+    """Whether Draw and Recycle, beside the stock, can act now (else they are grey,
+    and still say why when pressed); ``hinted``: the hint just given is ``draw``
+    or ``recycle``."""
+
+    draw_ready: bool
+    recycle_ready: bool
+    hinted: str | None
+
+
+@dataclass(frozen=True)
+class ExitButton:
+    """A way on after a dead end or a lost deal: the action posted (``do``) and the
+    button's words."""
+
+    do: str
+    label: str
 
 
 @dataclass(frozen=True)
@@ -113,11 +144,15 @@ class PageModel:
     result: ResultPanel | None
     """The result panel, once the deal is won."""
     impasse: str | None
-    """«No more moves possible» when no card can ever be removed again (the exits
-    are shown with it), else None."""
+    """«No more moves possible» when no move at all is left, or «this deal cannot be
+    won from here» while the hint that said so still holds, else None."""
+    exits: tuple[ExitButton, ...]
+    """The buttons shown with :attr:`impasse`: undo, replay and another deal at the
+    dead end; undo, hint, replay and another deal after the hint (seed 004)."""
     letter_keys: bool
     languages: tuple[LanguageChoice, ...]
     w: dict[str, str]
+    piles: PileControls | None = None
 
 
 def page_model(session: Session, answer: list[str], *, letter_keys: bool) -> PageModel:
@@ -125,17 +160,29 @@ def page_model(session: Session, answer: list[str], *, letter_keys: bool) -> Pag
     late news) in the live region; ``letter_keys``: the single-letter keys act."""
     game = session.game
     view = table_view(game)
+    hint = session.hints.shown(game.position)
+    marked = _Marks(
+        view.selected,
+        game.position.partners(view.selected, game.rules) if view.selected else (),
+        cards_of(hint) if hint is not None else (),
+    )
     rows: list[PyramidRow] = []
     for number in range(1, 8):
-        cells = tuple(_cell(s, view.selected) for s in view.slots if s.row == number)
+        cells = tuple(_cell(s, marked) for s in view.slots if s.row == number)
         heading = sentence(row_name(number)).removesuffix(".")
         rows.append(PyramidRow(number, heading, cells))
     if game.rules.stock_top_playable:  # paciencia: the stock top is a card to touch
-        stock = _pile("stock", view.stock_top, messages.stock_top(view.stock_top), view.selected)
+        stock = _pile("stock", view.stock_top, messages.stock_top(view.stock_top), marked)
     else:
-        stock = _pile("stock", None, messages.stock_count(view.stock_count), None)
-    waste = _pile("waste", view.waste_top, messages.waste_top(view.waste_top), view.selected)
+        stock = _pile("stock", None, messages.stock_count(view.stock_count), marked)
+    waste = _pile("waste", view.waste_top, messages.waste_top(view.waste_top), marked)
+    piles = PileControls(
+        draw_ready=game.position.draw_refusal(game.rules) is None,
+        recycle_ready=game.position.recycle_refusal(game.rules) is None,
+        hinted=_action_of(hint),
+    )
     language = get_language()
+    impasse, exits = _impasse(session)
     return PageModel(
         lang=LANG_TAGS.get(language, "en"),
         language=language,
@@ -148,10 +195,12 @@ def page_model(session: Session, answer: list[str], *, letter_keys: bool) -> Pag
         waiting=session.hints.pending or not session.pars.wait(0),
         won=view.won,
         result=_result(session) if view.won else None,
-        impasse=_impasse(session),
+        impasse=impasse,
+        exits=exits,
         letter_keys=letter_keys,
         languages=language_choices(),
         w=page_words(),
+        piles=piles,
     )
 
 
@@ -177,15 +226,48 @@ def _result(session: Session) -> ResultPanel:
     )
 
 
-def _impasse(session: Session) -> str | None:
-    """«No more moves possible» when nothing can ever be removed (never once won)."""
+def _impasse(session: Session) -> tuple[str | None, tuple[ExitButton, ...]]:
+    """The dead end and its three exits when no move at all is left; the hint's
+    «cannot be won from here» and its four exits while it holds; else nothing
+    (never once won)."""
     game = session.game
-    if game.won or not (game.impasse or game.position.can_never_remove(game.rules)):
-        return None
-    return sentence(messages.impasse())
+    if game.won:
+        return None, ()
+    undo = ExitButton("undo", words.impasse_undo())
+    replay = ExitButton("replay", words.impasse_replay())
+    new = ExitButton("new", words.impasse_new())
+    if game.impasse:
+        return sentence(messages.impasse()), (undo, replay, new)
+    if session.hints.said_lost(game):
+        hint = ExitButton("hint", words.impasse_hint())
+        return sentence(messages.hint_lost()), (undo, hint, replay, new)
+    return None, ()
 
 
-def _cell(view: SlotView, selected: Card | None) -> CardCell:
+@dataclass(frozen=True)
+class _Marks:
+    """The cards the table marks: the selected one, its partners, the hint's."""
+
+    selected: Card | None
+    partners: tuple[Card, ...]
+    hinted: tuple[Card, ...]
+
+
+def _action_of(hint: Move | None) -> str | None:
+    """``draw`` or ``recycle`` when the hint just given is one (its button is marked)."""
+    if isinstance(hint, Draw):
+        return "draw"
+    if isinstance(hint, Recycle):
+        return "recycle"
+    return None
+
+
+def _mark(card: Card) -> str:
+    """The rank as the player of the language in use types it (``10``, ``Q``, ``D``)."""
+    return language_record(get_language()).vocabulary.rank_mark(card.rank.value)
+
+
+def _cell(view: SlotView, marked: _Marks) -> CardCell:
     card = view.card
     if card is None:
         return CardCell(view.slot, None, slot_label(view), "", "", False, False)
@@ -196,25 +278,39 @@ def _cell(view: SlotView, selected: Card | None) -> CardCell:
         text=sentence(card_name(card)).removesuffix("."),
         glyph=card.suit.glyph,
         free=view.free,
-        pressed=card == selected,
+        pressed=card == marked.selected,
+        mark=_mark(card),
+        partner=card in marked.partners,
+        hinted=card in marked.hinted,
     )
 
 
-def _pile(name: str, card: Card | None, label: str, selected: Card | None) -> PileButton:
+def _pile(name: str, card: Card | None, label: str, marked: _Marks) -> PileButton:
     text = sentence(label).removesuffix(".")
     if card is None:
         return PileButton(name, None, text, text, "", False)
-    return PileButton(name, str(card), text, text, card.suit.glyph, card == selected)
+    return PileButton(
+        name,
+        str(card),
+        text,
+        text,
+        card.suit.glyph,
+        card == marked.selected,
+        mark=_mark(card),
+        partner=card in marked.partners,
+        hinted=card in marked.hinted,
+    )
 
 
 def page_words() -> dict[str, str]:
-    """The page's own words (:mod:`.words`), by name, for the template."""
+    """The page's own words (:mod:`.page_words`), by name, for the template."""
     names = (
         "title",
         "pyramid_heading",
         "piles_heading",
         "status_heading",
         "controls_heading",
+        "more_controls_heading",
         "command_heading",
         "settings_heading",
         "answer_label",
@@ -235,8 +331,5 @@ def page_words() -> dict[str, str]:
         "result_replay",
         "result_table",
         "copy_code",
-        "impasse_undo",
-        "impasse_replay",
-        "impasse_new",
     )
     return {name: getattr(words, name)() for name in names}

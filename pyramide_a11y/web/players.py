@@ -12,21 +12,24 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import re
 import secrets
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from pyramide_a11y.engine import get_rules, parse_code
+from pyramide_a11y.engine import Rules, get_rules, parse_code
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
 from pyramide_a11y.narration.front_end import on_page
-from pyramide_a11y.storage import NoticeKind, StorageError
+from pyramide_a11y.storage import NoticeKind, StorageError, Store
+from pyramide_a11y.storage.locks import player_lock
+from pyramide_a11y.storage.postgres import database_url
 
 from .core import (
     Answer,
@@ -40,11 +43,14 @@ from .core import (
     coded_source,
     random_deal,
 )
+from .writer import WriterMark
 
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")
 """What ``secrets.token_urlsafe(32)`` gives: nothing else names a player."""
 WEB_RULES = "paciencia"
-"""The web game's preset (seed 004)."""
+"""The web game's preset unless the host chooses another (``serve --rules``): the
+rules of the Pyramid people play on phones and on the web (the stock's top card
+face up and playable, three rounds)."""
 PREFS_FILE = "web.json"
 PAGE_SETTING = "web.page"
 """The setting that keeps what the player's page shows (see :class:`PlayerSync`)."""
@@ -52,6 +58,14 @@ MAX_PLAYERS = 2000
 """Players kept in memory at most, per worker (about 0.45 MiB each, measured by
 ``benchmarks/web_load.py``: 278 MiB for 500); the least recently seen is closed
 (its game is saved) and taken up again from the store when it comes back."""
+FILES_PER_PLAYER = 4
+"""Files a player in memory keeps open on SQLite (the database, its WAL and
+shared memory) and one for a moment (the player's lock)."""
+RESERVED_FILES = 128
+"""Files a worker keeps for everything else (its sockets, the solver's pipes)."""
+THREADS = 32
+"""Threads per worker that run the players' calls (each call is short: a move, a
+page; the solver's searches run in their own processes)."""
 T = TypeVar("T")
 
 
@@ -92,17 +106,27 @@ class RateLimit:
 class Player:
     """One player: the session and the page's state around it.
 
-    Everything that touches the session runs through :meth:`call`: on the
-    player's own thread (its SQLite store can be used only on the thread that
-    opened it), one call at a time, in the order given.
+    Everything that touches the session runs through :meth:`call`: one call at a
+    time, in the order given, on one of the server's few shared threads (a thread
+    per player would be thousands).
     """
 
-    def __init__(self, player_id: str, folder: Path, limit: RateLimit) -> None:
+    def __init__(
+        self,
+        player_id: str,
+        folder: Path,
+        limit: RateLimit,
+        threads: ThreadPoolExecutor,
+        writer: str = "",
+    ) -> None:
+        """``threads``: the server's threads the player's calls run on, in turn;
+        ``writer``: this process's name in the player's :class:`WriterMark`."""
         self.id = player_id
         self.folder = folder
+        self.writer = WriterMark(folder, writer or f"{os.getpid()}-{id(self)}")
         self.lock = threading.Lock()
         self.limit = limit
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="web-player")
+        self._thread = _InTurn(threads)
         self.answer: list[str] = []
         """The lines the live region shows: the last answer, then late news."""
         self.version = 0
@@ -118,39 +142,76 @@ class Player:
         self.synced = 0
         """The version of the player's page this process last read or wrote."""
 
-    def call(self, work: Callable[[], T], *, settle: Callable[[], None] | None = None) -> Future[T]:
+    def call(
+        self,
+        work: Callable[[], T],
+        *,
+        settle: Callable[[Callable[[], T]], T] | None = None,
+    ) -> Future[T]:
         """Run ``work`` on the player's thread, holding :attr:`lock`; its future.
-        ``settle`` (a form's work) first keeps a guest on disk.
+        ``settle`` (a form's work: :meth:`Players.settle`) keeps a guest on disk
+        and runs ``work`` in the same locked block.
 
         A player kept on disk is also this process's alone while ``work`` runs
         (:meth:`Store.exclusive <pyramide_a11y.storage.Store.exclusive>`: another
         worker answering the same player waits), taken up again first if another
         worker played since (:attr:`synced`), and what the page shows is written
         back after, so any worker answers any request the same. A page is written
-        only after its game was checked current, in the same locked block."""
+        only after its game was checked current, in the same locked block. When
+        that lock cannot be had (the database away), the game plays on here: its
+        store says so in one sentence and saves it once the database is back."""
 
         def locked() -> T:
             # Every sentence made here is for the page: keys and buttons, not
             # typed commands (late news carries this along to its thread).
             with self.lock, on_page(letter_keys=self.letter_keys):
                 if settle is not None and self.guest:
-                    settle()
+                    return settle(work)
                 sync = self.sync
                 if sync is None or self.guest:
                     return work()
-                with sync.exclusive():
-                    sync.refresh(self)
-                    result = work()
-                    sync.publish(self)  # the same store: a rebuild keeps it
-                    return result
+                try:
+                    with _entered(sync.exclusive()):
+                        if settle is not None and self.writer.other()[1]:
+                            raise StorageError(NoticeKind.UNAVAILABLE, "moves held elsewhere")
+                        sync.refresh(self)
+                        shown = self.version
+                        result = work()
+                        if settle is None and self.version == shown:
+                            return result  # a read that changed nothing writes nothing
+                        # The same store: a rebuild keeps it.
+                        published = sync.publish(self)
+                        self.writer.mark(pending=not published or self.unsaved())
+                        return result
+                except _Away:
+                    return self._away(work, form=settle is not None)
 
         return self._thread.submit(locked)
+
+    def _away(self, work: Callable[[], T], *, form: bool) -> T:
+        """``work`` with the database away: played here all the same (the store says
+        so in one sentence and saves it once the database is back), unless another
+        worker on this machine played this player last: then a form is answered in
+        that sentence and changes nothing (its game is the current one)."""
+        if not form:
+            return work()
+        with player_lock(self.folder):
+            if self.writer.other()[0]:
+                raise StorageError(NoticeKind.UNAVAILABLE, "another worker plays it")
+            result = work()
+            self.writer.mark(pending=self.unsaved())
+            return result
+
+    def unsaved(self) -> bool:
+        """The game in play holds moves not saved yet."""
+        storage = self.session.storage
+        current = storage.current if storage is not None else None
+        return current is not None and current.unsaved
 
     def close(self) -> None:
         """The session closed (the game stays saved) and the player's thread ended."""
         if hasattr(self, "session"):
             self.call(self.session.close).result()
-        self._thread.shutdown(wait=True)
 
     def receive(self, answer: Answer) -> None:
         """The session's ``emit``: a late answer, from another thread."""
@@ -231,14 +292,17 @@ class PlayerSync:
         if version == player.synced:
             return
         self.players.rebuild(player)
+        player.writer.forget()
         player.answer, player.synced = answer, version
         player.limit.restore(rate)
         player.version += 1
 
-    def publish(self, player: Player) -> None:
+    def publish(self, player: Player, *, strict: bool = False) -> bool:
+        """What the page shows, written for the other workers; whether it was.
+        ``strict``: a failure raises (:class:`StorageError`) instead."""
         store = self.storage.store
         if store is None:
-            return
+            return False
         player.take_late()
         page = json.dumps(
             {"version": player.synced + 1, "answer": player.answer, "rate": player.limit.state()}
@@ -246,8 +310,11 @@ class PlayerSync:
         try:
             store.save_setting(PAGE_SETTING, page)
         except StorageError:
-            return  # not kept: this worker still shows it; the store says why
+            if strict:
+                raise
+            return False  # not kept: this worker still shows it; the store says why
         player.synced += 1
+        return True
 
 
 class Players:
@@ -270,19 +337,34 @@ class Players:
         game_clock: Callable[[], float] | None = None,
         max_players: int = MAX_PLAYERS,
         par_finder: ParFinder | None = None,
+        rules: Rules | None = None,
+        language: str = DEFAULT_LANGUAGE,
     ) -> None:
         """``clock`` paces the rate limit; ``game_clock`` (None: the timer's own,
-        monotonic) is the games' clock (tests give a fake one)."""
+        monotonic) is the games' clock (tests give a fake one). ``rules``: the
+        rules of every new deal (None: :data:`WEB_RULES`); ``language``: a new
+        player's language when the browser asks for none of ours."""
+        self.rules = rules or get_rules(WEB_RULES)
+        self.language = language
         self.game_clock = game_clock
         self.root = data_dir / "players"
-        self.root.mkdir(parents=True, exist_ok=True)
+        # A folder that cannot be made now (a disk gone read-only under a running
+        # server): guests still play, and each first form says it cannot be saved;
+        # a worker that died here would be respawned for ever. ``pyramide serve``
+        # refuses to start on such a folder.
+        with contextlib.suppress(OSError):
+            self.root.mkdir(parents=True, exist_ok=True)
         self.hint_finder = hint_finder
         self.par_finder = par_finder
         self.rng = rng or random.Random()
         self.burst, self.per_second, self.clock = burst, per_second, clock
-        self.max_players = max(1, max_players)
+        self.max_players = max(1, min(max_players, player_budget()))
         self._players: OrderedDict[str, Player] = OrderedDict()
         self._lock = threading.Lock()
+        self.threads = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="web-player")
+        """The threads every player's calls run on (:class:`_InTurn`)."""
+        self.writer = f"{os.getpid()}-{secrets.token_hex(4)}"
+        """This process's name in its players' :class:`WriterMark`."""
 
     def find(self, player_id: str | None) -> Player | None:
         """The player of ``player_id`` (from the cookie): in memory, or taken up from
@@ -297,21 +379,19 @@ class Players:
             folder = self.root / player_id
             if not folder.is_dir():
                 return None
-            player, evicted = self._make(player_id, DEFAULT_LANGUAGE)
+            player, evicted = self._make(player_id, self.language)
         self._close(evicted)
         return player
 
-    def create(self, language: str) -> Player:
-        """A new player with a fresh id and a new deal, in ``language``, kept on disk."""
+    def known(self, player_id: str | None) -> Player | None:
+        """The player of ``player_id`` when this process has it in memory (nothing
+        read from the store): the language a refusal speaks."""
         with self._lock:
-            player_id = secrets.token_urlsafe(32)
-            (self.root / player_id).mkdir()
-            player, evicted = self._make(player_id, language)
-        self._close(evicted)
-        return player
+            return self._players.get(player_id or "")
 
     def guest(self, language: str) -> Player:
-        """A new player as :meth:`create`, but nothing on disk until :meth:`settle`
+        """A new player with a fresh id and a new deal, in ``language``, but nothing
+        on disk until :meth:`settle`
         (a crawler's visits leave no folder); kept in memory like any player."""
         with self._lock:
             player_id = secrets.token_urlsafe(32)
@@ -319,32 +399,50 @@ class Players:
         self._close(evicted)
         return player
 
-    def settle(self, player: Player) -> None:
+    def settle(self, player: Player, work: Callable[[], T]) -> T:
         """A guest's first form: its folder and store made, the deal on the table
-        kept (nothing was played yet), the time so far too. On the player's thread
-        (:meth:`Player.call`): the store is opened there. Nothing for a player
-        already kept."""
+        kept (nothing was played yet), the time so far too, then ``work`` (the
+        form's) run and the page written, all in one block that is this process's
+        alone: another worker settling the same guest at once (its form reached
+        that worker) finds this one's game and takes it up, never plays a copy.
+        On the player's thread (:meth:`Player.call`): the store is opened there.
+
+        Raises:
+            StorageError: the store cannot be made or used now (a full disk, the
+                database away): the player stays a guest, nothing changed, and the
+                next form tries again (a copy played unsaved beside another
+                worker's would be lost).
+        """
         if not player.guest:
-            return
+            return work()
         guest = player.session
-        player.folder.mkdir(parents=True, exist_ok=True)
-        storage = self._storage(player)
         language = guest.settings.language
-        assert player.sync is not None  # made with the storage
-        if storage.store is not None:
-            with storage.store.exclusive():
-                if player.sync.read()[0] or storage.store.in_progress():
-                    # Another worker settled this guest first (its form reached that
-                    # worker): its game is the player's, taken up as it is there.
+        # Not made (a full disk): the store says so as it opens (on PostgreSQL the
+        # folder holds only locks, and the games are saved all the same).
+        with contextlib.suppress(OSError):
+            player.folder.mkdir(parents=True, exist_ok=True)
+        storage = self._storage(player)
+        store = storage.store
+        assert store is not None and player.sync is not None  # made with the storage
+        try:
+            with store.exclusive():
+                if player.sync.read()[0] or store.in_progress():
+                    # Another worker settled this guest first: its game is the
+                    # player's, taken up as it is there.
                     self._take_up(player, language, storage, quiet=False)
-                    player.guest = False
-                    guest.close()
-                    return
-                self._keep_guest(player, guest, storage, language)
-        else:
-            self._keep_guest(player, guest, storage, language)
-        player.guest = False
-        guest.close()
+                else:
+                    self._keep_guest(player, guest, storage, language)
+                    player.sync.publish(player, strict=True)
+                player.guest = False
+                guest.close()
+                result = work()
+                player.writer.mark(pending=not player.sync.publish(player))
+                return result
+        except StorageError:
+            if player.guest:  # not settled: still a guest, its store let go
+                player.sync = None
+                store.close()
+            raise
 
     def _keep_guest(
         self, player: Player, guest: Session, storage: GameStorage, language: str
@@ -374,12 +472,17 @@ class Players:
     ) -> tuple[Player, list[Player]]:
         """The player made (called holding the lock); the players it pushed out."""
         folder = self.root / player_id
-        player = Player(player_id, folder, RateLimit(self.burst, self.per_second, self.clock))
+        limit = RateLimit(self.burst, self.per_second, self.clock)
+        player = Player(player_id, folder, limit, self.threads, self.writer)
         player.guest = guest
-        if guest:
-            player.call(lambda: self._start_guest(player, language, deal)).result()
-        else:
-            player.call(lambda: self._start(player, language)).result()
+        try:
+            if guest:
+                player.call(lambda: self._start_guest(player, language, deal)).result()
+            else:
+                player.call(lambda: self._start(player, language)).result()
+        except BaseException:
+            player.close()  # not kept: the next request tries again
+            raise
         self._players[player_id] = player
         evicted = []
         while len(self._players) > self.max_players:
@@ -393,10 +496,23 @@ class Players:
             player.close()
 
     def _storage(self, player: Player) -> GameStorage:
+        """The player's store, opened (the player's :class:`PlayerSync` made with it).
+
+        Raises:
+            StorageError: it cannot be opened now (the database away, a folder that
+                cannot be written): the request is answered in one sentence and the
+                next one tries again; never a new deal or a copy played unsaved
+                beside the game another worker plays.
+        """
+        store, notices = Store.open(player.folder, player=player.id)
+        if store is None:
+            kind = notices[-1].kind if notices else NoticeKind.UNAVAILABLE
+            raise StorageError(kind, "the player's store cannot be opened")
         # The player's requests are serialised across workers (Player.call), so the
         # per-game locks of the terminal are not wanted: another worker must be
         # able to take the game up at once.
-        storage = GameStorage.open(player.folder, player=player.id, game_locks=False)
+        store.game_locks = False
+        storage = GameStorage(store, notices)
         player.sync = PlayerSync(self, storage)
         return self._timed(storage)
 
@@ -446,7 +562,7 @@ class Players:
         game's, else a new deal; no store."""
         chosen = normalise_language(language) or DEFAULT_LANGUAGE
         with in_language(chosen):
-            source = _web_deal(deal) or random_deal(get_rules(WEB_RULES), self.rng)
+            source = _web_deal(deal, self.rules) or random_deal(self.rules, self.rng)
             player.session = self._session(player, source, chosen, None)
             player.answered(player.session.opening())
 
@@ -488,7 +604,7 @@ class Players:
             elif in_play and not all(r.damaged for r in in_play):
                 raise StorageError(NoticeKind.UNAVAILABLE, "the game in play was not taken up")
             else:
-                source = random_deal(get_rules(WEB_RULES), self.rng)
+                source = random_deal(self.rules, self.rng)
             player.session = self._session(player, source, chosen, storage)
             if not quiet:
                 opening = player.session.opening()
@@ -503,14 +619,93 @@ class Players:
             players, self._players = list(self._players.values()), OrderedDict()
         for player in players:
             player.close()
+        self.threads.shutdown(wait=True)
 
 
-def _web_deal(code: str) -> GameSource | None:
-    """The deal of ``code`` when it is a deal code of the web game's rules."""
+def player_budget() -> int:
+    """Players one process may keep in memory without running out of files: on
+    SQLite each keeps its database open (:data:`FILES_PER_PLAYER`), so the least
+    recently seen are closed past what the open-files limit leaves; on PostgreSQL
+    they share a pool of connections (no bound here)."""
+    if database_url() is not None:
+        return MAX_PLAYERS
+    try:
+        import resource
+
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return MAX_PLAYERS
+    if soft == resource.RLIM_INFINITY:
+        return MAX_PLAYERS
+    try:
+        in_use = len(os.listdir("/proc/self/fd"))
+    except OSError:
+        in_use = 0
+    return max(1, (soft - in_use - RESERVED_FILES) // FILES_PER_PLAYER)
+
+
+class _InTurn:
+    """One player's calls, run one at a time in the order given, on the server's
+    shared ``threads`` (a call waiting for its turn holds no thread)."""
+
+    def __init__(self, threads: ThreadPoolExecutor) -> None:
+        self._threads = threads
+        self._waiting: deque[tuple[Callable[[], Any], Future[Any]]] = deque()
+        self._lock = threading.Lock()
+        self._running = False
+
+    def submit(self, work: Callable[[], T]) -> Future[T]:
+        future: Future[T] = Future()
+        with self._lock:
+            self._waiting.append((work, future))
+            if self._running:
+                return future
+            self._running = True
+        self._threads.submit(self._drain)
+        return future
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                if not self._waiting:
+                    self._running = False
+                    return
+                work, future = self._waiting.popleft()
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(work())
+            except BaseException as err:
+                future.set_exception(err)
+
+
+class _Away(Exception):
+    """The player's lock could not be taken: the database is away."""
+
+
+@contextlib.contextmanager
+def _entered(block: contextlib.AbstractContextManager[None]) -> Iterator[None]:
+    """``block``, whose entering failing with a :class:`StorageError` raises
+    :class:`_Away` (a failure inside the block is raised as it is)."""
+    try:
+        block.__enter__()
+    except StorageError as err:
+        raise _Away from err
+    try:
+        yield
+    except BaseException as err:
+        if not block.__exit__(type(err), err, err.__traceback__):
+            raise
+    else:
+        block.__exit__(None, None, None)
+
+
+def _web_deal(code: str, rules: Rules) -> GameSource | None:
+    """The deal of ``code`` when it is a deal code of the web game's preset."""
     try:
         parsed = parse_code(code.strip()) if 0 < len(code) <= 40 else None
     except ValueError:
         return None
-    if parsed is None or parsed.rules.name != WEB_RULES:
+    if parsed is None or parsed.rules.name != rules.name:
         return None
     return coded_source(parsed)

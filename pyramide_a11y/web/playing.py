@@ -23,6 +23,7 @@ from pyramide_a11y.engine import Card
 from pyramide_a11y.engine.dealcode import parse_code
 from pyramide_a11y.i18n import LANGUAGES
 from pyramide_a11y.narration import answers, messages, sentence
+from pyramide_a11y.narration import help as help_text
 from pyramide_a11y.narration import page_words as words
 
 from .core import Answer
@@ -50,7 +51,7 @@ def work_for(kind: str, fields: Mapping[str, str]) -> Work:
     with ``fields``; unknown fields are ignored."""
     match kind:
         case "act":
-            return _act(fields.get("do", ""))
+            return _act(fields.get("do", ""), touch=fields.get("pointer") == "coarse")
         case "card":
             return _card(fields.get("card", ""))
         case "type":
@@ -67,10 +68,14 @@ def _refused(text: str) -> Work:
     return lambda player: answers.unknown_command(text[:40].strip())
 
 
-def _act(name: str) -> Work:
+def _act(name: str, *, touch: bool = False) -> Work:
+    """A button of the page; ``touch``: pressed on a touch screen (the page's script
+    says so), where the rules speak of taps, not of letters."""
     action = ACTIONS.get(name)
     if action is None:
         return _refused(name)
+    if action is Action.RULES and touch:
+        return lambda player: help_text.rules_lines(player.session.game.rules, touch=True)
     return lambda player: player.session.perform(Simple(action))
 
 

@@ -178,9 +178,9 @@ def test_deal_prints_the_session_language_notation(capsys: pytest.CaptureFixture
     _, pt, _ = run(capsys, "--lang", "pt", "deal", "PY1-N-AAAAAAS")
     _, br, _ = run(capsys, "--lang", "pt-BR", "deal", "PY1-N-AAAAAAS")
     _, en, _ = run(capsys, "--lang", "en", "deal", "PY1-N-AAAAAAS")
-    assert pt.splitlines()[2] == "fila 1: Ao" and br.splitlines()[2] == "fileira 1: Ao"
-    assert en.splitlines()[2] == "row 1: AD"
-    assert "descarte (de baixo para cima): 10p" in pt
+    assert pt.splitlines()[2] == "fila 1: Vo" and br.splitlines()[2] == "fileira 1: Vo"
+    assert en.splitlines()[2] == "row 1: JD"
+    assert "descarte (de baixo para cima): 7o" in pt
 
 
 def test_json_stays_canonical_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:

@@ -53,7 +53,7 @@ def test_language_switch_takes_effect_at_once_and_voice_follows() -> None:
     assert s.handle("language en").lines == ["Language: English."]
 
 
-def test_error_help_off_gives_a_short_cue_for_a_covered_card() -> None:
+def test_error_help_off_says_nothing_for_a_covered_card() -> None:
     s, _ = session("pt_PT")
     top = s.game.position.pyramid[0]
     assert top is not None
@@ -61,7 +61,7 @@ def test_error_help_off_gives_a_short_cue_for_a_covered_card() -> None:
     assert "fila 1" in s.handle(line).lines[0]
     assert s.handle(str(top)).lines[0].startswith("Esta carta está bloqueada por outra. ")
     s.handle("erros não")
-    assert s.handle(str(top)).lines == ["Não."]
+    assert s.handle(str(top)).lines == []  # seed 000: touching it does nothing
 
 
 def test_repeat_says_the_last_answer_again() -> None:
@@ -111,7 +111,7 @@ def test_new_deal_from_a_layout_file(tmp_path: Path) -> None:
     path.write_text(Layout.from_code(deal).to_json(deal.rules), encoding="utf-8")
     s, _ = session()
     answer = s.handle(f"new {path}")
-    assert "Pyramid Patience" in answer.text and "Deal from a layout file" in answer.text
+    assert "Pyramid, 3 passes" in answer.text and "Deal from a layout file" in answer.text
     assert s.game.rules.name == "paciencia"
     junk = tmp_path / "junk.txt"
     junk.write_text("not a layout\n", encoding="utf-8")
@@ -153,6 +153,16 @@ def test_timer_pauses_on_command_idle_and_focus() -> None:
 def test_quick_hint_is_the_answer() -> None:
     s, _ = session("pt_BR", hint_finder=lambda g, b, c: Hint(HintKind.DRAW, Draw(), True))
     assert s.handle("h").lines == ["Dica: vire uma carta."]
+
+
+def test_the_hint_given_is_shown_while_its_table_stays() -> None:
+    """A page marks the hint's move on the table: until the table changes."""
+    s, _ = session("en", hint_finder=lambda g, b, c: Hint(HintKind.DRAW, Draw(), True))
+    assert s.hints.shown(s.game.position) is None
+    s.handle("h")
+    assert s.hints.shown(s.game.position) == Draw()
+    s.handle("d")
+    assert s.hints.shown(s.game.position) is None
 
 
 def test_slow_hint_says_searching_then_the_hint_later_and_input_goes_on() -> None:

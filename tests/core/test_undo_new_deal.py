@@ -40,7 +40,7 @@ def _session(
 
 def played(s: Session) -> None:
     """Two draws, one undone, a draw again, and a card left selected."""
-    for command in ("d", "d", "u", "d", "5d"):
+    for command in ("d", "d", "u", "d", "7♣"):
         s.handle(command)
     assert s.game.selected is not None
 
@@ -88,7 +88,7 @@ def test_undo_right_after_a_new_deal_brings_the_game_back_exactly(
     back = s.handle("u")
     assert back.lines[0] == f"Back to the previous game. Deal {CODE}."
     assert back.lines[1] == s.handle("table").text
-    assert back.lines[1].endswith("Five of diamonds selected.")
+    assert back.lines[1].endswith("Seven of clubs selected.")
     assert seen_by_player(s) == before  # code, position, moves, history, selection, time
     assert s.timer.elapsed() == pytest.approx(30)
     clock.now += 5

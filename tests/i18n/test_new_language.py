@@ -131,17 +131,19 @@ def test_a_game_in_a_language_added_from_one_record_and_a_catalog(esperanto: Lan
     assert say("lingvo esperanto") == ["Lingvo: Esperanto."]
     assert speaker.language == "eo" and espeak_voice("eo") == "eo"
     assert say("lingvo") == ["Elektu lingvon: lingvo pt, lingvo br, lingvo en aŭ lingvo eo."]
-    # Select in words, pair in its compact notation (3k: k is diamonds here only).
-    assert say("dek de koroj") == ["Dek de koroj elektita. Pariĝas kun tri de karooj."]
-    assert say("3k") == [
-        "Tri de karooj kaj dek de koroj forigitaj. Nun libera: damo de trefoj. "
-        "Nova movo: damo de trefoj kun aso de pikoj."
+    # Select in words, a King in its compact notation (rk: k is diamonds here only).
+    assert say("dek de trefoj") == [
+        "Dek de trefoj elektita. Pariĝas kun tri de koroj aŭ tri de pikoj."
     ]
-    assert say("rego de trefoj") == ["Reĝo de trefoj forigita."]
-    assert say("tiri") == ["Tiris tri de pikoj."]
-    assert say("malfari") == [
-        "Movo malfarita. Tri de pikoj reen sur la stoko. Forĵetaĵo: dek de trefoj."
+    assert say("tri de pikoj")[0].startswith("Dek de trefoj kaj tri de pikoj forigitaj.")
+    assert say("rk") == [
+        "Reĝo de karooj forigita. Nun libera: dek de pikoj. "
+        "Nova movo: dek de pikoj kun tri de koroj."
     ]
+    # (two and seven are ranks the test's catalog does not translate)
+    assert say("tiri")[0].startswith("Tiris ")
+    undone = say("malfari")[0]
+    assert undone.startswith("Movo malfarita. ") and " reen sur la stoko. Forĵetaĵo: " in undone
     # The other languages' words are still accepted, as in every session.
     assert say("undo")[0].startswith("Movo malfarita.")
     answer = session.handle("foriri")

@@ -11,9 +11,10 @@ from pyramide_a11y.i18n import set_language
 
 
 def test_pt_pt_speaks_seed_000s_words() -> None:
-    # Row 6 starts with the nine of hearts (covered); row 7 has 5D and 2S.
-    said = played("PY1-N-AAAAAAS", "pt_PT", ["9c", "5o 2e", "cancelar", "d", "u", "?", "monte"])
-    assert said[0].startswith("Esta carta está bloqueada por outra. Nove de copas: coberto por ")
+    # Seed 000's own examples on its own deal: the D♣ of row 6, covered at the start,
+    # and the 7♣ and 7♠ of the base, which do not make 13.
+    said = played("PY1-N-AAAAAAS", "pt_PT", ["dp", "7p 7e", "cancelar", "d", "u", "?", "monte"])
+    assert said[0].startswith("Esta carta está bloqueada por outra. Dama de paus: coberta por ")
     assert said[1].startswith("A soma tem de ser igual a 13.")
     assert said[3].startswith("Comprou ")
     assert said[4].startswith("Jogada anulada.")
@@ -46,6 +47,6 @@ def test_pt_br_speaks_seed_004s_words() -> None:
     assert " para o descarte" in said[4]
     assert said[5].startswith("Jogada desfeita.")
     # «N de 28» and «rodada N de 3», as seed 004's status bar has them.
-    assert said[6].startswith("0 de 28 removidas. 24 cartas no monte. Rodada 1 de 3. 1 jogada.")
+    assert said[6].startswith("0 de 28. 24 cartas no monte. Rodada 1 de 3. 1 jogada.")
     assert "d virar" in said[7] and "u desfazer" in said[7] and "h dica" in said[7]
     assert "n novo jogo" in said[7] and "regras" in said[7]

@@ -13,6 +13,7 @@ from speech_support import Sink
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.speech.player import PLAYER_ENV
+from pyramide_a11y.speech.screen_reader import PrismReport, ReaderMissing, ReaderProblem
 
 
 def test_out_writes_the_sample_in_the_session_voice(tmp_path: Path) -> None:
@@ -87,9 +88,44 @@ def test_speech_dispatcher_installed_but_not_starting_is_said_so(
     socket_file = tmp_path / "run/speech-dispatcher/speechd.sock"
     assert line == (
         "speech-dispatcher: Voz desligada: o speech-dispatcher está instalado mas não "
-        f"arranca. O jogo continua em texto. (nothing listens at {socket_file}, and "
-        "speech-dispatcher started for the game did not listen)"
+        f"arranca. O jogo continua em texto. (nada escuta em {socket_file}, e o "
+        "speech-dispatcher que o jogo iniciou não ficou à escuta)"
     )
+
+
+def test_a_reader_running_that_prism_cannot_reach_is_said_so_in_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Orca runs (its process is there) but Prism reaches no screen reader: the report
+    says both without saying that none runs, in Brazilian Portuguese throughout
+    (the details in brackets too)."""
+    monkeypatch.setattr("pyramide_a11y.cli.voice.running_screen_reader", lambda: "Orca")
+    report = PrismReport((), ("Orca", "Speech Dispatcher"), ReaderProblem(ReaderMissing.NO_READER))
+    monkeypatch.setattr("pyramide_a11y.cli.voice.prism_report", lambda: report)
+    monkeypatch.setenv(PLAYER_ENV, "no-such-audio-player")
+    monkeypatch.setenv("PATH", f"{tmp_path}:/usr/bin:/bin")
+    monkeypatch.setattr("pyramide_a11y.speech.factory.SSIP_SERVER", "no-such-speech-dispatcher")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
+    monkeypatch.delenv("SPEECHD_ADDRESS", raising=False)
+    out = io.StringIO()
+    assert main(["voice", "--lang", "pt-BR", "--data-dir", str(tmp_path / "data")], out) == 1
+    lines = out.getvalue().splitlines()
+    assert lines[1] == (
+        "Leitor de tela em execução: Orca. A voz do próprio jogo fica desligada por "
+        "padrão (--speech auto)."
+    )
+    assert (
+        "screen-reader: o Orca está rodando, mas o jogo não consegue alcançá-lo: a voz "
+        "por ele está desligada. O Orca lê o que o jogo escreve."
+    ) in lines
+    assert (
+        "  Prism: motores aqui: Orca, Speech Dispatcher; não alcança nenhum leitor de tela agora."
+        in lines
+    )
+    text = out.getvalue()
+    assert "nenhum leitor de tela rodando" not in text
+    for english in ("not running", "Speech is", "screen reader", "works", "voice", "did not"):
+        assert english not in text, english
 
 
 @pytest.mark.parametrize("plays", [True, False], ids=["plays", "no-audio-device"])
@@ -113,8 +149,8 @@ def test_speech_dispatcher_works_only_when_it_plays_to_the_end(
         assert status == 1
         assert line == (
             "speech-dispatcher: Speech is off: speech-dispatcher does not respond. The game "
-            "goes on as text. (a silent test message did not end within 1 s (no audio "
-            "device, or another client's speech held it))"
+            "goes on as text. (a silent test message did not end within 1 s: no audio "
+            "device, or another program's speech held it)"
         )
         assert lines[-1] == "No speech backend works here: the game will be text only."
     probe = [c for c in ssip_server.read_text().splitlines() if "pyramide-probe" in c]

@@ -184,7 +184,7 @@ def test_an_older_database_is_upgraded_in_place_to_keep_the_par(tmp_path: Path) 
 
     store, notices = Store.open(tmp_path)
     assert store is not None and notices == []
-    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     assert store.conn.execute("SELECT * FROM stats").fetchall() == stats_before
     assert store.settings() == {"language": "pt_PT"}
     records = {r.id: r for r in store.recent(10)}

@@ -18,8 +18,7 @@ from pyramide_a11y.core.sources import random_deal
 from pyramide_a11y.engine import get_rules, parse_rules
 
 KEPT = {
-    "en": "Your saved game of Pyramid Patience is kept; type pyramide --rules paciencia "
-    "to continue it.",
+    "en": "Your saved game of Pyramid is kept; type pyramide --rules paciencia to continue it.",
     "pt_PT": "A sua partida de Paciência Pirâmide continua guardada; escreva "
     "pyramide --rules paciencia para a retomar.",
     "pt_BR": "Seu jogo de Paciência Pirâmide continua salvo; digite "
@@ -39,7 +38,7 @@ def test_the_saved_game_of_other_rules_is_named_then_offered(tmp_path: Path) -> 
     assert opening[1].startswith("Classic Pyramid")  # and a new classic deal
     assert program.close()[0] == 0
     program = Program(tmp_path, "--rules", "paciencia")  # as the line said
-    assert program.answer()[0].startswith("You have a saved game: Pyramid Patience")
+    assert program.answer()[0].startswith("You have a saved game: Pyramid,")
     assert program.close()[0] == 0
 
 

@@ -66,7 +66,7 @@ def test_stats_in_english_and_portuguese(folder: Path) -> None:
     status, text = run("stats", "--data-dir", str(folder), "--lang", "en")
     assert status == 0
     lines = text.splitlines()
-    assert lines[0] == "Pyramid Patience."
+    assert lines[0] == "Pyramid."
     assert "Games played: 3." in lines
     assert "Won: 2, 67%." in lines
     assert "Current streak: 0; best streak: 2." in lines

@@ -57,11 +57,11 @@ def plays_on(store: Store | None) -> None:
     game = new_game(CODE)
     saved = AutosavedGame.start(store, game.layout, game.rules, CODE)
     game = saved.game
-    saved.apply("KC")
+    saved.apply("KD")
     assert saved.take_notices() == []
     assert saved.record_id is not None
     record = store.load(saved.record_id)
-    assert record is not None and record.tokens == ("KC",)
+    assert record is not None and record.tokens == ("KD",)
 
 
 def test_a_new_folder_gets_a_current_database_in_wal_mode(tmp_path: Path) -> None:
@@ -202,7 +202,7 @@ def test_a_read_only_folder_plays_on_without_saving_and_changes_nothing(
         game = new_game(CODE)
         saved = AutosavedGame.start(store, game.layout, game.rules, CODE)
         game = saved.game
-        saved.apply("KC")  # play goes on, in memory
+        saved.apply("KD")  # play goes on, in memory
         assert game.moves == 1
     assert folder_digests(tmp_path) == before
 
@@ -235,7 +235,7 @@ def test_a_full_disk_keeps_actions_in_memory_and_saves_them_later(tmp_path: Path
     assert kinds == [NoticeKind.DISK_FULL]  # said once, not at every move
     assert saved.saved_actions < 400
     store.conn.execute(f"PRAGMA max_page_count = {pages + 1000}")  # room again
-    saved.apply("KC")
+    saved.apply("KD")
     assert [n.kind for n in saved.take_notices()] == [NoticeKind.SAVING_AGAIN]
     assert saved.saved_actions == 401
     assert saved.record_id is not None
@@ -274,7 +274,7 @@ def test_a_really_full_disk(tmp_path: Path) -> None:
         assert kinds[:1] == [NoticeKind.DISK_FULL]
         assert saved.saved_actions < 3000
         filler.unlink()
-        saved.apply("KC")
+        saved.apply("KD")
         assert [n.kind for n in saved.take_notices()] == [NoticeKind.SAVING_AGAIN]
         assert saved.saved_actions == 3001
         store.close()

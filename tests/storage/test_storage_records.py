@@ -135,7 +135,7 @@ def test_resume_replays_and_keeps_the_timer(tmp_path: Path) -> None:
         store, game.layout, game.rules, "PY1-N-AAAAAAS", elapsed_ms=lambda: int(now[0] * 1000)
     )
     game = saved.game
-    for token in ["KC", "draw", "10H+3S", "select 2S"]:
+    for token in ["KD", "draw", "10C+3S", "select 2S"]:
         now[0] += 2.5
         assert saved.apply(token).__class__.__name__ == "Event"
     saved.close()
@@ -161,11 +161,11 @@ def test_refusals_that_change_nothing_are_not_logged(tmp_path: Path) -> None:
     game = saved.game
     saved.apply("undo")  # nothing to undo
     saved.apply("cancel")  # nothing selected
-    saved.apply("select 5S")  # 5S is covered at the start of PY1-N-AAAAAAS
+    saved.apply("select 5H")  # 5H is covered at the start of PY1-N-AAAAAAS
     assert saved.tokens == []
-    saved.apply("KC")
-    saved.apply("KD")  # covered: refused, not logged
-    assert saved.tokens == ["KC"]
+    saved.apply("KD")
+    saved.apply("KH")  # covered: refused, not logged
+    assert saved.tokens == ["KD"]
 
 
 def test_playing_the_game_object_directly_logs_one_token_per_action(tmp_path: Path) -> None:
@@ -175,21 +175,21 @@ def test_playing_the_game_object_directly_logs_one_token_per_action(tmp_path: Pa
     layout = new_game("PY1-N-AAAAAAS").layout
     saved = AutosavedGame.start(store, layout, get_rules("pyramide"), "PY1-N-AAAAAAS")
     game = saved.game
-    game.select(Card.parse("KC"))  # a King leaves at once: one token, not two
+    game.select(Card.parse("KD"))  # a King leaves at once: one token, not two
     game.draw()
-    game.select(Card.parse("10H"))
+    game.select(Card.parse("10C"))
     game.select(Card.parse("3S"))  # completes the pair
     game.select(Card.parse("2S"))
-    game.select(Card.parse("AS"))  # does not sum to 13: AS stays selected (rules of pyramide)
+    game.select(Card.parse("10S"))  # does not sum to 13: 10S stays selected (pyramide)
     game.cancel()
     game.undo()
     assert saved.tokens == [
-        "select KC",
+        "select KD",
         "draw",
-        "select 10H",
+        "select 10C",
         "select 3S",
         "select 2S",
-        "select AS",
+        "select 10S",
         "cancel",
         "undo",
     ]

@@ -24,8 +24,8 @@ def _command(folder: Path, *options: str) -> str:
 def test_closing_the_terminal_loses_nothing(tmp_path: Path) -> None:
     with window(_command(tmp_path, "--deal", CODE)) as first:
         assert "Escreva ? para ajuda" in first.wait_for("Escreva ? para ajuda")
-        first.type("Rp\r")  # the king of clubs (rei de paus) leaves
-        assert "Saiu rei de paus" in first.wait_for("Saiu rei de paus")
+        first.type("Ro\r")  # the king of diamonds (rei de ouros) leaves
+        assert "Saiu rei de ouros" in first.wait_for("Saiu rei de ouros")
     # The window is killed: the terminal closes under the game.
 
     with window(_command(tmp_path)) as second:

@@ -9,9 +9,13 @@ repository), or the file ``$AXE_CORE_JS`` names.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import signal
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,6 +36,41 @@ CHROMIUM_ARGS = [
 ]
 ROOT = Path(__file__).resolve().parent.parent.parent
 AXE = Path(os.environ.get("AXE_CORE_JS", ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+
+
+def serve_command(folder: Path, *options: str) -> list[str]:
+    """``pyramide serve`` with its players in ``folder``, run as the installed
+    command runs (``launch.main``), with ``options``."""
+    return [
+        sys.executable,
+        "-c",
+        "from pyramide_a11y.launch import main; raise SystemExit(main())",
+        "serve",
+        "--data-dir",
+        str(folder),
+        *options,
+    ]
+
+
+@contextlib.contextmanager
+def serving(folder: Path, *options: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``pyramide serve`` in its own process on a free port: its address (read from
+    the line it prints once the port listens) and the process; Ctrl-C at the end."""
+    server = subprocess.Popen(
+        serve_command(folder, "--port", "0", *options), stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert server.stdout is not None
+        found = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline())
+        assert found is not None, "no address printed"
+        yield found.group(0), server
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(10)
 
 
 def token_of(html: str) -> str:

@@ -27,7 +27,7 @@ from pyramide_a11y.solver import Hint, Knowledge, hint_for
 from pyramide_a11y.web.app import COOKIE, create_app
 from pyramide_a11y.web.players import Player, Players
 
-from .conftest import Served, token_of
+from .conftest import Served, serve_command, token_of
 
 LANGS = [("en", "en"), ("pt-PT", "pt_PT"), ("pt-BR", "pt_BR")]
 
@@ -333,7 +333,7 @@ def test_a_slow_hint_says_searching_and_the_table_keeps_answering(tmp_path: Path
         token = token_of(client.get("/", headers={"accept-language": "pt-BR"}).text)
         player = player_of(client)
         players: Players = client.app.state.players  # type: ignore[attr-defined]
-        player.call(lambda: players.settle(player)).result()  # its session as after a form
+        player.call(lambda: players.settle(player, lambda: None)).result()  # as after a form
         arrived = threading.Event()
         emit = player.session.emit
 
@@ -365,18 +365,7 @@ def test_pyramide_serve_prints_the_address_and_serves(tmp_path: Path) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    command = [
-        sys.executable,
-        "-c",
-        "from pyramide_a11y.launch import main; raise SystemExit(main())",
-        "serve",
-        "--port",
-        str(port),
-        "--data-dir",
-        str(tmp_path / "web"),
-        "--lang",
-        "en",
-    ]
+    command = serve_command(tmp_path / "web", "--port", str(port), "--lang", "en")
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None

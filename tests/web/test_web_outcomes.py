@@ -22,7 +22,7 @@ from pyramide_a11y.web.players import Player, Players
 from .conftest import Served, token_of
 from .test_web_browser import ACTIVE, Table, axe_violations, winnable_deal
 
-# The deals tried by stuck_deal (a greedy line until no card can ever be removed).
+# The deals tried by stuck_deal (a greedy line until no move at all is left).
 STUCK_CODE_SEARCH = range(1, 400)
 
 
@@ -56,7 +56,7 @@ def browser_player(served: Served, page: Any) -> Player:
 
 def settled(app: Any, player: Player) -> Player:
     """``player`` kept on disk, as its first form would (a guest has no store)."""
-    player.call(lambda: players_of(app).settle(player)).result()
+    player.call(lambda: players_of(app).settle(player, lambda: None)).result()
     return player
 
 
@@ -147,7 +147,7 @@ def test_the_won_deal_opens_the_result_dialog(browser: Any, served: Served) -> N
     # Esc closes it: the live region back in its place, the panel a section, focus kept.
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog#result-dialog", state="detached")
-    assert page.locator("main > section #answer").count() == 1
+    assert page.locator("main section[aria-labelledby=answer-heading] > #answer").count() == 1
     assert page.locator("#game #result h2").inner_text() == "You won!"
     assert page.evaluate("document.activeElement !== document.body")
     assert page.get_by_role("link", name=table_exit).count() == 1
@@ -184,6 +184,7 @@ def test_the_seeds_exits_are_the_catalogs_words() -> None:
         assert words.impasse_undo() == "Desfazer a última jogada"
         assert words.impasse_replay() == "Repetir esta distribuição"
         assert words.impasse_new() == "Distribuir outra"
+        assert words.impasse_hint() == "Dica"
         assert sentence(messages.impasse()) == "Não há mais jogadas possíveis."
     with in_language("pt_PT"):
         assert words.impasse_undo() == "Anular a última jogada"
@@ -195,7 +196,7 @@ def http_player(client: TestClient) -> Player:
     return player
 
 
-def test_without_javascript_the_result_is_a_section_after_the_answer(tmp_path: Path) -> None:
+def test_without_javascript_the_result_is_a_section_before_the_table(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "web"), base_url="http://testserver") as client:
         page = client.get("/", headers={"accept-language": "en"})
         client.post("/act", data={"token": token_of(page.text), "do": "draw"})
@@ -203,10 +204,11 @@ def test_without_javascript_the_result_is_a_section_after_the_answer(tmp_path: P
         play_on(client.app, http_player(client), code, moves)
         text = client.get("/").text
         assert "<dialog" not in text
-        answer_end = text.index('<div id="answer"')
         result = text.index('<section id="result"')
-        # Right after the answer: nothing but the table's opening in between.
-        assert answer_end < result < text.index('id="status-heading"')
+        # First in the game, before the (empty) table: what a reloaded page shows
+        # at its top; the answer of the winning move is on the page too.
+        assert text.index("<h1>") < result < text.index('id="pyramid-heading"')
+        assert '<div id="answer"' in text
         section = text[result : text.index("</section>", result)]
         assert 'name="do" value="new"' in section and 'name="do" value="replay"' in section
         assert 'href="#pyramid-heading"' in section
@@ -256,7 +258,8 @@ def test_the_impasse_offers_its_exits(tmp_path: Path, tag: str) -> None:
 
 
 def stuck_deal() -> tuple[str, tuple[Move, ...]]:
-    """A deal and a line of moves after which no card can ever be removed."""
+    """A deal and a line of moves that ends at the dead end: no move at all left
+    (nothing to remove, the stock empty and no recycle left)."""
     from pyramide_a11y.core.sources import coded_source
     from pyramide_a11y.engine import Game, get_rules
     from pyramide_a11y.engine.dealcode import DealCode
@@ -266,8 +269,8 @@ def stuck_deal() -> tuple[str, tuple[Move, ...]]:
         source = coded_source(DealCode(rules, n * 104729))
         game = Game(source.layout, source.rules)
         played: list[Move] = []
-        for _ in range(200):  # greedy: the first legal removal, else draw / recycle
-            if game.position.can_never_remove(game.rules) and not game.won:
+        for _ in range(400):  # greedy: the first legal removal, else draw / recycle
+            if game.impasse:
                 assert source.code is not None
                 return source.code, tuple(played)
             moves = game.legal_moves()

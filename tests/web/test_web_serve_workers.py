@@ -9,17 +9,18 @@ import os
 import re
 import signal
 import subprocess
-import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2
 import pytest
+from kit import process_alive
 
 from pyramide_a11y.storage import Store
 from pyramide_a11y.web.app import COOKIE
 
-from .conftest import token_of
+from .conftest import serve_command, token_of
 
 JSON = {"accept": "application/json"}
 DRAWS = 16
@@ -42,26 +43,9 @@ def _worker_pids(server: int) -> list[int]:
 @pytest.fixture
 def two_workers(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str], Path]]:
     folder = tmp_path / "web"
-    command = [
-        sys.executable,
-        "-c",
-        "from pyramide_a11y.launch import main; raise SystemExit(main())",
-        "serve",
-        "--port",
-        "0",
-        "--workers",
-        "2",
-        "--data-dir",
-        str(folder),
-        "--lang",
-        "en",
-    ]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    server, url = _serve(folder, 0, "--lang", "en")
     try:
-        assert server.stdout is not None
-        found = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline())
-        assert found is not None, "no address printed"
-        yield found.group(0), server, folder
+        yield url, server, folder
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -114,3 +98,50 @@ def test_a_worker_killed_mid_game_loses_nothing_told(
     # Every draw the player was told of is kept; one never answered may be too.
     assert told <= actions <= told + unanswered
     assert final["answer"]  # and the page still answers, after the kill
+
+
+def _serve(folder: Path, port: int, *options: str) -> tuple[subprocess.Popen[str], str]:
+    """``pyramide serve --workers 2`` on ``port`` (0: a free one) with ``options``;
+    it and its address."""
+    command = serve_command(folder, "--port", str(port), "--workers", "2", *options)
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    if found is None:
+        server.kill()
+        server.wait(10)
+        pytest.fail(f"no address printed: {line!r}")
+    return server, found.group(0)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc for the workers")
+def test_kill_9_of_the_command_ends_its_workers_and_frees_the_port(tmp_path: Path) -> None:
+    # Issue 36: the workers went on serving, and a restart could not have the port.
+    server, url = _serve(tmp_path / "web", 0)
+    try:
+        with httpx2.Client(base_url=url, timeout=30) as client:
+            assert client.get("/").status_code == 200  # the workers serve
+        workers = _worker_pids(server.pid)
+        assert len(workers) == 2, workers
+        server.kill()
+        server.wait(10)
+        # The kernel tells each worker its command ended; each ends (an event
+        # waited on, within a bound, not a pause).
+        for _ in range(600):
+            if not any(process_alive(pid) for pid in workers):
+                break
+            time.sleep(0.05)
+        left = [pid for pid in workers if process_alive(pid)]
+        for pid in left:  # not to leave them serving after a failure
+            os.kill(pid, signal.SIGKILL)
+        assert left == []
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    again, _ = _serve(tmp_path / "web", port)  # the port is free again
+    again.send_signal(signal.SIGINT)
+    again.wait(30)

@@ -60,21 +60,7 @@ def test_two_workers_at_once_never_lose_or_double_a_move(tmp_path: Path) -> None
         first.post("/type", data={"token": token, "line": f"new {code}"}, headers=JSON)
         second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
         draws = 8
-        start = threading.Barrier(2)
-        answers: list[int] = []
-
-        def draw_from(client: TestClient) -> None:
-            start.wait(10)
-            for _ in range(draws // 2):
-                reply = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
-                answers.append(reply.status_code)
-
-        threads = [threading.Thread(target=draw_from, args=(c,)) for c in (first, second)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
-        assert answers == [200] * draws
+        assert _draw_at_once(first, second, token, draws // 2) == [200] * draws
         # Every draw counted once, in either worker's view and in the store.
         assert _moves_of(first) == _moves_of(second) == draws
 
@@ -103,3 +89,49 @@ def test_forwarded_https_is_believed_only_from_a_trusted_proxy(tmp_path: Path) -
     with TestClient(untrusted) as client:
         cookie = client.get("/", headers=forwarded).headers["set-cookie"]
     assert "secure" not in cookie.lower()  # anyone can send the header: not believed
+
+
+def test_a_new_players_first_burst_on_two_workers_keeps_every_answered_move(
+    tmp_path: Path,
+) -> None:
+    # Issue 36: both workers settled the new player at once (on PostgreSQL the
+    # second failed to make the player's schema) and each played a game of its own:
+    # 44 moves answered, 21 stored. Every answered move must be one of the game's.
+    for round_ in range(3):
+        folder = tmp_path / f"web{round_}"
+        statuses, cookie = _first_burst(folder, draws_each=4)
+        assert statuses == [200] * 8
+        # The store keeps one game with every draw (a third worker takes it up).
+        with TestClient(create_app(folder)) as third:
+            third.cookies.set(COOKIE, cookie)
+            assert _moves_of(third) == 8
+
+
+def _first_burst(folder: Path, draws_each: int) -> tuple[list[int], str]:
+    """A new player shown the page by one worker, whose first forms go to two
+    workers at once (``draws_each`` draws from each): the statuses, the cookie."""
+    one, two = create_app(folder), create_app(folder)
+    with TestClient(one) as first, TestClient(two) as second:
+        token = token_of(first.get("/").text)  # a guest, on the first worker only
+        second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
+        statuses = _draw_at_once(first, second, token, draws_each)
+        return statuses, first.cookies.get(COOKIE) or ""
+
+
+def _draw_at_once(first: TestClient, second: TestClient, token: str, each: int) -> list[int]:
+    """``each`` draws sent to both workers at once (a thread each): the statuses."""
+    start = threading.Barrier(2)
+    statuses: list[int] = []
+
+    def draw_from(client: TestClient) -> None:
+        start.wait(10)
+        for _ in range(each):
+            reply = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
+            statuses.append(reply.status_code)
+
+    threads = [threading.Thread(target=draw_from, args=(c,)) for c in (first, second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return statuses

@@ -407,7 +407,13 @@
     var data = new FormData(form);
     var submitter = event.submitter;
     if (submitter && submitter.name) { data.append(submitter.name, submitter.value); }
-    send(form.getAttribute("action"), data);
+    /* A touch screen: the rules then speak of taps, not of letters. */
+    if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
+      data.append("pointer", "coarse");
+    }
+    /* Draw and Recycle sit at the stock, in the table's form, sent to /act. */
+    var action = (submitter && submitter.getAttribute("formaction")) || form.getAttribute("action");
+    send(action, data);
     var line = form.querySelector("input[name='line']");
     if (line) { line.value = ""; }
   });
