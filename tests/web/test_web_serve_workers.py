@@ -20,7 +20,7 @@ from kit import process_alive
 from pyramide_a11y.storage import Store
 from pyramide_a11y.web.app import COOKIE
 
-from .conftest import serve_command, token_of
+from .conftest import serve_command, serving, token_of
 
 JSON = {"accept": "application/json"}
 DRAWS = 16
@@ -43,16 +43,8 @@ def _worker_pids(server: int) -> list[int]:
 @pytest.fixture
 def two_workers(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str], Path]]:
     folder = tmp_path / "web"
-    server, url = _serve(folder, 0, "--lang", "en")
-    try:
+    with serving(folder, "--workers", "2", "--lang", "en") as (url, server):
         yield url, server, folder
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(10)
 
 
 @pytest.mark.slow
