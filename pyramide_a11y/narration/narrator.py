@@ -28,6 +28,7 @@ from pyramide_a11y.engine.view import SlotView
 from pyramide_a11y.i18n.spoken import Spoken, spoken_form
 
 from . import messages as m
+from .front_end import FrontEnd, front_end
 
 
 class Verbosity(enum.Enum):
@@ -80,7 +81,10 @@ def describe(outcome: Event | Refusal, game: Game, style: Style | None = None) -
             and game.position.recycle_refusal(game.rules) is None
         ):
             line = join([line, m.recycle_instead()])  # what to do instead: r
-        if game.impasse:  # every move is refused now: say what can still be done
+        # Every move is refused now: the terminal says what can still be done each
+        # time; the page said it once, after the move that caused it, and shows
+        # its exits beside the table (issue 34: the impasse is heard once).
+        if game.impasse and front_end() is FrontEnd.TERMINAL:
             return [line, impasse_line()]
         return [line]
     return _describe_event(outcome, game, style)

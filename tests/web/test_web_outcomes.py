@@ -219,6 +219,10 @@ def test_without_javascript_the_result_is_a_section_before_the_table(tmp_path: P
         assert posted.status_code == 200 and '<section id="result"' not in posted.text
 
 
+JSON = "application/json"
+"""The Accept header of the page's script."""
+
+
 @pytest.mark.parametrize("tag", ["en", "pt-BR"])
 def test_the_impasse_offers_its_exits(tmp_path: Path, tag: str) -> None:
     code, line = stuck_deal()
@@ -251,6 +255,14 @@ def test_the_impasse_offers_its_exits(tmp_path: Path, tag: str) -> None:
             "replay",
             "new",
         ]
+        # A move refused now is said alone: the impasse was heard once, after the
+        # move that caused it (issue 34), and its exits stay on the page.
+        refused = client.post(
+            "/act", data={"token": token_of(text), "do": "draw"}, headers={"accept": JSON}
+        ).json()
+        assert refused["answer"] and not any(impasse in said for said in refused["answer"])
+        text = client.get("/").text
+        assert 'id="impasse"' in text
         before = http_player(client).session.game.moves
         client.post("/act", data={"token": token_of(text), "do": "undo"})
         assert 'id="impasse"' not in client.get("/").text
