@@ -225,7 +225,7 @@ def test_the_wheel_alone_plays_in_portuguese_from_its_catalogs(
     assert version.returncode == 0 and VERSION is not None and VERSION.group(1) in version.stdout
     game = subprocess.run(
         [sys.executable, "-m", "pyramide_a11y", "--speech", "none", "--deal", "PY1-N-AAAAAAS"],
-        input="Rp\nq\n",
+        input="Ro\nq\n",  # seed 000's first move: R♦ alone
         capture_output=True,
         text=True,
         env=env,
@@ -235,6 +235,6 @@ def test_the_wheel_alone_plays_in_portuguese_from_its_catalogs(
     assert game.returncode == 0, game.stderr
     lines = game.stdout.splitlines()
     assert lines[0].startswith("Pyramide, passagens ilimitadas pelo monte. Partida PY1-N-AAAAAAS.")
-    assert "Saiu rei de paus." in lines
+    assert "Saiu rei de ouros." in lines
     assert lines[-1] == "A sua partida está guardada. Até à próxima."
     assert game.stderr == ""

@@ -78,13 +78,13 @@ def test_a_half_made_venv_is_repaired_and_the_game_plays(tmp_path: Path) -> None
     )
     assert made.returncode == 0 and not (project / ".venv/bin/pip").exists()
 
-    first = play(project, env, "Rp\nq\n", "--lang", "pt")
+    first = play(project, env, "Ro\nq\n", "--lang", "pt")  # seed 000: R♦ alone
     assert first.returncode == 0, first.stderr
     assert "Repairing .venv, the virtual environment: it was left half made." in first.stderr
     assert "Traceback" not in first.stderr
     lines = first.stdout.splitlines()
     assert lines[0].startswith(f"Pyramide, passagens ilimitadas pelo monte. Partida {DEAL}.")
-    assert "Saiu rei de paus." in lines
+    assert "Saiu rei de ouros." in lines
     assert lines[-1] == "A sua partida está guardada. Até à próxima."
 
     # Ready now: the next start installs nothing (its record of the install stays).
