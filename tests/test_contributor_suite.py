@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,11 @@ def test_the_tests_detect_no_screen_reader_though_orca_runs(
     shutil.copy("/bin/sleep", orca)  # a process named orca, as a contributor's
     running = subprocess.Popen([str(orca), "600"])
     try:
+        # Seen under its own name once the kernel shows it so (under load a moment
+        # after Popen returns): waited for, within a bound.
+        deadline = time.monotonic() + 10
+        while "orca" not in detect.process_names() and time.monotonic() < deadline:
+            time.sleep(0.05)
         # The test suite's setting (tests/conftest.py): no screen reader.
         assert detect.running_screen_reader() is None
         # Without it the game hears Orca (so it does not talk over it).
