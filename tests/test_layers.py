@@ -79,3 +79,64 @@ def test_module_imports_only_lower_layers(path: Path) -> None:
     assert layer in ALLOWED, f"new layer {layer!r}: add it to ALLOWED with its rule"
     wrong = imported_layers(path) - ALLOWED[layer] - {layer}
     assert not wrong, f"{path.relative_to(PACKAGE)} imports {sorted(wrong)}"
+
+
+def core_public_names() -> set[str]:
+    """The core's public face: the names its package declares in ``__all__``."""
+    tree = ast.parse((PACKAGE / "core" / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
+        ):
+            return {
+                ast.literal_eval(element)
+                for element in ast.walk(node.value)
+                if isinstance(element, ast.Constant)
+            }
+    return set()
+
+
+def private_core_imports(path: Path) -> list[str]:
+    """What ``path`` takes from the core other than its public names: a submodule
+    (``pyramide_a11y.core.session``), or a name the package does not declare."""
+    public = core_public_names()
+    wrong: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            wrong += [a.name for a in node.names if a.name.startswith("pyramide_a11y.core.")]
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
+            module = node.module if node.level == 0 else f"pyramide_a11y.{node.module}"
+            if node.level == 1 and path.parent.name == "web" and node.module == "core":
+                wrong.append(".core")  # a front end's own copy of the core's names
+            elif module.startswith("pyramide_a11y.core."):
+                wrong.append(module)
+            elif module == "pyramide_a11y.core":
+                wrong += [f"core.{a.name}" for a in node.names if a.name not in public]
+    return wrong
+
+
+WEB_MODULES = sorted((PACKAGE / "web").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", WEB_MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_web_imports_only_the_cores_public_names(path: Path) -> None:
+    assert private_core_imports(path) == []
+
+
+def test_the_check_of_private_core_imports_can_fail(tmp_path: Path) -> None:
+    module = tmp_path / "web" / "example.py"
+    module.parent.mkdir()
+    module.write_text(
+        "from pyramide_a11y.core import Session, Play\n"
+        "from pyramide_a11y.core.timer import GameTimer\n"
+        "import pyramide_a11y.core.hinting\n"
+        "from .core import Answer\n",
+        encoding="utf-8",
+    )
+    assert private_core_imports(module) == [
+        "core.Play",
+        "pyramide_a11y.core.timer",
+        "pyramide_a11y.core.hinting",
+        ".core",
+    ]
+    assert "Session" in core_public_names()

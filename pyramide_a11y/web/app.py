@@ -32,12 +32,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
+from pyramide_a11y.core import HintFinder, ParFinder
 from pyramide_a11y.engine import Rules, parse_rules
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language
 from pyramide_a11y.narration import page_words as words
 from pyramide_a11y.storage import StorageError
 
-from .core import HintFinder, ParFinder
 from .guard import (
     LOOPBACK_HOSTS,
     MAX_BODY,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pyramide_a11y.core import Session
 from pyramide_a11y.engine import Card, Draw, Move, Recycle, cards_of
 from pyramide_a11y.engine.view import SlotView, table_view
 from pyramide_a11y.i18n import get_language, in_language
@@ -17,8 +18,6 @@ from pyramide_a11y.i18n import language as language_record
 from pyramide_a11y.narration import card_name, messages, row_name, sentence
 from pyramide_a11y.narration import page_words as words
 from pyramide_a11y.narration.narrator import counts, slot_label
-
-from .core import Session
 
 LANG_TAGS = {"pt_PT": "pt-PT", "pt_BR": "pt-BR", "en": "en"}
 """The game's language codes → the page's ``<html lang>``."""

@@ -1,11 +1,12 @@
 """The players of one server: each an unguessable id, a session, its own store.
 
 A player's games live in ``<data_dir>/players/<id>/`` (the terminal game's SQLite
-store, through :class:`~.core.GameStorage`): every move is saved as it is played,
-and a player who comes back (even after a restart of the server) takes the game
-up where it was. :class:`Players` finds or makes them; :class:`Player` keeps the
-session with what the page needs besides it: the last answer, late news (a hint
-that thought, a deal's par), the single-letter keys switch and the rate limit.
+store, through :class:`~pyramide_a11y.core.autosave.GameStorage`): every move is
+saved as it is played, and a player who comes back (even after a restart of the
+server) takes the game up where it was. :class:`Players` finds or makes them;
+:class:`Player` keeps the session with what the page needs besides it: the last
+answer, late news (a hint that thought, a deal's par), the single-letter keys
+switch and the rate limit.
 """
 
 from __future__ import annotations
@@ -24,14 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pyramide_a11y.engine import Rules, get_rules, parse_code
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
-from pyramide_a11y.narration.front_end import on_page
-from pyramide_a11y.storage import NoticeKind, StorageError, Store
-from pyramide_a11y.storage.locks import player_lock
-from pyramide_a11y.storage.postgres import database_url
-
-from .core import (
+from pyramide_a11y.core import (
     Answer,
     GameSource,
     GameStorage,
@@ -43,6 +37,13 @@ from .core import (
     coded_source,
     random_deal,
 )
+from pyramide_a11y.engine import Rules, get_rules, parse_code
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
+from pyramide_a11y.narration.front_end import on_page
+from pyramide_a11y.storage import NoticeKind, StorageError, Store
+from pyramide_a11y.storage.locks import player_lock
+from pyramide_a11y.storage.postgres import database_url
+
 from .writer import WriterMark
 
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")

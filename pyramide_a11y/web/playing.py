@@ -19,6 +19,7 @@ from pyramide_a11y.commands import (
     Touch,
     parse_command,
 )
+from pyramide_a11y.core import Answer
 from pyramide_a11y.engine import Card
 from pyramide_a11y.engine.dealcode import parse_code
 from pyramide_a11y.i18n import LANGUAGES
@@ -26,7 +27,6 @@ from pyramide_a11y.narration import answers, messages, sentence
 from pyramide_a11y.narration import help as help_text
 from pyramide_a11y.narration import page_words as words
 
-from .core import Answer
 from .players import Player
 
 Work = Callable[[Player], Answer | list[str]]

@@ -46,8 +46,7 @@ from pyramide_a11y.solver import Hint, Knowledge, Verdict, hint_for, solve_short
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
 
-    from pyramide_a11y.core.hinting import HintFinder
-    from pyramide_a11y.core.par import ParFinder
+    from pyramide_a11y.core import HintFinder, ParFinder
 
 __all__ = ["MARGIN", "PAR_CAP", "SolverPool"]
 

@@ -38,3 +38,16 @@ def test_the_play_core_loads_no_command_line_terminal_or_speech(module: str) -> 
 def test_the_terminal_does_load_speech_so_the_check_can_fail() -> None:
     loaded = modules_loaded_by("pyramide_a11y.terminal.outlet")
     assert "pyramide_a11y.speech.base" in loaded
+
+
+def test_every_public_name_of_the_core_is_there() -> None:
+    import importlib
+
+    import pyramide_a11y.core as core
+
+    assert set(core.__all__) == set(core._HOMES)
+    for name in core.__all__:
+        home = importlib.import_module(f"pyramide_a11y.core.{core._HOMES[name]}")
+        assert getattr(core, name) is getattr(home, name)
+    with pytest.raises(AttributeError):
+        core.Play  # noqa: B018  a submodule's class, not the core's public face

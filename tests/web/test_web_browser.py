@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from pyramide_a11y.core import GameSource
 from pyramide_a11y.engine import Card, Draw, Game, Move, Recycle, RemoveKing, RemovePair, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.i18n import in_language
 from pyramide_a11y.narration import card_name, messages
 from pyramide_a11y.solver import Hint, Knowledge, Verdict, hint_for, solve
-from pyramide_a11y.web.core import GameSource
 from pyramide_a11y.web.playing import ACTIONS
 
 from .conftest import AXE, Served
