@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from pyramide_a11y.engine import Game, Move, Position
 from pyramide_a11y.i18n import in_this_language
@@ -69,6 +70,21 @@ def hint_lines(hint: Hint | None) -> list[str]:
     return answers.hint(hint.kind, hint.move)
 
 
+@dataclass(frozen=True)
+class Said:
+    """What the hints given so far left on the table, in one value (replaced whole,
+    never changed in part, so the delivering thread and a page reading it never see
+    half of it)."""
+
+    shown: tuple[Position, Move] | None = None
+    """The move of the last hint given and the table it was given for; None once
+    another hint starts (its marks leave the table while it thinks)."""
+    lost: Position | None = None
+    """The table the last «cannot be won from here» was said for: it holds until
+    another one is said (a hint that gives a move elsewhere leaves it: undo back to
+    that table, and the exits it showed are shown again)."""
+
+
 class Hints:
     """The session's hint, at most one at a time. ``deliver`` gets the lines of a
     hint that came late, from the job's thread (the session speaks them and hands
@@ -79,30 +95,31 @@ class Hints:
         self._deliver = deliver
         self._job: HintJob | None = None
         self._lock = threading.Lock()
-        self._lost: Position | None = None
-        self._shown: tuple[Position, Move] | None = None
+        self.said = Said()
+        """What the hints given so far left on the table."""
 
     def shown(self, position: Position) -> Move | None:
         """The move of the last hint given, while the table is still the one it was
         given for (a page marks its cards on the table); else None."""
-        shown = self._shown
+        shown = self.said.shown
         if shown is None or shown[0] != position:
             return None
         return shown[1]
 
-    def _remember(self, position: Position, hint: Hint | None) -> None:
-        self._shown = (position, hint.move) if hint is not None and hint.move is not None else None
-
     def said_lost(self, game: Game) -> bool:
         """The last hint said the deal cannot be won from the table ``game`` is at
         now: the page then shows the four exits (seed 004) until the table changes."""
-        return self._lost is not None and self._lost == game.position
+        return self.said.lost is not None and self.said.lost == game.position
 
     def _told(self, hint: Hint | None, position: Position) -> list[str]:
-        """The lines of ``hint``, given for ``position``, remembered when it says lost."""
-        if hint is not None and hint.kind is HintKind.LOST:
-            self._lost = position
-        self._remember(position, hint)
+        """The lines of ``hint``, given for ``position``, remembered (its move, and
+        the table when it says lost)."""
+        move = hint.move if hint is not None else None
+        lost = hint is not None and hint.kind is HintKind.LOST
+        self.said = Said(
+            shown=(position, move) if move is not None else None,
+            lost=position if lost else self.said.lost,
+        )
         return hint_lines(hint)
 
     @property
@@ -127,7 +144,7 @@ class Hints:
         if self.finder is None:
             return answers.no_hints()
         self.drop()
-        self._shown = None
+        self.said = replace(self.said, shown=None)
         position = game.position
         job = HintJob(self.finder, game, budget)
         self._job = job
