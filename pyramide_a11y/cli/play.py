@@ -86,8 +86,12 @@ def _play(args: argparse.Namespace, out: TextIO, storage: GameStorage, language:
     settings = settings_from_options(args, language)
     learning = getattr(args, "learn", False)  # ``pyramide learn``: the lesson alone
     chosen = args.deal or args.layout or args.daily or learning
-    source = None if chosen else storage.resume_saved(named_rules(args))
-    source = source or game_source(args)
+    # A deal named on the command line is played; else the saved game, offered.
+    source = (
+        game_source(args)
+        if chosen
+        else storage.take_up(lambda: game_source(args), rules=named_rules(args))
+    )
     args.language, args.rate = language, settings.rate
     speaker = make_session_speaker(args, out)
     speaker.set_language(language)

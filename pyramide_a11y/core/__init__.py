@@ -21,9 +21,17 @@ if TYPE_CHECKING:  # the real names for the type checker; loaded lazily at run t
     from pyramide_a11y.core.autosave import GameStorage
     from pyramide_a11y.core.hinting import HintFinder
     from pyramide_a11y.core.par import ParFinder
+    from pyramide_a11y.core.resolved import (
+        Resolved,
+        TabClock,
+        TouchCards,
+        WhereCard,
+        resolve_command,
+    )
     from pyramide_a11y.core.session import GOODBYE_WAIT, Session
     from pyramide_a11y.core.settings import Settings
     from pyramide_a11y.core.sources import GameSource, SourceError, coded_source, random_deal
+    from pyramide_a11y.core.table import Cell, ClockState, Pile, TableState, changed_places
     from pyramide_a11y.core.timer import GameTimer
 
 _HOMES = {
@@ -32,8 +40,18 @@ _HOMES = {
     "GameSource": "sources",
     "GameStorage": "autosave",
     "GameTimer": "timer",
+    "Cell": "table",
+    "ClockState": "table",
+    "Pile": "table",
+    "TableState": "table",
+    "changed_places": "table",
     "HintFinder": "hinting",
     "ParFinder": "par",
+    "Resolved": "resolved",
+    "TabClock": "resolved",
+    "TouchCards": "resolved",
+    "WhereCard": "resolved",
+    "resolve_command": "resolved",
     "Session": "session",
     "Settings": "settings",
     "SourceError": "sources",
@@ -45,16 +63,26 @@ _HOMES = {
 __all__ = [
     "GOODBYE_WAIT",
     "Answer",
+    "Cell",
+    "ClockState",
     "GameSource",
     "GameStorage",
     "GameTimer",
     "HintFinder",
     "ParFinder",
+    "Pile",
+    "Resolved",
     "Session",
     "Settings",
     "SourceError",
+    "TabClock",
+    "TableState",
+    "TouchCards",
+    "WhereCard",
+    "changed_places",
     "coded_source",
     "random_deal",
+    "resolve_command",
 ]
 
 

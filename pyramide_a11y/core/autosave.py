@@ -184,6 +184,41 @@ class GameStorage:
             return record
         return None
 
+    def take_up(
+        self,
+        new_deal: Callable[[], GameSource],
+        *,
+        rules: Rules | None = None,
+        at_once: bool = False,
+        held: bool = False,
+    ) -> GameSource:
+        """The game a session starts with: the saved game taken up (of ``rules``,
+        when the player named rules; see :meth:`resume_saved`), else ``new_deal()``.
+        Make the session with the source returned. ``at_once``: taken up with no
+        offer to continue or start fresh (a page shows the game at once); else the
+        offer is :attr:`offer`, answered by the first line. ``held``: a game in play
+        that could not be taken up now (held by another server process, the store
+        busy) fails instead of a new deal dealt over it.
+
+        Raises:
+            StorageError: the store cannot be read now (``held`` only), or a game in
+                play was not taken up (``held``).
+        """
+        in_play = self.store.in_progress() if held and self.store is not None else []
+        source = self.resume_saved(rules)
+        if source is not None:
+            if at_once:
+                self.accept_offer()
+            return source
+        if in_play and not all(record.damaged for record in in_play):
+            raise StorageError(NoticeKind.UNAVAILABLE, "the game in play was not taken up")
+        return new_deal()
+
+    @property
+    def unsaved(self) -> bool:
+        """The game in play holds moves (or its record) not saved yet."""
+        return self.current is not None and self.current.unsaved
+
     def accept_offer(self) -> bool:
         """The player continues the saved game; False if none was offered."""
         offered = self.offer is not None

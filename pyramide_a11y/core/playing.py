@@ -69,8 +69,12 @@ class Play:
         rng: random.Random,
         cues: SessionCues,
         pars: Pars | None = None,
+        *,
+        local_files: bool = True,
     ) -> None:
         self.settings, self.storage, self.timer = settings, storage, timer
+        self.local_files = local_files
+        """``new NAME`` may name a layout file of this machine (a page: codes only)."""
         self.hints, self.rng, self.cues = hints, rng, cues
         self.pars = pars
         """The deal's par, found after a win (None: never)."""
@@ -180,12 +184,19 @@ class Play:
         self._choice = None
         try:
             cards = resolve(specs, self.game)
-        except NoSuchCardError as err:
-            return answers.no_playable_rank(err.rank)
-        except AmbiguousCardError as err:
-            self._choice = (err.candidates, specs)
-            return answers.ambiguous(err.candidates)
+        except (NoSuchCardError, AmbiguousCardError) as err:
+            return self.unresolved(err, specs)
         return self.touch(cards)
+
+    def unresolved(
+        self, err: NoSuchCardError | AmbiguousCardError, specs: tuple[CardSpec, ...]
+    ) -> list[str]:
+        """The answer to cards typed as ``specs`` that name no playable card, or
+        several: then "which one: …?" is asked (see :meth:`answer_choice`)."""
+        if isinstance(err, NoSuchCardError):
+            return answers.no_playable_rank(err.rank)
+        self._choice = (err.candidates, specs)
+        return answers.ambiguous(err.candidates)
 
     def answer_choice(self, text: str) -> list[str] | None:
         """The line after "which one: …?": the card it picks touched as if typed in
@@ -315,11 +326,11 @@ class Play:
         if not text:
             return self.start(random_deal(self.game.rules, self.rng))
         try:
-            return self.start(named_source(text, self.game.rules))
+            return self.start(named_source(text, self.game.rules, files=self.local_files))
         except BadLayoutFile as err:  # the cause named, in the player's language
             return answers.bad_layout_file(text, err.reason)
-        except BadDealCode:
-            return answers.bad_deal_code(text)
+        except BadDealCode:  # echoed whole where it was typed, cut on a page
+            return answers.bad_deal_code(text if self.local_files else text[:40])
 
     def start(self, source: GameSource, *, replay: bool = False) -> list[str]:
         """Play ``source`` from the start; the game it replaces is set aside."""
@@ -371,6 +382,14 @@ class Play:
         lines = self.outcome(self.game.select(card))
         self.focus.follow(self.game, card, lines)
         return lines
+
+    def tab_clock(self, hidden: bool) -> None:
+        """The window hidden (the clock pauses) or shown again (it runs on, from
+        where it paused: a clock not paused is left as it is)."""
+        if hidden:
+            self.timer.pause()
+        elif self.timer.paused:
+            self.timer.activity()
 
     def switch_keyboard_mode(self, on: bool) -> list[str]:
         """Enter or leave keyboard mode, announced in one sentence."""

@@ -20,18 +20,18 @@ from contextlib import AbstractContextManager
 
 from pyramide_a11y.commands import (
     Action,
+    AmbiguousCardError,
     Command,
     CommandSyntaxError,
     NewGame,
+    NoSuchCardError,
     Rows,
     SetSwitch,
     SettingCommand,
     Simple,
     Switch,
     Touch,
-    Where,
     parse_command,
-    resolve,
     syntax_refusal,
 )
 from pyramide_a11y.core.answer import Answer
@@ -43,10 +43,13 @@ from pyramide_a11y.core.lesson import Lessons
 from pyramide_a11y.core.outlet import Outlet, SpeechControl
 from pyramide_a11y.core.par import ParFinder, Pars, solver_par
 from pyramide_a11y.core.playing import Play
+from pyramide_a11y.core.resolved import Resolved, TabClock, TouchCards, WhereCard, resolve_command
 from pyramide_a11y.core.settings import Settings, apply_setting
 from pyramide_a11y.core.sources import GameSource
+from pyramide_a11y.core.table import ClockState, TableState, marked_cells
 from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.engine import Game
+from pyramide_a11y.engine.view import table_view
 from pyramide_a11y.i18n import get_language, in_language
 from pyramide_a11y.narration import answers, narrator
 
@@ -78,6 +81,7 @@ class Session:
         emit: Callable[[Answer], None] | None = None,
         rng: random.Random | None = None,
         keyboard_keys: bool = False,
+        local_files: bool = True,
     ) -> None:
         """``storage`` (autosave, saved settings, the player's best) makes every game
         and keeps the clock: give a ``timer`` only without it. ``emit`` gets, from
@@ -88,7 +92,8 @@ class Session:
         front end's speech that in-play settings change (None: it has none).
         ``keyboard_keys``: the loop has
         keys for keyboard mode (the prompt; plain lines from a pipe have none, so
-        ``keyboard`` there says so).
+        ``keyboard`` there says so). ``local_files`` False: ``new NAME`` takes deal
+        codes only, never a layout file of this machine's (a page served to others).
 
         Raises:
             ValueError: both ``storage`` and ``timer`` given.
@@ -118,6 +123,7 @@ class Session:
             rng or random.Random(),
             self.cues,
             self.pars,
+            local_files=local_files,
         )
         self.focus = self.play.focus
         self.keyboard_keys = keyboard_keys
@@ -142,6 +148,39 @@ class Session:
     @property
     def timer(self) -> GameTimer:
         return self.play.timer
+
+    def view(self) -> TableState:
+        """The table now, as one plain immutable value (see
+        :class:`~pyramide_a11y.core.table.TableState`): what a front end shows,
+        read here once so that it never reaches into the session. Call it on the
+        session's thread (the player's, on a page), as any other call."""
+        game, source, timer = self.game, self.source, self.timer
+        position, rules = game.position, game.rules
+        table = table_view(game)
+        hint = self.hints.shown(position)
+        partners = position.partners(table.selected, rules) if table.selected else ()
+        cells, stock, waste = marked_cells(table, partners, hint)
+        pending = self.hints.pending
+        return TableState(
+            rules=rules,
+            code=source.code,
+            cells=cells,
+            stock=stock,
+            waste=waste,
+            table=table,
+            partners=partners,
+            score=position.score if rules.scoring else None,
+            draw_ready=position.draw_refusal(rules) is None,
+            recycle_ready=position.recycle_refusal(rules) is None,
+            hint=hint,
+            hint_pending=pending,
+            hint_lost=self.hints.said_lost(game),
+            impasse=game.impasse,
+            won=game.won,
+            clock=ClockState(timer.elapsed(), timer.paused, timer.stopped),
+            par=self.pars.known(source.layout, rules),
+            waiting=pending or not self.pars.wait(0),
+        )
 
     def speaking(self) -> AbstractContextManager[str]:
         """This session's language, entered for one call (see ``pyramide_a11y.i18n``):
@@ -171,19 +210,36 @@ class Session:
 
     # -- one line ---------------------------------------------------------------------------
 
+    def resolve(self, command: Command) -> Resolved:
+        """``command`` resolved on the table of the game in play (see
+        :func:`~pyramide_a11y.core.resolved.resolve_command`), ready for
+        :meth:`perform`.
+
+        Raises:
+            NoSuchCardError: a rank alone that no playable card has.
+            AmbiguousCardError: a rank alone that several playable cards have.
+        """
+        return resolve_command(command, self.game)
+
     def handle(self, line: str) -> Answer:
         """The answer to one typed line, in the session's language. Never raises.
-        A line is read (:func:`~pyramide_a11y.commands.parse_command`) and then
-        performed as :meth:`perform` does."""
+        The line is read (:func:`~pyramide_a11y.commands.parse_command`), resolved
+        (:meth:`resolve`) and performed as :meth:`perform` does, once each; a line
+        a lesson, a question ("which one?") or a pause waits for is answered there
+        first, and a line that does not read or resolve gets its one sentence."""
         with self.speaking():
             return self._guarded(line, lambda: self._handle(line))
 
-    def perform(self, command: Command) -> Answer:
-        """The answer to one command given already read (a button on a page: nothing
-        worded in the player's language to be parsed back), in the session's
-        language, through the same guard as a typed line. Never raises. While the
-        lesson runs it answers typed lines only, and says so."""
+    def perform(self, command: Resolved) -> Answer:
+        """The answer to one command given already resolved (a button on a page:
+        nothing worded in the player's language to be parsed back), in the
+        session's language, through the same guard as a typed line. Never raises.
+        While the lesson runs it answers typed lines only, and says so.
+        :class:`~pyramide_a11y.core.resolved.TabClock` is silent: it moves the clock
+        only, and the news for the player waits for the next answer."""
         with self.speaking():
+            if isinstance(command, TabClock):
+                return self._guarded("", lambda: self._clock(command), news=False)
             return self._guarded("", lambda: self._performed(command))
 
     def answer_key(self, act: Callable[[], list[str]]) -> Answer:
@@ -207,20 +263,21 @@ class Session:
         if self.storage is not None:  # a full disk, saving again …: said after
             answer.notices.extend(self.storage.take_sentences())
 
-    def _performed(self, command: Command) -> Answer:
+    def _performed(self, command: Resolved) -> Answer:
         if self.lessons.current is not None:
             return Answer(answers.lesson_keys())
         self.play.answer_choice("")  # a "which one?" asked before is dropped
         return self._command(command, "")
 
-    def _guarded(self, line: str, act: Callable[[], Answer]) -> Answer:
+    def _guarded(self, line: str, act: Callable[[], Answer], *, news: bool = True) -> Answer:
         try:
             focused = self.focus.focused(self.game)
             key = self.keyboard.take_pressed(line)
             answer = act()
             if key is not None:  # a one-key command: its answer names the key first
                 answer.lines[:1] = answers.key_pressed(key, answer.lines[:1])
-            self._add_notices(answer)
+            if news:
+                self._add_notices(answer)
             self.focus.follow(self.game, focused, answer.lines)
             return self.say(answer)
         except Exception:
@@ -242,19 +299,29 @@ class Session:
             command = parse_command(text, self.settings.language)
         except CommandSyntaxError as err:
             return Answer(syntax_refusal(err, text, self.settings.language))
-        return self._command(command, text)
+        try:
+            resolved = self.resolve(command)
+        except (NoSuchCardError, AmbiguousCardError) as err:
+            typed = command.cards if isinstance(command, Touch) else ()
+            return Answer(self.play.unresolved(err, typed))
+        return self._command(resolved, text)
 
-    def _command(self, command: Command, text: str) -> Answer:
-        """What ``command`` (typed as ``text``, or given already read) does."""
+    def _clock(self, command: TabClock) -> Answer:
+        """The window hidden or shown again: the clock paused or running on."""
+        self.play.tab_clock(command.hidden)
+        return Answer()
+
+    def _command(self, command: Resolved, text: str) -> Answer:
+        """What ``command`` (typed as ``text``, or given already resolved) does."""
         match command:
             case Simple(action):
                 return self._simple(action)
-            case Touch(cards):
-                return Answer(self.play.touch_typed(cards))
+            case TouchCards(cards):
+                return Answer(self.play.touch(cards))
             case Rows(row):
                 return Answer(narrator.rows(self.game, row))
-            case Where(spec):
-                return Answer([narrator.where(resolve((spec,), self.game)[0], self.game)])
+            case WhereCard(card):
+                return Answer([narrator.where(card, self.game)])
             case NewGame(source):
                 return Answer(self.play.new_game(source))
             case SettingCommand():
@@ -305,6 +372,13 @@ class Session:
             if self.storage is not None:
                 answer.lines.extend(self.storage.take_sentences())
             return self.say(answer)
+
+    def let_go(self) -> None:
+        """This session is dropped without a word to its store (a newer one takes
+        the same game up from the store: another server process played it since):
+        its hint and its par searches end, nothing is saved or closed."""
+        self.hints.drop()
+        self.pars.close()
 
     def close(self) -> None:
         """The program ends: the game stays saved, and the goodbye is heard to its

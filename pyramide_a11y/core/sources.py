@@ -183,10 +183,11 @@ def daily_deal(rules: Rules, day: datetime.date | None = None) -> GameSource:
     return GameSource(source.layout, source.rules, source.code, daily=day.isoformat())
 
 
-def named_source(text: str, rules: Rules) -> GameSource:
+def named_source(text: str, rules: Rules, *, files: bool = True) -> GameSource:
     """The game ``text`` names in play (``new CODE`` or ``new FILE``): a layout file
     where a file has that name (played under its own rules, else ``rules``), else
-    a deal code.
+    a deal code; only a deal code with ``files`` False (a page: this machine's
+    files are not its players').
 
     Raises:
         BadLayoutFile: the file is no layout, or one its rules cannot play.
@@ -194,7 +195,7 @@ def named_source(text: str, rules: Rules) -> GameSource:
     """
     try:
         path = Path(text).expanduser()
-        exists = path.exists()
+        exists = files and path.exists()
     except (OSError, ValueError, RuntimeError):  # a NUL byte, an unknown ~user, a long name
         exists = False
     if exists:

@@ -24,7 +24,7 @@ from pyramide_a11y.engine import (
     RemovePair,
 )
 from pyramide_a11y.engine.geometry import COVERS, ROW_COL, ROW_SLOTS
-from pyramide_a11y.engine.view import SlotView
+from pyramide_a11y.engine.view import SlotView, TableView, table_view
 from pyramide_a11y.i18n.spoken import Spoken, spoken_form
 
 from . import messages as m
@@ -326,34 +326,57 @@ def _showing(what: str, card: Card, game: Game, said: Card | None = None) -> str
 
 def counts(game: Game) -> list[str]:
     """«N de 28», the stock, the round where rounds are limited, the score in pyramide."""
-    position = game.position
-    parts = [m.removed_of_28(position.removed_count), m.stock_count(len(position.stock))]
-    parts.extend(_round(game))
-    if game.rules.scoring:
-        parts.append(m.score(position.score))
+    position, rules = game.position, game.rules
+    score = position.score if rules.scoring else None
+    return _counts(position.removed_count, len(position.stock), position.round, rules.passes, score)
+
+
+def table_counts(table: TableView, score: int | None) -> list[str]:
+    """:func:`counts` from the table's plain values (``score`` None: the rules keep none)."""
+    return _counts(table.removed, table.stock_count, table.pass_number, table.passes, score)
+
+
+def _counts(
+    removed: int, stock: int, pass_number: int, passes: int | None, score: int | None
+) -> list[str]:
+    parts = [m.removed_of_28(removed), m.stock_count(stock)]
+    parts.extend(_pass(pass_number, passes))
+    if score is not None:
+        parts.append(m.score(score))
     return parts
 
 
 def _round(game: Game) -> list[str]:
     """The pass: "pass 2 of 3" where the passes are limited, "pass 4" where they
     are not; nothing with one pass (there is no second pass to count toward)."""
-    passes = game.rules.passes
+    return _pass(game.position.round, game.rules.passes)
+
+
+def _pass(pass_number: int, passes: int | None) -> list[str]:
     if passes is None:
-        return [m.round_unlimited(game.position.round)]
+        return [m.round_unlimited(pass_number)]
     if passes < 2:
         return []
-    return [m.round_of(game.position.round, passes)]
+    return [m.round_of(pass_number, passes)]
+
+
+def result_facts(table: TableView, seconds: float | None, par: int | None = None) -> list[str]:
+    """The facts every result panel gives, from the table's plain values: the time
+    (``seconds`` None: not known), the moves, the cards removed, and the deal's par
+    once found (``par``: never 0, a won deal has a line). A page shows these
+    (``web/page.py``, from the session's view); :func:`won_panel` says them first."""
+    facts = [] if seconds is None else [m.elapsed(seconds)]
+    facts += [m.moves(table.moves), m.won_panel_removed(table.removed)]
+    if par:
+        facts.append(m.par_of_deal(par))
+    return facts
 
 
 def won_panel(game: Game, seconds: float | None = None, code: str | None = None) -> list[str]:
     """The result panel as plain lines: time, moves, cards removed, score, deal code;
     then the exits. The app passes the time and code it knows."""
     position = game.position
-    facts = []
-    if seconds is not None:
-        facts.append(m.elapsed(seconds))
-    facts.append(m.moves(game.moves))
-    facts.append(m.won_panel_removed(position.removed_count))
+    facts = result_facts(table_view(game), seconds)
     if not game.rules.strict_win:  # strict: both are empty, or it would not be won
         facts.append(m.won_left(len(position.stock), len(position.waste)))
     if game.rules.scoring:

@@ -32,7 +32,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
-from pyramide_a11y.core import HintFinder, ParFinder
+from pyramide_a11y.core import HintFinder, ParFinder, TabClock
 from pyramide_a11y.engine import Rules, parse_rules
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language
 from pyramide_a11y.narration import page_words as words
@@ -309,12 +309,9 @@ def create_app(
         def tick() -> bool | None:
             if not chosen.limit.allow():
                 return None
-            timer = chosen.session.timer
-            if hidden:
-                timer.pause()
-            elif timer.paused:
-                timer.activity()
-            return timer.paused
+            # A command of the session's, through its guard: silent, the table kept.
+            chosen.session.perform(TabClock(hidden=hidden))
+            return chosen.session.view().clock.paused
 
         paused = await asyncio.wrap_future(
             chosen.call(tick, settle=partial(players.settle, chosen))

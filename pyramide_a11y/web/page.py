@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pyramide_a11y.core import Session
+from pyramide_a11y.core import Session, TableState
 from pyramide_a11y.engine import Card, Draw, Move, Recycle, cards_of
-from pyramide_a11y.engine.view import SlotView, table_view
+from pyramide_a11y.engine.view import SlotView
 from pyramide_a11y.i18n import get_language, in_language
 from pyramide_a11y.i18n import language as language_record
 from pyramide_a11y.narration import card_name, messages, row_name, sentence
 from pyramide_a11y.narration import page_words as words
-from pyramide_a11y.narration.narrator import counts, slot_label
+from pyramide_a11y.narration.narrator import result_facts, slot_label, table_counts
 
 LANG_TAGS = {"pt_PT": "pt-PT", "pt_BR": "pt-BR", "en": "en"}
 """The game's language codes → the page's ``<html lang>``."""
@@ -156,44 +156,41 @@ class PageModel:
 
 def page_model(session: Session, answer: list[str], *, letter_keys: bool) -> PageModel:
     """The page for ``session`` with ``answer`` (the lines of the last answer and the
-    late news) in the live region; ``letter_keys``: the single-letter keys act."""
-    game = session.game
-    view = table_view(game)
-    hint = session.hints.shown(game.position)
-    marked = _Marks(
-        view.selected,
-        game.position.partners(view.selected, game.rules) if view.selected else (),
-        cards_of(hint) if hint is not None else (),
-    )
+    late news) in the live region; ``letter_keys``: the single-letter keys act.
+    The session is read once, through :meth:`~pyramide_a11y.core.session.Session.view`."""
+    state = session.view()
+    view = state.table
+    hint = state.hint
+    marked = _Marks(view.selected, state.partners, cards_of(hint) if hint is not None else ())
     rows: list[PyramidRow] = []
     for number in range(1, 8):
         cells = tuple(_cell(s, marked) for s in view.slots if s.row == number)
         heading = sentence(row_name(number)).removesuffix(".")
         rows.append(PyramidRow(number, heading, cells))
-    if game.rules.stock_top_playable:  # paciencia: the stock top is a card to touch
+    if state.rules.stock_top_playable:  # paciencia: the stock top is a card to touch
         stock = _pile("stock", view.stock_top, messages.stock_top(view.stock_top), marked)
     else:
         stock = _pile("stock", None, messages.stock_count(view.stock_count), marked)
     waste = _pile("waste", view.waste_top, messages.waste_top(view.waste_top), marked)
     piles = PileControls(
-        draw_ready=game.position.draw_refusal(game.rules) is None,
-        recycle_ready=game.position.recycle_refusal(game.rules) is None,
+        draw_ready=state.draw_ready,
+        recycle_ready=state.recycle_ready,
         hinted=_action_of(hint),
     )
     language = get_language()
-    impasse, exits = _impasse(session)
+    impasse, exits = _impasse(state)
     return PageModel(
         lang=LANG_TAGS.get(language, "en"),
         language=language,
         rows=tuple(rows),
         stock=stock,
         waste=waste,
-        status=tuple(sentence(part) for part in counts(game)),
+        status=tuple(sentence(part) for part in table_counts(view, state.score)),
         answer=tuple(answer),
-        searching=sentence(messages.searching()) if session.hints.pending else None,
-        waiting=session.hints.pending or not session.pars.wait(0),
+        searching=sentence(messages.searching()) if state.hint_pending else None,
+        waiting=state.waiting,
         won=view.won,
-        result=_result(session) if view.won else None,
+        result=_result(state) if view.won else None,
         impasse=impasse,
         exits=exits,
         letter_keys=letter_keys,
@@ -203,18 +200,11 @@ def page_model(session: Session, answer: list[str], *, letter_keys: bool) -> Pag
     )
 
 
-def _result(session: Session) -> ResultPanel:
-    """The won deal's panel: the same facts as ``narrator.won_panel`` says."""
-    game, source = session.game, session.source
-    facts = [
-        messages.elapsed(session.timer.elapsed()),
-        messages.moves(game.moves),
-        messages.won_panel_removed(game.position.removed_count),
-    ]
-    par = session.pars.known(source.layout, game.rules)
-    if par:  # late news: known once the search found it
-        facts.append(messages.par_of_deal(par))
-    code = source.code
+def _result(state: TableState) -> ResultPanel:
+    """The won deal's panel: the facts narration gives every result panel
+    (:func:`~pyramide_a11y.narration.narrator.result_facts`)."""
+    facts = result_facts(state.table, state.clock.seconds, state.par)
+    code = state.code
     return ResultPanel(
         heading=sentence(messages.won()).removesuffix("."),
         facts=tuple(sentence(fact) for fact in facts),
@@ -225,19 +215,18 @@ def _result(session: Session) -> ResultPanel:
     )
 
 
-def _impasse(session: Session) -> tuple[str | None, tuple[ExitButton, ...]]:
+def _impasse(state: TableState) -> tuple[str | None, tuple[ExitButton, ...]]:
     """The dead end and its three exits when no move at all is left; the hint's
     «cannot be won from here» and its four exits while it holds; else nothing
     (never once won)."""
-    game = session.game
-    if game.won:
+    if state.won:
         return None, ()
     undo = ExitButton("undo", words.impasse_undo())
     replay = ExitButton("replay", words.impasse_replay())
     new = ExitButton("new", words.impasse_new())
-    if game.impasse:
+    if state.impasse:
         return sentence(messages.impasse()), (undo, replay, new)
-    if session.hints.said_lost(game):
+    if state.hint_lost:
         hint = ExitButton("hint", words.impasse_hint())
         return sentence(messages.hint_lost()), (undo, hint, replay, new)
     return None, ()

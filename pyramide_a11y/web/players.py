@@ -206,8 +206,7 @@ class Player:
     def unsaved(self) -> bool:
         """The game in play holds moves not saved yet."""
         storage = self.session.storage
-        current = storage.current if storage is not None else None
-        return current is not None and current.unsaved
+        return storage is not None and storage.unsaved
 
     def close(self) -> None:
         """The session closed (the game stays saved) and the player's thread ended."""
@@ -543,6 +542,7 @@ class Players:
             rng=self.rng,
             hint_finder=self.hint_finder,
             par_finder=self.par_finder,
+            local_files=False,  # ``new NAME``: a deal code, never the server's files
         )
 
     def rebuild(self, player: Player) -> None:
@@ -550,8 +550,7 @@ class Players:
         since): the one in memory is dropped without a word to the store, since its
         game is no longer the saved one."""
         old = player.session
-        old.hints.drop()
-        old.pars.close()
+        old.let_go()
         # The same store (this worker holds the player's lock through it), a fresh
         # view of what it keeps: the old view's games and offers are behind.
         store = old.storage.store if old.storage is not None else None
@@ -594,18 +593,13 @@ class Players:
             storage.save_changes({}, {"language": chosen})
         version, shown, rate = player.sync.read_all() if player.sync else (0, [], None)
         player.limit.restore(rate)  # the bucket another worker (or run) left
-        # The game in play, if any: read first, so that a store failing now (the
-        # server away, busy) fails this request in one sentence instead of dealing
-        # a new game over the one another worker is playing.
-        in_play = storage.store.in_progress() if storage.store is not None else []
         with in_language(chosen):
-            source = storage.resume_saved()
-            if source is not None:
-                storage.accept_offer()  # a page takes the game up at once, no question
-            elif in_play and not all(r.damaged for r in in_play):
-                raise StorageError(NoticeKind.UNAVAILABLE, "the game in play was not taken up")
-            else:
-                source = random_deal(self.rules, self.rng)
+            # A page takes the game up at once, no question; a store failing now
+            # (the server away, busy) fails this request in one sentence instead of
+            # dealing a new game over the one another worker is playing.
+            source = storage.take_up(
+                lambda: random_deal(self.rules, self.rng), at_once=True, held=True
+            )
             player.session = self._session(player, source, chosen, storage)
             if not quiet:
                 opening = player.session.opening()

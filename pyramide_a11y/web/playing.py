@@ -11,19 +11,13 @@ from collections.abc import Callable, Mapping
 
 from pyramide_a11y.commands import (
     Action,
-    CardSpec,
-    CommandSyntaxError,
-    NewGame,
     SetLanguage,
     Simple,
-    Touch,
-    parse_command,
 )
-from pyramide_a11y.core import Answer
+from pyramide_a11y.core import Answer, TouchCards
 from pyramide_a11y.engine import Card
-from pyramide_a11y.engine.dealcode import parse_code
 from pyramide_a11y.i18n import LANGUAGES
-from pyramide_a11y.narration import answers, messages, sentence
+from pyramide_a11y.narration import answers
 from pyramide_a11y.narration import help as help_text
 from pyramide_a11y.narration import page_words as words
 
@@ -86,7 +80,7 @@ def _card(code: str) -> Work:
         card = None
     if card is None:
         return _refused(code)
-    touch = Touch((CardSpec(card.rank, card.suit),))
+    touch = TouchCards((card,))  # named in full: performed as it is, never read again
     return lambda player: player.session.perform(touch)
 
 
@@ -94,21 +88,9 @@ def _typed(line: str) -> Work:
     if len(line) > MAX_LINE:
         return _refused(line)
 
-    def typed(player: Player) -> Answer | list[str]:
-        session = player.session
-        # ``new FILE`` reads a file on the server's disk: on a page only deal codes.
-        try:
-            command = parse_command(line.strip(), session.settings.language)
-        except CommandSyntaxError:
-            command = None
-        if isinstance(command, NewGame) and command.source is not None:
-            try:
-                parse_code(command.source)
-            except ValueError:
-                return [sentence(messages.bad_deal_code(command.source[:40]))]
-        return session.handle(line)
-
-    return typed
+    # Read once, by the session (whose page sessions take deal codes only, never a
+    # file of the server's disk, for ``new NAME``).
+    return lambda player: player.session.handle(line)
 
 
 def _language(code: str) -> Work:

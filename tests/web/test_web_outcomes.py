@@ -69,7 +69,7 @@ def play_on(app: Any, player: Player, code: str, moves: tuple[Move, ...]) -> Non
         with in_language(session.settings.language):
             player.answered(session.handle(code))
             for move in moves:
-                player.answered(session.perform(command_of(move)))
+                player.answered(session.perform(session.resolve(command_of(move))))
 
     player.call(work).result()
 
