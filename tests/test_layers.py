@@ -37,9 +37,13 @@ ALLOWED: dict[str, set[str]] = {
         "terminal",
         "web",  # ``serve`` builds the web app when it runs
     },
-    # The web front end: on the core alone (the page speaks through the player's
-    # screen reader: no speech, no terminal).
-    "web": {"engine", "solver", "i18n", "narration", "commands", "storage", "core"},
+    # The web front end: on the core's public names (checked below), i18n and
+    # narration; no commands (the core's ``Resolved`` are what a form becomes), no
+    # speech, no terminal. Still: engine (the cards and rules a page shows and
+    # names: values the core's view holds), storage (each player's own store,
+    # its lock and the database URL: the web keeps players in step across
+    # worker processes) and solver (hints and pars in child processes).
+    "web": {"engine", "solver", "i18n", "narration", "storage", "core"},
 }
 
 

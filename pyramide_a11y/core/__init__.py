@@ -17,6 +17,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the real names for the type checker; loaded lazily at run time
+    from pyramide_a11y.commands import Action, SetLanguage, Simple
     from pyramide_a11y.core.answer import Answer
     from pyramide_a11y.core.autosave import GameStorage
     from pyramide_a11y.core.hinting import HintFinder
@@ -35,6 +36,10 @@ if TYPE_CHECKING:  # the real names for the type checker; loaded lazily at run t
     from pyramide_a11y.core.timer import GameTimer
 
 _HOMES = {
+    # The commands that are resolved as they are: part of what ``perform`` takes.
+    "Action": "resolved",
+    "SetLanguage": "resolved",
+    "Simple": "resolved",
     "Answer": "answer",
     "GOODBYE_WAIT": "session",
     "GameSource": "sources",
@@ -62,6 +67,7 @@ _HOMES = {
 
 __all__ = [
     "GOODBYE_WAIT",
+    "Action",
     "Answer",
     "Cell",
     "ClockState",
@@ -73,7 +79,9 @@ __all__ = [
     "Pile",
     "Resolved",
     "Session",
+    "SetLanguage",
     "Settings",
+    "Simple",
     "SourceError",
     "TabClock",
     "TableState",

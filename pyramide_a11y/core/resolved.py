@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyramide_a11y.commands import (
+    Action,
     Command,
     NewGame,
     Rows,
+    SetLanguage,
     SettingCommand,
     Simple,
     Touch,
@@ -25,7 +27,16 @@ from pyramide_a11y.commands import (
 )
 from pyramide_a11y.engine import Card, Game
 
-__all__ = ["Resolved", "TabClock", "TouchCards", "WhereCard", "resolve_command"]
+__all__ = [
+    "Action",
+    "Resolved",
+    "SetLanguage",
+    "Simple",
+    "TabClock",
+    "TouchCards",
+    "WhereCard",
+    "resolve_command",
+]
 
 
 @dataclass(frozen=True)

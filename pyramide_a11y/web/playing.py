@@ -9,12 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from pyramide_a11y.commands import (
-    Action,
-    SetLanguage,
-    Simple,
-)
-from pyramide_a11y.core import Answer, TouchCards
+from pyramide_a11y.core import Action, Answer, SetLanguage, Simple, TouchCards
 from pyramide_a11y.engine import Card
 from pyramide_a11y.i18n import LANGUAGES
 from pyramide_a11y.narration import answers
