@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import datetime
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path
 
 from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.core.timer import GameTimer
-from pyramide_a11y.engine import Action, Game, LayoutError, Rules
+from pyramide_a11y.engine import Game, LayoutError, Rules
 from pyramide_a11y.narration import records as t
 from pyramide_a11y.storage import (
     ActionLogError,
@@ -51,14 +51,8 @@ class GameStorage:
         self.store = store
         self.timer = timer or GameTimer()
         self.current: AutosavedGame | None = None
-        self._recorded_left: list[AutosavedGame] = []
-        """Games set aside whose result was recorded when the player moved on."""
-        self.set_aside_games: list[AutosavedGame] = []
-        """The games new deals set aside this session, oldest first: undo can bring
-        each back in turn (the newest first). Each stays open (locked, logging);
-        its result is recorded when the player acts in the deal that replaced it
-        (lost if a move was played), and undone if undo brings it back; one never
-        recorded is left when the session ends (:meth:`close`)."""
+        """The saved-game handle of the game in play (the games set aside keep
+        theirs in the session's records: ``core.setaside.LeftGame.saved``)."""
         self.offer: GameRecord | None = None
         self._notices: list[Notice] = list(notices or [])
         self._resumed: tuple[GameSource, AutosavedGame] | None = None
@@ -227,10 +221,14 @@ class GameStorage:
 
     # -- games ---------------------------------------------------------------------------------
 
-    def game_factory(self, source: GameSource) -> Game:
+    def game_factory(
+        self, source: GameSource, before_first_action: Callable[[], None] | None = None
+    ) -> Game:
         """The game for ``source``, autosaved. The game played so far is left: lost
         if a move was played, discarded if not (or if every move was undone), kept
-        if won."""
+        if won. ``before_first_action`` runs once, just before the new game's first
+        action is saved (a game set aside is recorded as left then:
+        :meth:`record_left`)."""
         if self._resumed is not None and self._resumed[0] is source:
             self.current = self._resumed[1]
             self._resumed = None
@@ -241,8 +239,7 @@ class GameStorage:
         self.current = AutosavedGame.start(
             self.store, source.layout, source.rules, source.code, elapsed_ms=self._elapsed
         )
-        if self.set_aside_games:
-            self._record_left_on_first_action(self.current)
+        self.current.before_first_action = before_first_action
         record = self.current.record_id
         if source.daily and self.store is not None and record is not None:
             with suppress(StorageError):  # the game is played all the same
@@ -251,59 +248,45 @@ class GameStorage:
 
     # -- a new deal that can be undone ---------------------------------------------------
 
-    @property
-    def left(self) -> AutosavedGame | None:
-        """The game the last new deal set aside (the one undo brings back next)."""
-        return self.set_aside_games[-1] if self.set_aside_games else None
-
-    def set_aside(self) -> None:
+    def set_aside(self) -> AutosavedGame | None:
         """The player starts another deal but may come back to this one (undo): the
-        current game is kept as it is (in progress, locked, its time stopped at
-        the moment it was left) instead of being left, on top of those set aside
-        before. The next :meth:`game_factory` makes the new game."""
-        if self.current is None:
-            return
-        frozen = self._elapsed()
-        self.current.elapsed_ms = lambda: frozen
-        self.set_aside_games.append(self.current)
-        self.current = None
+        game in play is kept as it is (in progress, locked) instead of being left,
+        and its handle is returned for the session's record of it (None: no game).
+        Its time from now on is the one the session gives with each verb below.
+        The next :meth:`game_factory` makes the new game."""
+        saved, self.current = self.current, None
+        return saved
 
-    def bring_back(self) -> bool:
+    def record_left(self, saved: AutosavedGame, elapsed_ms: int) -> None:
+        """The player acted in the deal after ``saved`` (set aside, its time
+        ``elapsed_ms``): its result is recorded now, while undo may still bring it
+        back (:meth:`bring_back` with ``reopen``); a failure is said once."""
+        saved.record_left(elapsed_ms)
+        self._notices.extend(saved.take_notices())
+
+    def bring_back(self, saved: AutosavedGame | None, *, reopen: bool) -> None:
         """Undo past the start of a deal: that game, at its start again, is discarded
-        (never counted: every move in it was undone) and the game set aside last is
-        current again, its time going on from where it stopped. False (and nothing
-        changes) if no game is set aside."""
-        if not self.set_aside_games:
-            return False
-        left = self.set_aside_games.pop()
+        (never counted: every move in it was undone) and ``saved`` (the game set
+        aside last; None: it had no record) is in play again, its time going on
+        from the session's clock; ``reopen``: its result was recorded
+        (:meth:`record_left`), and is taken back."""
         self._leave_current(discard=True)
-        left.elapsed_ms = self._elapsed
-        if left in self._recorded_left:  # recorded as left: in progress again
-            self._recorded_left.remove(left)
-            left.reopen()
-        self.current = left
-        return True
+        if saved is not None and reopen:
+            saved.reopen()
+        self.current = saved
 
-    def _record_left_on_first_action(self, current: AutosavedGame) -> None:
-        # Observers run in order: this one goes first, so the game set aside is
-        # recorded as left before the new game's first action is saved. It stays
-        # set aside: undo can still bring it back (then it is reopened).
-        def first(action: Action) -> None:
-            current.game.observers.remove(first)
-            left = self.left
-            if current is self.current and left is not None and left not in self._recorded_left:
-                left.record_left()
-                self._notices.extend(left.take_notices())
-                self._recorded_left.append(left)
-
-        current.game.observers.insert(0, first)
+    def discard_unplayed(self) -> None:
+        """The game in play will never be played (``pyramide learn``): discarded now
+        if no move was played in it, so it is never offered, listed or counted."""
+        if self.current is not None and self.current.game.at_start:
+            self._leave_current(discard=True)
 
     def _elapsed(self) -> int:
         return int(self.timer.elapsed() * 1000)
 
-    def _leave_current(self, *, discard: bool = False) -> None:
+    def _leave_current(self, *, discard: bool = False, elapsed_ms: int | None = None) -> None:
         if self.current is not None:
-            self.current.leave(discard=discard)
+            self.current.leave(discard=discard, elapsed_ms=elapsed_ms)
             self._notices.extend(self.current.take_notices())
             self.current = None
 
@@ -325,11 +308,11 @@ class GameStorage:
         :meth:`take_sentences` or :meth:`close`. None without a record."""
         return self._par_keeper(self.current)
 
-    def left_par_keeper(self) -> Callable[[int], None] | None:
-        """As :meth:`par_keeper`, for the game just set aside (:meth:`set_aside`):
-        its par is sought once it is left for good, and kept with its record
-        (0: the deal cannot be won)."""
-        return self._par_keeper(self.left)
+    def par_keeper_of(self, saved: AutosavedGame | None) -> Callable[[int], None] | None:
+        """As :meth:`par_keeper`, for a game set aside (``saved``, its handle): its
+        par is sought once it is left for good, and kept with its record (0: the
+        deal cannot be won)."""
+        return self._par_keeper(saved)
 
     def _par_keeper(self, game: AutosavedGame | None) -> Callable[[int], None] | None:
         record_id = game.record_id if game is not None else None
@@ -407,12 +390,13 @@ class GameStorage:
 
     # -- the end -------------------------------------------------------------------------------
 
-    def close(self) -> None:
+    def close(self, set_aside: Sequence[tuple[AutosavedGame, int]] = ()) -> None:
         """The program ends: the game in progress stays saved, to be offered next time.
-        A new deal not played yet (at its start), while a game it replaced can come
-        back, is discarded instead: the game set aside last is the one kept and
-        offered. The other games set aside this session are left (lost if a move
-        was played in them).
+        ``set_aside``: the games new deals set aside this session, oldest first,
+        each with its time as it was left. A new deal not played yet (at its start),
+        while a game it replaced can come back, is discarded instead: the game set
+        aside last is the one kept and offered. The other games set aside this
+        session are left (lost if a move was played in them).
 
         A game at an impasse is left too, lost: no move is left in it, only undo,
         replay or a new deal, so quitting there ends it. It stays in progress while
@@ -420,19 +404,21 @@ class GameStorage:
         deal sets it aside like any other), so the loss is recorded the moment the
         player gives it up, never while a keystroke could still take it back, and
         a game at an impasse is never offered (:meth:`resume_saved`)."""
-        if self.set_aside_games:
-            current = self.current
-            if current is not None and current.game.at_start:
+        kept: int | None = None  # the time of a game set aside that is kept
+        if set_aside:
+            *others, (last, last_ms) = set_aside
+            if self.current is not None and self.current.game.at_start:
                 self._leave_current(discard=True)
-                self.current = self.set_aside_games.pop()
-            for left in self.set_aside_games:
-                left.leave()
+                self.current, kept = last, last_ms
+            else:
+                others.append((last, last_ms))
+            for left, elapsed_ms in others:
+                left.leave(elapsed_ms=elapsed_ms)
                 self._notices.extend(left.take_notices())
-            self.set_aside_games = []
         if self.current is not None and self.current.game.impasse:
-            self._leave_current()
+            self._leave_current(elapsed_ms=kept)
         if self.current is not None:
-            self.current.close()
+            self.current.close(kept)
             self.current = None
         if self._resumed is not None:
             self._resumed[1].close()

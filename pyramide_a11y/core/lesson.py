@@ -418,12 +418,8 @@ class Lessons:
         resumable) that the lesson will never play. It is discarded now, before any
         move, so it is never offered, listed in history or counted; and the end of
         input does not say a game was saved."""
-        storage = self._play.storage
-        unplayed = storage.current if storage is not None else None
-        if storage is None or unplayed is None or not unplayed.game.at_start:
-            return
-        unplayed.leave(discard=True)
-        storage.current = None
+        if self._play.storage is not None:
+            self._play.storage.discard_unplayed()
 
     def handle(self, line: str) -> Answer:
         """A line while the lesson runs; when it ends or is left, back to the game

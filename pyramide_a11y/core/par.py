@@ -26,7 +26,7 @@ instead of running them all at once beside the prompt (they share its process
 and its interpreter lock), and a win's par never waits behind them.
 
 The par is also kept with the game record (``GameStorage.par_keeper``,
-``GameStorage.left_par_keeper``), so ``history`` and ``stats`` show it: the
+``GameStorage.par_keeper_of``), so ``history`` and ``stats`` show it: the
 line's length, 0 for a deal proven to have no winning line. A par known
 already (the same deal won or left before) is said in the answer itself, and
 ``status`` says it after the win; ``par`` (``mínimo``) then plays that shortest

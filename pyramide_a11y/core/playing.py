@@ -93,7 +93,7 @@ class Play:
     def make_game(self, source: GameSource) -> Game:
         """Every game the session plays is made here: autosaved with storage."""
         if self.storage is not None:
-            return self.storage.game_factory(source)
+            return self.storage.game_factory(source, self.set_aside.record_left)
         return Game(source.layout, source.rules)
 
     def opening_lines(self) -> list[str]:

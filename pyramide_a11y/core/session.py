@@ -387,6 +387,6 @@ class Session:
         self.pars.close()
         if self.storage is not None:
             with self.speaking():
-                self.storage.close()
+                self.storage.close(self.play.set_aside.handles())
         if self.outlet is not None:
             self.outlet.close(goodbye=self._leaving and self.settings.speech)

@@ -73,6 +73,10 @@ class AutosavedGame:
         self._notices: list[Notice] = []
         self._lock = lock
         self._observer = log_actions(game, self._logged)
+        self.before_first_action: Callable[[], None] | None = None
+        """Called once, just before the first action played from now on is saved
+        (a game set aside for this one is recorded as left first: the records
+        keep the order things happened in); then forgotten."""
 
     # -- making one ----------------------------------------------------------------------
 
@@ -166,14 +170,18 @@ class AutosavedGame:
         return apply_token(self.game, normalise_token(token))
 
     def _logged(self, token: str) -> None:
+        first, self.before_first_action = self.before_first_action, None
+        if first is not None:
+            first()
         elapsed = self.elapsed_ms()
         self._log.append((token, elapsed))
         if self.game.won and not self._won_recorded and self._win is None:
             self._win = self._snapshot(elapsed)
         self.flush()
 
-    def flush(self) -> bool:
-        """Commit whatever is not saved yet; True when everything is saved."""
+    def flush(self, elapsed_ms: int | None = None) -> bool:
+        """Commit whatever is not saved yet; True when everything is saved.
+        ``elapsed_ms`` as for :meth:`record_left`."""
         if self.store is None:
             return False
         try:
@@ -185,7 +193,7 @@ class AutosavedGame:
                     self.record_id,
                     self._saved + 1,
                     self._log[self._saved :],
-                    self._snapshot(self.elapsed_ms()),
+                    self._snapshot(self._time(elapsed_ms)),
                     won=self._win,
                 )
                 self._saved = len(self._log)
@@ -201,6 +209,9 @@ class AutosavedGame:
             self._failing = None
             self._notices.append(Notice(NoticeKind.SAVING_AGAIN))
         return True
+
+    def _time(self, elapsed_ms: int | None) -> int:
+        return self.elapsed_ms() if elapsed_ms is None else elapsed_ms
 
     def _snapshot(self, elapsed_ms: int) -> Snapshot:
         return Snapshot.of(self.game, len(self._log), elapsed_ms)
@@ -222,16 +233,17 @@ class AutosavedGame:
 
     # -- ending --------------------------------------------------------------------------
 
-    def record_left(self) -> str | None:
+    def record_left(self, elapsed_ms: int | None = None) -> str | None:
         """The player moved on to another deal but undo may still bring this game
         back: its result is recorded now, as :meth:`leave` would (so the records
         and streaks keep the order things happened in), while it stays open,
-        locked and ready to go on (:meth:`reopen`). Returns the result, or None if
-        it could not be saved."""
-        if not self.flush() or self.store is None or self.record_id is None:
+        locked and ready to go on (:meth:`reopen`). ``elapsed_ms``: the game's
+        time, as it was left (None: :attr:`elapsed_ms` now). Returns the result,
+        or None if it could not be saved."""
+        if not self.flush(elapsed_ms) or self.store is None or self.record_id is None:
             return None
         try:
-            return self.store.end_game(self.record_id, self._snapshot(self.elapsed_ms()))
+            return self.store.end_game(self.record_id, self._snapshot(self._time(elapsed_ms)))
         except StorageError as err:
             self._notices.append(Notice(err.kind))
             return None
@@ -246,14 +258,15 @@ class AutosavedGame:
         except StorageError as err:
             self._notices.append(Notice(err.kind))
 
-    def leave(self, *, discard: bool = False) -> str | None:
+    def leave(self, *, discard: bool = False, elapsed_ms: int | None = None) -> str | None:
         """The player moves on to another deal: the game is recorded as lost (or
         discarded if no move was played, or with ``discard``: every move was undone)
-        unless it was won. Returns the result, or None if it could not be saved."""
+        unless it was won; ``elapsed_ms`` as for :meth:`record_left`. Returns the
+        result, or None if it could not be saved."""
         self._stop_logging()
         result: str | None = None
-        if self.flush() and self.store is not None and self.record_id is not None:
-            snapshot = self._snapshot(self.elapsed_ms())
+        if self.flush(elapsed_ms) and self.store is not None and self.record_id is not None:
+            snapshot = self._snapshot(self._time(elapsed_ms))
             try:
                 result = self.store.end_game(self.record_id, snapshot, discard=discard)
             except StorageError as err:
@@ -261,13 +274,13 @@ class AutosavedGame:
         self._release(remove=result is not None)
         return result
 
-    def close(self) -> None:
-        """The program ends: save what is pending, and the timer, and keep the game
-        to resume."""
+    def close(self, elapsed_ms: int | None = None) -> None:
+        """The program ends: save what is pending, and the time (``elapsed_ms`` as
+        for :meth:`record_left`), and keep the game to resume."""
         self._stop_logging()
-        if self.flush() and self.store is not None and self.record_id is not None:
+        if self.flush(elapsed_ms) and self.store is not None and self.record_id is not None:
             try:
-                snapshot = self._snapshot(self.elapsed_ms())
+                snapshot = self._snapshot(self._time(elapsed_ms))
                 self.store.save_actions(self.record_id, self._saved + 1, [], snapshot)
             except StorageError:
                 pass  # only seconds of the timer are lost; the player is leaving
