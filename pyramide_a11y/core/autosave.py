@@ -19,7 +19,6 @@ from contextlib import suppress
 from pathlib import Path
 
 from pyramide_a11y.core.sources import GameSource
-from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.engine import Game, LayoutError, Rules
 from pyramide_a11y.narration import records as t
 from pyramide_a11y.storage import (
@@ -37,25 +36,25 @@ from pyramide_a11y.storage.settings import SettingValue, load_settings, save_set
 
 
 class GameStorage:
-    """Autosave for one play session. ``timer`` is the session's game clock (give
-    the session this one): its time is stored with every action, and a saved game
-    taken up again goes on from its saved time."""
+    """Autosave for one play session. It has no clock of its own: the session's
+    game clock is read when an action is saved (:attr:`time_ms`, set by the
+    session), a game set aside is given its time as a value, and a saved game
+    taken up says its saved time (:meth:`taken_up_seconds`) for the session's
+    clock to go on from."""
 
-    def __init__(
-        self,
-        store: Store | None,
-        notices: list[Notice] | None = None,
-        *,
-        timer: GameTimer | None = None,
-    ) -> None:
+    def __init__(self, store: Store | None, notices: list[Notice] | None = None) -> None:
         self.store = store
-        self.timer = timer or GameTimer()
+        self.time_ms: Callable[[], int] = lambda: 0
+        """The session's game clock, in milliseconds: the session sets it (a
+        storage used without a session saves 0)."""
         self.current: AutosavedGame | None = None
         """The saved-game handle of the game in play (the games set aside keep
         theirs in the session's records: ``core.setaside.LeftGame.saved``)."""
         self.offer: GameRecord | None = None
         self._notices: list[Notice] = list(notices or [])
         self._resumed: tuple[GameSource, AutosavedGame] | None = None
+        self._resumed_ms = 0
+        """The saved time of the game taken up (:meth:`taken_up_seconds`)."""
         self._kept_other: GameRecord | None = None
         """A saved game of other rules than those named, kept (said once)."""
         self._pars: list[tuple[int, int]] = []
@@ -141,8 +140,8 @@ class GameStorage:
         # The rebuilt game's layout and rules: the record's JSON is read once.
         source = GameSource(saved.game.layout, saved.game.rules, record.code)
         self._resumed = (source, saved)
+        self._resumed_ms = record.snapshot.elapsed_ms
         self.offer = record
-        self.timer.restore(record.snapshot.elapsed_ms / 1000)
         return source
 
     def _end_at_impasse(self, saved: AutosavedGame) -> bool:
@@ -282,7 +281,15 @@ class GameStorage:
             self._leave_current(discard=True)
 
     def _elapsed(self) -> int:
-        return int(self.timer.elapsed() * 1000)
+        return self.time_ms()
+
+    def taken_up_seconds(self, source: GameSource) -> float | None:
+        """The saved time of the saved game taken up, when ``source`` is its source
+        (:meth:`resume_saved`): the session's clock goes on from it. None for any
+        other source."""
+        if self._resumed is None or self._resumed[0] is not source:
+            return None
+        return self._resumed_ms / 1000
 
     def _leave_current(self, *, discard: bool = False, elapsed_ms: int | None = None) -> None:
         if self.current is not None:

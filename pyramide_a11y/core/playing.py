@@ -63,15 +63,18 @@ class Play:
         self,
         source: GameSource,
         settings: Settings,
+        *,
         storage: GameStorage | None,
         timer: GameTimer,
         hints: Hints,
         rng: random.Random,
         cues: SessionCues,
         pars: Pars | None = None,
-        *,
         local_files: bool = True,
     ) -> None:
+        """The game of ``source``; the session's parts, each named: its ``settings``,
+        ``storage`` (None: in memory), game clock, hint, random source for new
+        deals, cues and pars (None: no par is sought)."""
         self.settings, self.storage, self.timer = settings, storage, timer
         self.local_files = local_files
         """``new NAME`` may name a layout file of this machine (a page: codes only)."""

@@ -84,7 +84,9 @@ class Session:
         local_files: bool = True,
     ) -> None:
         """``storage`` (autosave, saved settings, the player's best) makes every game
-        and keeps the clock: give a ``timer`` only without it. ``emit`` gets, from
+        and reads ``timer``, the game clock (default: a new :class:`GameTimer`),
+        when it saves an action; a saved game taken up sets it to its saved time.
+        ``emit`` gets, from
         another thread, the answers that come late (a hint, a deal's par once its game is over);
         ``hint_finder`` and ``par_finder`` (a deal's par) None are the solver's.
         ``outlet`` gets every answer as it is made (the terminal's speaks it and plays
@@ -95,16 +97,16 @@ class Session:
         ``keyboard`` there says so). ``local_files`` False: ``new NAME`` takes deal
         codes only, never a layout file of this machine's (a page served to others).
 
-        Raises:
-            ValueError: both ``storage`` and ``timer`` given.
         """
-        if storage is not None and timer is not None:
-            raise ValueError("with storage the clock is the storage's: give no timer")
         self.settings = settings or Settings(language=get_language())
         self.outlet = outlet
         self.speech = speech
         self.storage = storage
-        clock = storage.timer if storage is not None else timer or GameTimer()
+        clock = timer or GameTimer()
+        if storage is not None:  # the one clock: storage reads it, owns none
+            storage.time_ms = clock.elapsed_ms
+            if (seconds := storage.taken_up_seconds(source)) is not None:
+                clock.restore(seconds)  # the saved game goes on from its saved time
         self.emit = emit or (lambda answer: None)
         finder = hint_finder if hint_finder is not None else default_finder()
         self.cues = SessionCues(outlet is not None and outlet.plays_cues, settings=self.settings)
@@ -117,12 +119,12 @@ class Session:
         self.play = Play(
             source,
             self.settings,
-            storage,
-            clock,
-            self.hints,
-            rng or random.Random(),
-            self.cues,
-            self.pars,
+            storage=storage,
+            timer=clock,
+            hints=self.hints,
+            rng=rng or random.Random(),
+            cues=self.cues,
+            pars=self.pars,
             local_files=local_files,
         )
         self.focus = self.play.focus

@@ -39,6 +39,10 @@ class GameTimer:
         """Seconds played so far (idle time beyond the limit is not counted)."""
         return self._counted + self._gap(self._clock())
 
+    def elapsed_ms(self) -> int:
+        """:meth:`elapsed` in whole milliseconds (the time a saved game keeps)."""
+        return int(self.elapsed() * 1000)
+
     def activity(self) -> bool:
         """The player did something: count the time since the last activity (up to
         the idle limit) and run. Returns True when this resumed a paused clock.

@@ -449,9 +449,10 @@ class Players:
     ) -> None:
         """The guest's deal and time, now kept in ``storage``."""
         storage.save_changes({}, {"language": language})
-        storage.timer.restore(guest.timer.elapsed())
         with in_language(language):
-            player.session = self._session(player, guest.source, language, storage)
+            player.session = self._session(
+                player, guest.source, language, storage, seconds=guest.view().clock.seconds
+            )
 
     def revive(self, player_id: str, deal: str, language: str) -> Player:
         """A player this process does not know although its form token is good: a
@@ -514,12 +515,6 @@ class Players:
         store.game_locks = False
         storage = GameStorage(store, notices)
         player.sync = PlayerSync(self, storage)
-        return self._timed(storage)
-
-    def _timed(self, storage: GameStorage) -> GameStorage:
-        """``storage`` on the games' clock (tests give a fake one)."""
-        if self.game_clock is not None:
-            storage.timer = GameTimer(self.game_clock)
         return storage
 
     def _session(
@@ -528,11 +523,14 @@ class Players:
         source: GameSource,
         language: str,
         storage: GameStorage | None,
+        *,
+        seconds: float = 0.0,
     ) -> Session:
+        """A session of the player's on ``source``, on the games' clock (tests give
+        a fake one), from ``seconds`` already played (a guest kept on disk)."""
         settings = Settings(language=language, speech=False, sounds=False)
-        timer = None
-        if storage is None:
-            timer = GameTimer(self.game_clock) if self.game_clock else GameTimer()
+        timer = GameTimer(self.game_clock) if self.game_clock else GameTimer()
+        timer.restore(seconds)
         return Session(
             source,
             settings=settings,
@@ -554,7 +552,7 @@ class Players:
         # The same store (this worker holds the player's lock through it), a fresh
         # view of what it keeps: the old view's games and offers are behind.
         store = old.storage.store if old.storage is not None else None
-        storage = self._timed(GameStorage(store)) if store is not None else self._storage(player)
+        storage = GameStorage(store) if store is not None else self._storage(player)
         self._start(player, old.settings.language, quiet=True, storage=storage)
 
     def _start_guest(self, player: Player, language: str, deal: str = "") -> None:

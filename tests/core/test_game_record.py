@@ -1,6 +1,6 @@
 """One game's life is one record (issue 37): a game set aside carries its own
-saved-game handle and its time; storage keeps no stack beside it, patches no
-clock, and records a game as left through an explicit step, not observer order."""
+saved-game handle and its time; storage keeps no stack beside it and no clock
+of its own, and records a game as left through an explicit step, not observer order."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ CODE = "PY1-N-AAAAAAB"
 
 def _session(folder: Path, clock: FakeClock) -> Session:
     storage = GameStorage.open(folder)
-    storage.timer = GameTimer(clock)
-    return make_session(storage.take_up(lambda: deal(CODE)), storage=storage)
+    source = storage.take_up(lambda: deal(CODE))
+    return make_session(source, storage=storage, timer=GameTimer(clock))
 
 
 def _time_and_result(folder: Path, record_id: int | None) -> list[tuple[object, ...]]:
@@ -40,6 +40,7 @@ def test_a_game_set_aside_carries_its_handle_and_its_time(tmp_path: Path) -> Non
     assert left is not None and first is not None
     assert left.saved is first and left.elapsed_ms == 10_000  # one record
     assert not hasattr(s.storage, "set_aside_games")  # no stack kept beside it
+    assert not hasattr(s.storage, "timer")  # nor a clock: the session's is read
     clock.now += 20  # the new deal's time: never the one left's
     assert len(s.game.observers) == 1  # the autosave alone: no hook by observer order
     s.handle("d")  # the first action in the new deal: the game left is recorded first

@@ -31,8 +31,8 @@ def _session(
     start: GameSource | None = None,
 ) -> Session:
     """A session on ``start`` (else ``CODE``) that never looks for a hint; its clock
-    is ``clock`` (a fake one by default), unless ``storage`` keeps it."""
-    timer = None if storage is not None else GameTimer(clock or FakeClock())
+    is ``clock`` (a fake one by default), which ``storage`` reads."""
+    timer = GameTimer(clock or FakeClock())
     s = make_session(start or CODE, language, storage=storage, timer=timer)
     s.hints.finder = None
     return s
@@ -182,8 +182,7 @@ def test_the_answers_in_portuguese(language: str, new: str, said: str, back: str
 
 def storage_session(folder: Path, clock: FakeClock | None = None) -> Session:
     storage = GameStorage.open(folder)
-    storage.timer = GameTimer(clock or FakeClock())
-    return _session(storage=storage, start=storage.resume_saved())
+    return _session(storage=storage, clock=clock, start=storage.resume_saved())
 
 
 def records(folder: Path) -> tuple[list[tuple[str, str | None, int]], int]:
@@ -299,7 +298,6 @@ def test_a_win_after_a_game_left_keeps_its_streak(tmp_path: Path) -> None:
     from playthrough import winning_commands, won_code
 
     storage = GameStorage.open(tmp_path)
-    storage.timer = GameTimer(FakeClock())
     s = _session(storage=storage, start=deal(OTHER))  # a classic deal, left
     s.handle("d")
     s.handle(f"new {won_code('classic')}")  # the same rules: one streak

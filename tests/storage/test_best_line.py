@@ -22,8 +22,7 @@ def _win(folder: Path, seconds_per_line: float, extra: tuple[str, ...] = ()) -> 
     ``extra`` lines (a draw undone still counts one move); the "Your best" line said."""
     now = [0.0]
     storage = GameStorage.open(folder)
-    storage.timer = GameTimer(lambda: now[0])
-    session = make_session(won_code(PRESET), storage=storage)
+    session = make_session(won_code(PRESET), storage=storage, timer=GameTimer(lambda: now[0]))
     session.pars.finder = None
     lines: list[str] = []
     for command in (*extra, *winning_commands(PRESET, "en")):

@@ -23,16 +23,15 @@ from pyramide_a11y.storage.settings import load_settings
 from pyramide_a11y.terminal.loop import Printer, run_plain
 
 
-def session_with(storage: GameStorage, code: str | None) -> Session:
+def session_with(storage: GameStorage, code: str | None, timer: GameTimer | None = None) -> Session:
     source = storage.resume_saved() if code is None else None
-    return make_session(source or deal(code or won_code("pyramide")), storage=storage)
+    return make_session(source or deal(code or won_code("pyramide")), storage=storage, timer=timer)
 
 
 def test_the_win_panel_shows_the_players_best(tmp_path: Path) -> None:
     for _ in range(2):
         storage = GameStorage.open(tmp_path)
-        storage.timer = GameTimer(lambda: 0.0)
-        session = session_with(storage, won_code("classic"))
+        session = session_with(storage, won_code("classic"), GameTimer(lambda: 0.0))
         for command in winning_commands("classic", "en")[:-1]:
             session.handle(command)
         panel = session.handle(winning_commands("classic", "en")[-1]).lines
