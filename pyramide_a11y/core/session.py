@@ -156,7 +156,7 @@ class Session:
         :class:`~pyramide_a11y.core.table.TableState`): what a front end shows,
         read here once so that it never reaches into the session. Call it on the
         session's thread (the player's, on a page), as any other call."""
-        game, source, timer = self.game, self.source, self.timer
+        game, source = self.game, self.source
         position, rules = game.position, game.rules
         table = table_view(game)
         hint = self.hints.shown(position)
@@ -179,10 +179,15 @@ class Session:
             hint_lost=self.hints.said_lost(game),
             impasse=game.impasse,
             won=game.won,
-            clock=ClockState(timer.elapsed(), timer.paused, timer.stopped),
+            clock=self.clock(),
             par=self.pars.known(source.layout, rules),
             waiting=pending or not self.pars.wait(0),
         )
+
+    def clock(self) -> ClockState:
+        """The game clock now (as in :meth:`view`, without reading the table)."""
+        timer = self.timer
+        return ClockState(timer.elapsed(), timer.paused, timer.stopped)
 
     def speaking(self) -> AbstractContextManager[str]:
         """This session's language, entered for one call (see ``pyramide_a11y.i18n``):

@@ -24,7 +24,7 @@ from pyramide_a11y.engine import (
     RemovePair,
 )
 from pyramide_a11y.engine.geometry import COVERS, ROW_COL, ROW_SLOTS
-from pyramide_a11y.engine.view import SlotView, TableView, table_view
+from pyramide_a11y.engine.view import SlotView, TableView
 from pyramide_a11y.i18n.spoken import Spoken, spoken_form
 
 from . import messages as m
@@ -365,8 +365,12 @@ def result_facts(table: TableView, seconds: float | None, par: int | None = None
     (``seconds`` None: not known), the moves, the cards removed, and the deal's par
     once found (``par``: never 0, a won deal has a line). A page shows these
     (``web/page.py``, from the session's view); :func:`won_panel` says them first."""
+    return _result_facts(table.moves, table.removed, seconds, par)
+
+
+def _result_facts(moves: int, removed: int, seconds: float | None, par: int | None) -> list[str]:
     facts = [] if seconds is None else [m.elapsed(seconds)]
-    facts += [m.moves(table.moves), m.won_panel_removed(table.removed)]
+    facts += [m.moves(moves), m.won_panel_removed(removed)]
     if par:
         facts.append(m.par_of_deal(par))
     return facts
@@ -376,7 +380,7 @@ def won_panel(game: Game, seconds: float | None = None, code: str | None = None)
     """The result panel as plain lines: time, moves, cards removed, score, deal code;
     then the exits. The app passes the time and code it knows."""
     position = game.position
-    facts = result_facts(table_view(game), seconds)
+    facts = _result_facts(game.moves, position.removed_count, seconds, None)
     if not game.rules.strict_win:  # strict: both are empty, or it would not be won
         facts.append(m.won_left(len(position.stock), len(position.waste)))
     if game.rules.scoring:

@@ -311,7 +311,7 @@ def create_app(
                 return None
             # A command of the session's, through its guard: silent, the table kept.
             chosen.session.perform(TabClock(hidden=hidden))
-            return chosen.session.view().clock.paused
+            return chosen.session.clock().paused
 
         paused = await asyncio.wrap_future(
             chosen.call(tick, settle=partial(players.settle, chosen))

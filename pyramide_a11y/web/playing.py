@@ -64,7 +64,7 @@ def _act(name: str, *, touch: bool = False) -> Work:
     if action is None:
         return _refused(name)
     if action is Action.RULES and touch:
-        return lambda player: help_text.rules_lines(player.session.game.rules, touch=True)
+        return lambda player: help_text.rules_lines(player.session.view().rules, touch=True)
     return lambda player: player.session.perform(Simple(action))
 
 

@@ -9,6 +9,7 @@ from starlette.testclient import TestClient
 from pyramide_a11y.commands import Command, parse_command
 from pyramide_a11y.core import TabClock
 from pyramide_a11y.engine import Card
+from pyramide_a11y.web.players import Player
 
 from .conftest import token_of
 from .test_web_http import player_of
@@ -30,9 +31,11 @@ def test_a_typed_line_is_parsed_once(client: TestClient, monkeypatch: pytest.Mon
     assert player_of(client).session.game.moves == 1
 
 
-def test_a_card_button_reaches_the_session_as_its_card(
+def _performs_seen(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
+) -> tuple[str, Player, list[object]]:
+    """A player kept on disk (its first form played), its form token, and the list
+    every command its session performs from now on is added to."""
     token = token_of(client.get("/").text)
     client.post("/act", data={"token": token, "do": "draw"})  # kept on disk: its session now
     player = player_of(client)
@@ -44,6 +47,13 @@ def test_a_card_button_reaches_the_session_as_its_card(
         return perform(command)  # type: ignore[arg-type]
 
     monkeypatch.setattr(player.session, "perform", seen)
+    return token, player, performed
+
+
+def test_a_card_button_reaches_the_session_as_its_card(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token, player, performed = _performs_seen(client, monkeypatch)
     free = player.session.game.position.free_cards()[0]
     client.post("/card", data={"token": token, "card": str(free)})
     assert [getattr(c, "cards", None) for c in performed] == [(Card.parse(str(free)),)]
@@ -53,18 +63,7 @@ def test_a_card_button_reaches_the_session_as_its_card(
 def test_the_clock_form_is_a_command_of_the_session(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    token = token_of(client.get("/").text)
-    client.post("/act", data={"token": token, "do": "draw"})  # kept on disk: its session now
-    player = player_of(client)
-    session = player.session
-    performed: list[object] = []
-    perform = session.perform
-
-    def seen(command: object) -> object:
-        performed.append(command)
-        return perform(command)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(session, "perform", seen)
+    token, player, performed = _performs_seen(client, monkeypatch)
     answer_before = list(player.answer)
     assert client.post("/clock", data={"token": token, "state": "hidden"}).json() == {
         "paused": True
