@@ -2,9 +2,11 @@
 settings kept, the player's best on the result panel.
 
 :class:`GameStorage` sits between the session and :mod:`pyramide_a11y.storage`.
-The session makes every game through :meth:`GameStorage.game_factory`, so each
-action it plays on that game is committed before it is narrated; it asks
-:meth:`GameStorage.take_sentences` for what to tell the player about storage
+The session makes every game through :meth:`GameStorage.game_factory`, which
+hands back its saved-game handle (the session keeps it in the record of the deal
+in play, ``core.setaside.InPlay``; storage keeps none), so each action it plays
+on that game is committed before it is narrated; every verb on a game is given
+its handle. It asks :meth:`GameStorage.take_sentences` for what to tell the player about storage
 (a damaged file moved aside, a full disk …) and :meth:`GameStorage.best_line`
 for the result panel. Without a usable data folder everything still works, in
 memory, and the player is told once.
@@ -19,7 +21,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from pyramide_a11y.core.sources import GameSource
-from pyramide_a11y.engine import Game, LayoutError, Rules
+from pyramide_a11y.engine import LayoutError, Rules
 from pyramide_a11y.narration import records as t
 from pyramide_a11y.storage import (
     ActionLogError,
@@ -47,12 +49,13 @@ class GameStorage:
         self.time_ms: Callable[[], int] = lambda: 0
         """The session's game clock, in milliseconds: the session sets it (a
         storage used without a session saves 0)."""
-        self.current: AutosavedGame | None = None
-        """The saved-game handle of the game in play (the games set aside keep
-        theirs in the session's records: ``core.setaside.LeftGame.saved``)."""
         self.offer: GameRecord | None = None
         self._notices: list[Notice] = list(notices or [])
         self._resumed: tuple[GameSource, AutosavedGame] | None = None
+        self._open: list[AutosavedGame] = []
+        """Every game this storage made or took up and did not leave: what it holds
+        (locks) is released at :meth:`close` even when no one hands it back (a
+        caller that closes the storage alone keeps those games saved)."""
         self._resumed_ms = 0
         """The saved time of the game taken up (:meth:`taken_up_seconds`)."""
         self._kept_other: GameRecord | None = None
@@ -84,7 +87,7 @@ class GameStorage:
     def resume_saved(self, rules: Rules | None = None) -> GameSource | None:
         """Take up the most recent saved game that no other window plays (of
         ``rules``, when the player named rules); its source (make the session with
-        it: :meth:`game_factory` then gives the resumed game), or None. The offer
+        it: :meth:`game_factory` then gives the resumed game's handle), or None. The offer
         to continue or start fresh is :attr:`offer`.
 
         A saved game at an impasse (no move left: nothing but undo, replay or a new
@@ -140,6 +143,7 @@ class GameStorage:
         # The rebuilt game's layout and rules: the record's JSON is read once.
         source = GameSource(saved.game.layout, saved.game.rules, record.code)
         self._resumed = (source, saved)
+        self._open.append(saved)
         self._resumed_ms = record.snapshot.elapsed_ms
         self.offer = record
         return source
@@ -207,11 +211,6 @@ class GameStorage:
             raise StorageError(NoticeKind.UNAVAILABLE, "the game in play was not taken up")
         return new_deal()
 
-    @property
-    def unsaved(self) -> bool:
-        """The game in play holds moves (or its record) not saved yet."""
-        return self.current is not None and self.current.unsaved
-
     def accept_offer(self) -> bool:
         """The player continues the saved game; False if none was offered."""
         offered = self.offer is not None
@@ -221,40 +220,38 @@ class GameStorage:
     # -- games ---------------------------------------------------------------------------------
 
     def game_factory(
-        self, source: GameSource, before_first_action: Callable[[], None] | None = None
-    ) -> Game:
-        """The game for ``source``, autosaved. The game played so far is left: lost
-        if a move was played, discarded if not (or if every move was undone), kept
-        if won. ``before_first_action`` runs once, just before the new game's first
+        self,
+        source: GameSource,
+        replacing: AutosavedGame | None = None,
+        before_first_action: Callable[[], None] | None = None,
+    ) -> AutosavedGame:
+        """The saved-game handle of a game for ``source`` (the saved game taken up,
+        when ``source`` is its source: :meth:`resume_saved`). ``replacing``, the
+        game played so far (None: none, or it was set aside), is left: lost if a
+        move was played, discarded if not (or if every move was undone), kept if
+        won. ``before_first_action`` runs once, just before the new game's first
         action is saved (a game set aside is recorded as left then:
         :meth:`record_left`)."""
         if self._resumed is not None and self._resumed[0] is source:
-            self.current = self._resumed[1]
+            saved = self._resumed[1]
             self._resumed = None
-            return self.current.game
+            return saved
         self.offer = None
         # A game replaced at its start (every move undone) is discarded, not lost.
-        self._leave_current(discard=self.current is not None and self.current.game.at_start)
-        self.current = AutosavedGame.start(
+        if replacing is not None:
+            self._leave(replacing, discard=replacing.game.at_start)
+        saved = AutosavedGame.start(
             self.store, source.layout, source.rules, source.code, elapsed_ms=self._elapsed
         )
-        self.current.before_first_action = before_first_action
-        record = self.current.record_id
+        saved.before_first_action = before_first_action
+        self._open.append(saved)
+        record = saved.record_id
         if source.daily and self.store is not None and record is not None:
             with suppress(StorageError):  # the game is played all the same
                 self.store.mark_daily(record, source.daily, str(source.rules))
-        return self.current.game
+        return saved
 
     # -- a new deal that can be undone ---------------------------------------------------
-
-    def set_aside(self) -> AutosavedGame | None:
-        """The player starts another deal but may come back to this one (undo): the
-        game in play is kept as it is (in progress, locked) instead of being left,
-        and its handle is returned for the session's record of it (None: no game).
-        Its time from now on is the one the session gives with each verb below.
-        The next :meth:`game_factory` makes the new game."""
-        saved, self.current = self.current, None
-        return saved
 
     def record_left(self, saved: AutosavedGame, elapsed_ms: int) -> None:
         """The player acted in the deal after ``saved`` (set aside, its time
@@ -263,22 +260,27 @@ class GameStorage:
         saved.record_left(elapsed_ms)
         self._notices.extend(saved.take_notices())
 
-    def bring_back(self, saved: AutosavedGame | None, *, reopen: bool) -> None:
-        """Undo past the start of a deal: that game, at its start again, is discarded
-        (never counted: every move in it was undone) and ``saved`` (the game set
-        aside last; None: it had no record) is in play again, its time going on
-        from the session's clock; ``reopen``: its result was recorded
-        (:meth:`record_left`), and is taken back."""
-        self._leave_current(discard=True)
+    def bring_back(
+        self, saved: AutosavedGame | None, *, leaving: AutosavedGame | None, reopen: bool
+    ) -> None:
+        """Undo past the start of a deal: that game (``leaving``), at its start
+        again, is discarded (never counted: every move in it was undone) and
+        ``saved`` (the game set aside last; None: it had no record) is in play
+        again, its time going on from the session's clock; ``reopen``: its result
+        was recorded (:meth:`record_left`), and is taken back."""
+        if leaving is not None:
+            self._leave(leaving, discard=True)
         if saved is not None and reopen:
             saved.reopen()
-        self.current = saved
 
-    def discard_unplayed(self) -> None:
-        """The game in play will never be played (``pyramide learn``): discarded now
-        if no move was played in it, so it is never offered, listed or counted."""
-        if self.current is not None and self.current.game.at_start:
-            self._leave_current(discard=True)
+    def discard_unplayed(self, saved: AutosavedGame) -> bool:
+        """``saved``, the game in play, will never be played (``pyramide learn``):
+        discarded now if no move was played in it, so it is never offered, listed
+        or counted. True when it was (the session then holds no handle)."""
+        if not saved.game.at_start:
+            return False
+        self._leave(saved, discard=True)
+        return True
 
     def _elapsed(self) -> int:
         return self.time_ms()
@@ -291,37 +293,30 @@ class GameStorage:
             return None
         return self._resumed_ms / 1000
 
-    def _leave_current(self, *, discard: bool = False, elapsed_ms: int | None = None) -> None:
-        if self.current is not None:
-            self.current.leave(discard=discard, elapsed_ms=elapsed_ms)
-            self._notices.extend(self.current.take_notices())
-            self.current = None
+    def _leave(
+        self, saved: AutosavedGame, *, discard: bool = False, elapsed_ms: int | None = None
+    ) -> None:
+        saved.leave(discard=discard, elapsed_ms=elapsed_ms)
+        self._notices.extend(saved.take_notices())
+        if saved in self._open:
+            self._open.remove(saved)
 
-    def saved_to_resume(self) -> bool:
-        """The game in progress is on disk, to be offered next time (False without
-        storage, when saving fails, and for a won game or one at an impasse, which
-        are not offered)."""
-        current = self.current
+    def saved_to_resume(self, current: AutosavedGame | None) -> bool:
+        """The game in progress (``current``, its handle) is on disk, to be offered
+        next time (False without storage, when saving fails, and for a won game or
+        one at an impasse, which are not offered)."""
         if current is None or self.store is None or current.game.won or current.game.impasse:
             return False  # a game at an impasse is over: recorded lost at close
         return current.flush()
 
     # -- the par of a deal once its game is over --------------------------------------
 
-    def par_keeper(self) -> Callable[[int], None] | None:
-        """For the game just won: a function that keeps its deal's par with its
-        record, safe to call from any thread (the par is found on its own thread,
-        and the connection is the session's). The par is written at the next
-        :meth:`take_sentences` or :meth:`close`. None without a record."""
-        return self._par_keeper(self.current)
-
-    def par_keeper_of(self, saved: AutosavedGame | None) -> Callable[[int], None] | None:
-        """As :meth:`par_keeper`, for a game set aside (``saved``, its handle): its
-        par is sought once it is left for good, and kept with its record (0: the
-        deal cannot be won)."""
-        return self._par_keeper(saved)
-
-    def _par_keeper(self, game: AutosavedGame | None) -> Callable[[int], None] | None:
+    def par_keeper_of(self, game: AutosavedGame | None) -> Callable[[int], None] | None:
+        """For a game over (``game``, its handle: just won, or set aside and left for
+        good): a function that keeps its deal's par with its record (0: the deal
+        cannot be won), safe to call from any thread (the par is found on its own
+        thread, and the connection is the session's). The par is written at the
+        next :meth:`take_sentences` or :meth:`close`. None without a record."""
         record_id = game.record_id if game is not None else None
         if self.store is None or record_id is None:
             return None
@@ -345,14 +340,15 @@ class GameStorage:
                     self._pars[:0] = pending[index:]
                 return
 
-    def take_sentences(self) -> list[str]:
-        """What to tell the player about storage since the last call: one sentence
+    def take_sentences(self, current: AutosavedGame | None = None) -> list[str]:
+        """What to tell the player about storage since the last call (``current``:
+        the game in play's handle, whose own notices are taken too): one sentence
         per notice, in the current language. Pars found meanwhile are written first."""
         self._write_pars()
         notices = list(self._notices)
         self._notices.clear()
-        if self.current is not None:
-            notices.extend(self.current.take_notices())
+        if current is not None:
+            notices.extend(current.take_notices())
         # One failure met by several steps of one answer (a full disk at start: the
         # opening, the saved game looked for, the new game recorded) is said once.
         sentences = list(dict.fromkeys(notice_text(n) for n in notices))
@@ -397,13 +393,18 @@ class GameStorage:
 
     # -- the end -------------------------------------------------------------------------------
 
-    def close(self, set_aside: Sequence[tuple[AutosavedGame, int]] = ()) -> None:
-        """The program ends: the game in progress stays saved, to be offered next time.
-        ``set_aside``: the games new deals set aside this session, oldest first,
-        each with its time as it was left. A new deal not played yet (at its start),
-        while a game it replaced can come back, is discarded instead: the game set
-        aside last is the one kept and offered. The other games set aside this
-        session are left (lost if a move was played in them).
+    def close(
+        self,
+        current: AutosavedGame | None = None,
+        set_aside: Sequence[tuple[AutosavedGame, int]] = (),
+    ) -> None:
+        """The program ends: the game in progress (``current``, its handle) stays
+        saved, to be offered next time. ``set_aside``: the games new deals set aside
+        this session, oldest first, each with its time as it was left. A new deal
+        not played yet (at its start), while a game it replaced can come back, is
+        discarded instead: the game set aside last is the one kept and offered.
+        The other games set aside this session are left (lost if a move was
+        played in them).
 
         A game at an impasse is left too, lost: no move is left in it, only undo,
         replay or a new deal, so quitting there ends it. It stays in progress while
@@ -414,22 +415,23 @@ class GameStorage:
         kept: int | None = None  # the time of a game set aside that is kept
         if set_aside:
             *others, (last, last_ms) = set_aside
-            if self.current is not None and self.current.game.at_start:
-                self._leave_current(discard=True)
-                self.current, kept = last, last_ms
+            if current is not None and current.game.at_start:
+                self._leave(current, discard=True)
+                current, kept = last, last_ms
             else:
                 others.append((last, last_ms))
             for left, elapsed_ms in others:
-                left.leave(elapsed_ms=elapsed_ms)
-                self._notices.extend(left.take_notices())
-        if self.current is not None and self.current.game.impasse:
-            self._leave_current(elapsed_ms=kept)
-        if self.current is not None:
-            self.current.close(kept)
-            self.current = None
-        if self._resumed is not None:
-            self._resumed[1].close()
-            self._resumed = None
+                self._leave(left, elapsed_ms=elapsed_ms)
+        if current is not None and current.game.impasse:
+            self._leave(current, elapsed_ms=kept)
+        elif current is not None:
+            current.close(kept)
+            if current in self._open:
+                self._open.remove(current)
+        for saved in self._open:  # not handed back (a taken-up game never played …)
+            saved.close()
+        self._open = []
+        self._resumed = None
         self._write_pars()
         if self.store is not None:
             self.store.close()

@@ -418,8 +418,9 @@ class Lessons:
         resumable) that the lesson will never play. It is discarded now, before any
         move, so it is never offered, listed in history or counted; and the end of
         input does not say a game was saved."""
-        if self._play.storage is not None:
-            self._play.storage.discard_unplayed()
+        storage, deal = self._play.storage, self._play.deal
+        if storage is not None and deal.saved is not None and storage.discard_unplayed(deal.saved):
+            deal.saved = None  # nothing of it is kept: nothing to close or offer
 
     def handle(self, line: str) -> Answer:
         """A line while the lesson runs; when it ends or is left, back to the game

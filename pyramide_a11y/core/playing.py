@@ -9,6 +9,7 @@ actions only and returns lines that narration worded.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from pyramide_a11y.commands import (
     Action,
@@ -23,7 +24,7 @@ from pyramide_a11y.core.cueing import SessionCues
 from pyramide_a11y.core.focus import Direction, Focus
 from pyramide_a11y.core.hinting import Hints
 from pyramide_a11y.core.par import Pars, ParWalk
-from pyramide_a11y.core.setaside import LeftGame, SetAside
+from pyramide_a11y.core.setaside import InPlay, LeftGame, SetAside
 from pyramide_a11y.core.settings import Settings
 from pyramide_a11y.core.sources import (
     BadDealCode,
@@ -88,20 +89,31 @@ class Play:
         self._left_par: list[str] = []
         """The par of the game just left for good, when known at once: said after
         this answer (:meth:`take_notices`)."""
-        self.source = source
-        self.game = self.make_game(source)
+        self.deal = self.make_deal(source)
+        """The deal in play: its source, its game, its saved-game handle."""
         self._choice: tuple[tuple[Card, ...], tuple[CardSpec, ...]] | None = None
         """The cards "which one: …?" asked about, and the cards typed then."""
 
-    def make_game(self, source: GameSource) -> Game:
-        """Every game the session plays is made here: autosaved with storage."""
+    @property
+    def game(self) -> Game:
+        return self.deal.game
+
+    @property
+    def source(self) -> GameSource:
+        return self.deal.source
+
+    def make_deal(self, source: GameSource, replacing: InPlay | None = None) -> InPlay:
+        """Every game the session plays is made here: autosaved with storage (the
+        game it replaces, ``replacing``, then left)."""
         if self.storage is not None:
-            return self.storage.game_factory(source, self.set_aside.record_left)
-        return Game(source.layout, source.rules)
+            old = replacing.saved if replacing is not None else None
+            saved = self.storage.game_factory(source, old, self.set_aside.record_left)
+            return InPlay(source, saved.game, saved)
+        return InPlay(source, Game(source.layout, source.rules))
 
     def opening_lines(self) -> list[str]:
         """The preset, the deal code and the table; or the offer of the saved game."""
-        notices = self.storage.take_sentences() if self.storage else []
+        notices = self.storage.take_sentences(self.deal.saved) if self.storage else []
         table = narrator.table_summary(self.game)
         if self.storage is not None and self.storage.offer is not None:
             offer = records_text.saved_game_offer(self.storage.offer)
@@ -239,7 +251,7 @@ class Play:
             if self.source.daily and self.storage:
                 lines += answers.daily_won(self.storage.daily_streak(self.source.daily))
             if self.pars is not None:  # known already (won before), else said later
-                keep = self.storage.par_keeper() if self.storage else None
+                keep = self.storage.par_keeper_of(self.deal.saved) if self.storage else None
                 lines = [*lines, *self.pars.won(self.game, self.source.layout, keep)]
         return answers.hint_dropped(lines) if overtaken else lines
 
@@ -266,7 +278,7 @@ class Play:
     def undo(self) -> list[str]:
         """Undo a move; with nothing to undo in this deal (as dealt), bring back the
         game it replaced, as many times as deals were left."""
-        if self.game.at_start and (left := self.set_aside.bring_back()) is not None:
+        if self.game.at_start and (left := self.set_aside.bring_back(self.deal.saved)):
             return self._go_back(left)
         return self.outcome(self.game.undo())
 
@@ -341,11 +353,13 @@ class Play:
         # A deal as dealt is simply replaced (nothing in it to lose): undo then goes
         # back to the game before it. The first deal of a session is kept even so
         # (it may be the saved game taken up, or the player's own choice of deal).
+        replacing: InPlay | None = self.deal
         if not (self.game.at_start and self.set_aside.left is not None):
-            elapsed, focus = self.timer.elapsed(), self.focus
-            self.set_aside.keep(LeftGame(self.source, self.game, elapsed, focus.index, focus.heard))
-        self.source = source
-        self.game = self.make_game(source)
+            elapsed, focus, deal = self.timer.elapsed(), self.focus, self.deal
+            left = LeftGame(deal.source, deal.game, elapsed, focus.index, focus.heard)
+            self.set_aside.keep(replace(left, saved=deal.saved))
+            replacing = None  # kept, not left
+        self.deal = self.make_deal(source, replacing)
         self.timer.reset()
         self.focus.start_over()
         # Said once, as part of this answer (not spoken on its own first).
@@ -354,7 +368,7 @@ class Play:
     def _go_back(self, left: LeftGame) -> list[str]:
         """Undo right after a new deal: the game it replaced, exactly as it was."""
         self.hints.drop()
-        self.source, self.game = left.source, left.game
+        self.deal = InPlay(left.source, left.game, left.saved)
         self.timer.restore(left.elapsed)
         self.focus.start_over(left.focus, left.focus_heard)
         table = narrator.table_summary(self.game)

@@ -189,6 +189,12 @@ class Session:
         timer = self.timer
         return ClockState(timer.elapsed(), timer.paused, timer.stopped)
 
+    @property
+    def unsaved(self) -> bool:
+        """The game in play holds moves (or its record) not saved yet."""
+        saved = self.play.deal.saved
+        return saved is not None and saved.unsaved
+
     def speaking(self) -> AbstractContextManager[str]:
         """This session's language, entered for one call (see ``pyramide_a11y.i18n``):
         every sentence of the call is worded in it, and two sessions in one process
@@ -268,7 +274,7 @@ class Session:
         """The news that came with this answer, after it (``Answer.notices``)."""
         answer.notices.extend(self.play.take_notices())
         if self.storage is not None:  # a full disk, saving again …: said after
-            answer.notices.extend(self.storage.take_sentences())
+            answer.notices.extend(self.storage.take_sentences(self.play.deal.saved))
 
     def _performed(self, command: Resolved) -> Answer:
         if self.lessons.current is not None:
@@ -363,7 +369,7 @@ class Session:
     def _goodbye(self) -> Answer:
         """«Your game is saved» where it is (never without storage), then goodbye."""
         self.hints.drop()
-        saved = self.storage is not None and self.storage.saved_to_resume()
+        saved = self.storage is not None and self.storage.saved_to_resume(self.play.deal.saved)
         return Answer(answers.goodbye(saved), quit=True)
 
     def interrupted(self) -> Answer:
@@ -377,7 +383,7 @@ class Session:
         with self.speaking():
             answer = self._goodbye()
             if self.storage is not None:
-                answer.lines.extend(self.storage.take_sentences())
+                answer.lines.extend(self.storage.take_sentences(self.play.deal.saved))
             return self.say(answer)
 
     def let_go(self) -> None:
@@ -394,6 +400,6 @@ class Session:
         self.pars.close()
         if self.storage is not None:
             with self.speaking():
-                self.storage.close(self.play.set_aside.handles())
+                self.storage.close(self.play.deal.saved, self.play.set_aside.handles())
         if self.outlet is not None:
             self.outlet.close(goodbye=self._leaving and self.settings.speech)

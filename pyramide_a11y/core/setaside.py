@@ -7,10 +7,11 @@ and draws, and two undos bring the game back).
 Each game left is one record, :class:`LeftGame`: its deal, the game, its time and
 focus as they were, and, with storage, its saved-game handle (``saved``). The
 session keeps one :class:`SetAside`, the stack of those records; storage keeps no
-stack of its own, it acts on the handle it is given (``GameStorage.set_aside``,
-``record_left``, ``bring_back``, ``close``). A game set aside is recorded as left
-when the player first acts in the deal after it (:meth:`SetAside.record_left`,
-run just before that action is saved), and reopened if undo brings it back.
+stack of its own, it acts on the handle it is given (``GameStorage.record_left``,
+``bring_back``, ``close``). The deal in play is one record too, :class:`InPlay`.
+A game set aside is recorded as left when the player first acts in the deal
+after it (:meth:`SetAside.record_left`, run just before that action is saved),
+and reopened if undo brings it back.
 :meth:`SetAside.forget` is that same moment for the par: it may be sought then,
 never before (``Play`` asks :meth:`~.par.Pars.left`); undo can still bring the game
 back.
@@ -25,6 +26,18 @@ from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.engine import Game
 from pyramide_a11y.storage import AutosavedGame
+
+
+@dataclass
+class InPlay:
+    """The deal in play, one record: where it came from, the game, and its
+    saved-game handle (None: no storage, or the game is not kept). Its time is
+    the session's clock while it is in play; set aside, a :class:`LeftGame` keeps
+    it as a value."""
+
+    source: GameSource
+    game: Game
+    saved: AutosavedGame | None = None
 
 
 @dataclass
@@ -67,11 +80,10 @@ class SetAside:
         return self.games[-1] if self.games else None
 
     def keep(self, left: LeftGame) -> None:
-        """A new deal replaces ``left``: it goes on top of the stack, with its
-        saved-game handle taken from storage."""
+        """A new deal replaces ``left`` (with its saved-game handle): it goes on top
+        of the stack, in progress and locked, instead of being left."""
         if self.storage is not None:
-            saved = self.storage.set_aside()
-            left = replace(left, saved=saved, keep_par=self.storage.par_keeper_of(saved))
+            left = replace(left, keep_par=self.storage.par_keeper_of(left.saved))
         self.games.append(left)
 
     def record_left(self) -> None:
@@ -83,13 +95,14 @@ class SetAside:
         self.storage.record_left(left.saved, left.elapsed_ms)
         left.recorded = True  # even unsaved: a bring back reopens it, which is harmless
 
-    def bring_back(self) -> LeftGame | None:
-        """Undo past the start of a deal: the game left last (None: there is none)."""
+    def bring_back(self, leaving: AutosavedGame | None) -> LeftGame | None:
+        """Undo past the start of a deal (``leaving``, its handle): the game left
+        last (None: there is none, and nothing changes)."""
         if not self.games:
             return None
         left = self.games.pop()
         if self.storage is not None:
-            self.storage.bring_back(left.saved, reopen=left.recorded)
+            self.storage.bring_back(left.saved, leaving=leaving, reopen=left.recorded)
         return left
 
     def forget(self) -> LeftGame | None:

@@ -205,8 +205,7 @@ class Player:
 
     def unsaved(self) -> bool:
         """The game in play holds moves not saved yet."""
-        storage = self.session.storage
-        return storage is not None and storage.unsaved
+        return self.session.unsaved
 
     def close(self) -> None:
         """The session closed (the game stays saved) and the player's thread ended."""

@@ -1,6 +1,7 @@
-"""One game's life is one record (issue 37): a game set aside carries its own
-saved-game handle and its time; storage keeps no stack beside it and no clock
-of its own, and records a game as left through an explicit step, not observer order."""
+"""One game's life is one record (issue 37): the deal in play carries its source,
+game and saved-game handle, a game set aside its handle and its time; storage
+keeps no stack beside it and no clock of its own, and records a game as left
+through an explicit step, not observer order."""
 
 from __future__ import annotations
 
@@ -33,7 +34,9 @@ def test_a_game_set_aside_carries_its_handle_and_its_time(tmp_path: Path) -> Non
     clock = FakeClock()
     s = _session(tmp_path, clock)
     s.handle("d")
-    first = s.storage.current if s.storage else None
+    first = s.play.deal.saved
+    assert first is not None and first.game is s.game  # the deal in play: one record
+    assert not hasattr(s.storage, "current")  # storage holds no handle of its own
     clock.now += 10
     s.handle("n")
     left = s.play.set_aside.left
@@ -48,7 +51,7 @@ def test_a_game_set_aside_carries_its_handle_and_its_time(tmp_path: Path) -> Non
     assert _time_and_result(tmp_path, first.record_id) == [(10_000, "lost")]
     s.handle("u")
     s.handle("u")  # back to the game left: its result taken back
-    assert s.storage is not None and s.storage.current is first
+    assert s.play.deal.saved is first
     assert s.play.set_aside.left is None
     s.close()
     # In progress again, its time going on from 10 s (the two undos took none).
@@ -59,7 +62,7 @@ def test_the_game_set_aside_last_is_kept_at_close_with_its_own_time(tmp_path: Pa
     clock = FakeClock()
     s = _session(tmp_path, clock)
     s.handle("d")
-    first = s.storage.current if s.storage else None
+    first = s.play.deal.saved
     assert first is not None
     clock.now += 7
     s.handle("n")  # a new deal, never played: discarded at close

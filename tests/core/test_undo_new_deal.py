@@ -203,12 +203,12 @@ def test_new_deal_undo_then_quit_loses_nothing_and_offers_the_game(tmp_path: Pat
     played(s)
     clock.now += 30
     before = seen_by_player(s)
-    old = s.storage.current if s.storage else None
+    old = s.play.deal.saved
     s.handle("n")
     clock.now += 10
     s.handle("u")
     assert seen_by_player(s) == before
-    assert s.storage is not None and s.storage.current is old
+    assert s.play.deal.saved is old
     s.handle("u")  # the old game goes on, saved: this undo is logged to its record
     s.close()
     found, counted = records(tmp_path)

@@ -50,5 +50,6 @@ def test_the_server_away_mid_game_is_said_once_and_the_game_is_whole(tmp_path: P
     later = GameStorage.open(tmp_path)
     source = later.resume_saved()
     assert source is not None and source.code == CODE
-    assert later.game_factory(source).moves == 6
-    later.close()
+    saved = later.game_factory(source)
+    assert saved.game.moves == 6
+    later.close(saved)
