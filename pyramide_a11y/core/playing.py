@@ -96,11 +96,8 @@ class Play:
 
     @property
     def game(self) -> Game:
+        """The game of the deal in play (:attr:`deal`)."""
         return self.deal.game
-
-    @property
-    def source(self) -> GameSource:
-        return self.deal.source
 
     def make_deal(self, source: GameSource, replacing: InPlay | None = None) -> InPlay:
         """Every game the session plays is made here: autosaved with storage (the
@@ -118,8 +115,8 @@ class Play:
         if self.storage is not None and self.storage.offer is not None:
             offer = records_text.saved_game_offer(self.storage.offer)
             return [*notices, offer, table]
-        rules, code = self.game.rules, self.source.code
-        day = answers.daily_deal(self.source.daily) if self.source.daily else []
+        rules, code = self.game.rules, self.deal.source.code
+        day = answers.daily_deal(self.deal.source.daily) if self.deal.source.daily else []
         return [*notices, *day, *answers.opening(rules, code, table)]
 
     def carry_on(self, text: str) -> list[str] | None:
@@ -167,11 +164,11 @@ class Play:
             case Action.NEW:
                 return self.new_game(None)
             case Action.REPLAY:
-                return self.start(self.source, replay=True)
+                return self.start(self.deal.source, replay=True)
             case Action.STATUS:
                 elapsed, keyboard = self.timer.elapsed(), self.focus.keyboard_mode
-                code = self.source.code
-                par = self.pars.known(self.source.layout, game.rules) if self.pars else None
+                code = self.deal.source.code
+                par = self.pars.known(self.deal.source.layout, game.rules) if self.pars else None
                 par = par if game.won else None  # never before the win
                 return [narrator.status(game, elapsed, code, keyboard_mode=keyboard, par=par)]
             case Action.PAR:
@@ -186,10 +183,10 @@ class Play:
         before the win: the line shows the unseen stock)."""
         if not self.game.won:
             return answers.par_walk_not_won()
-        line = self.pars.line(self.source.layout, self.game.rules) if self.pars else None
+        line = self.pars.line(self.deal.source.layout, self.game.rules) if self.pars else None
         if not line:
             return answers.par_walk_unknown()
-        self.walk = ParWalk(self.source.layout, self.game.rules, line)
+        self.walk = ParWalk(self.deal.source.layout, self.game.rules, line)
         return answers.par_walk_start(len(line))
 
     def touch_typed(self, specs: tuple[CardSpec, ...]) -> list[str]:
@@ -245,14 +242,14 @@ class Play:
         self.cues.outcome(self.game, outcome)
         lines = describe(outcome, self.game, self.settings.style)
         if isinstance(outcome, Event) and outcome.won:
-            panel = narrator.won_panel(self.game, self.timer.elapsed(), self.source.code)
+            panel = narrator.won_panel(self.game, self.timer.elapsed(), self.deal.source.code)
             best = self.storage.best_line(self.game.rules) if self.storage else None
             lines = answers.won(lines[0], panel, best)
-            if self.source.daily and self.storage:
-                lines += answers.daily_won(self.storage.daily_streak(self.source.daily))
+            if self.deal.source.daily and self.storage:
+                lines += answers.daily_won(self.storage.daily_streak(self.deal.source.daily))
             if self.pars is not None:  # known already (won before), else said later
                 keep = self.storage.par_keeper_of(self.deal.saved) if self.storage else None
-                lines = [*lines, *self.pars.won(self.game, self.source.layout, keep)]
+                lines = [*lines, *self.pars.won(self.game, self.deal.source.layout, keep)]
         return answers.hint_dropped(lines) if overtaken else lines
 
     def _leave_for_good(self) -> None:
@@ -264,7 +261,9 @@ class Play:
         left = self.set_aside.forget()
         if left is None or self.pars is None or left.game.won or left.game.moves == 0:
             return
-        same_deal = left.source.layout == self.source.layout and left.game.rules == self.game.rules
+        same_deal = (
+            left.source.layout == self.deal.source.layout and left.game.rules == self.game.rules
+        )
         self._left_par += self.pars.left(
             left.game, left.source.layout, left.keep_par, quiet=same_deal
         )
@@ -372,7 +371,7 @@ class Play:
         self.timer.restore(left.elapsed)
         self.focus.start_over(left.focus, left.focus_heard)
         table = narrator.table_summary(self.game)
-        return answers.back_to_previous(self.source.code, table)
+        return answers.back_to_previous(self.deal.source.code, table)
 
     # -- keyboard mode ------------------------------------------------------------------------
 

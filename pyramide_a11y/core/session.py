@@ -145,7 +145,8 @@ class Session:
 
     @property
     def source(self) -> GameSource:
-        return self.play.source
+        """Where the deal in play came from (its record: ``play.deal``)."""
+        return self.play.deal.source
 
     @property
     def timer(self) -> GameTimer:
