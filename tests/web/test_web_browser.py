@@ -15,7 +15,7 @@ import pytest
 from pyramide_a11y.engine import Card, Draw, Game, Move, Recycle, RemoveKing, RemovePair, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.i18n import in_language
-from pyramide_a11y.narration import card_name, messages
+from pyramide_a11y.narration import card_name, messages, page_words, sentence
 from pyramide_a11y.solver import Hint, Knowledge, Verdict, hint_for, solve
 from pyramide_a11y.web.core import GameSource
 from pyramide_a11y.web.playing import ACTIONS
@@ -111,10 +111,22 @@ class Table:
         return self.answered(mark)
 
     def pressed(self) -> list[str]:
+        """The cards whose accessible name says they are selected («Selected.» first,
+        in the page's language); no card is a toggle button (``aria-pressed``:
+        Orca said "blank" when it changed)."""
+        marks = {}
+        for tag, code in LANGS:
+            with in_language(code):
+                marks[tag] = sentence(page_words.selected())
         return list(
             self.page.evaluate(
-                "() => [...document.querySelectorAll('#table button[aria-pressed=true]')]"
-                ".map(b => b.dataset.card)"
+                "m => [...document.querySelectorAll('#table button.card')]"
+                ".filter(b => { if (b.hasAttribute('aria-pressed')) { throw new Error("
+                "'aria-pressed on ' + b.id); }"
+                " return (b.getAttribute('aria-label') || '').startsWith("
+                "m[document.documentElement.lang]); })"
+                ".map(b => b.dataset.card)",
+                marks,
             )
         )
 
