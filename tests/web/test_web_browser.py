@@ -140,12 +140,14 @@ class Table:
 
     def answer_carried(self) -> None:
         """Focus moved to a card: its name is the answer first, then the card's short
-        name; the live region shows the answer without speaking it again."""
+        name (its words: the face beside them is hidden); the live region shows the
+        answer without speaking it again."""
         label, short, region, live = self.page.evaluate(
             "() => { const e = document.activeElement; const r = document.getElementById('answer');"
-            " return [e.getAttribute('aria-label') || '', e.querySelector('span').textContent,"
+            " return [e.getAttribute('aria-label') || '', e.querySelector('.words').textContent,"
             " r.innerText.trim(), r.getAttribute('aria-live')]; }"
         )
+        assert short, "the card's short name (its words) is empty"
         assert label == f"{region} {short}", (label, region)
         assert live == "off"
 
@@ -477,4 +479,29 @@ def test_focus_carries_the_answer_and_stays_on_the_table(browser: Any, served: S
     page.locator("#new").focus()
     table.key("Enter")
     assert page.evaluate("() => !!document.activeElement.closest('#table')")
+    context.close()
+
+
+def test_the_table_has_focus_on_arrival(browser: Any, served: Served) -> None:
+    """On load, and on the page reloaded in another language, focus is on the
+    table's one tab stop, its first free card: a screen reader is then in its
+    focus mode there, so the letters the page speaks of reach the game at once
+    (left on the page's top, Orca reads the page aloud and takes a Tab into the
+    table in browse mode; ``test_web_orca`` hears it). The letters work at once."""
+    context = browser.new_context(locale="en")
+    page = context.new_page()
+    stop = "() => document.querySelector('#table button.card[tabindex=\"0\"]').id"
+    first_free = "() => document.querySelector('#table button.card.free').id"
+    page.goto(served.url + "/")
+    page.wait_for_selector("body[data-ready='yes']")
+    assert page.evaluate(ACTIVE) == page.evaluate(stop) == page.evaluate(first_free)
+    stock = page.locator("#status").inner_text()
+    # No click, no Tab: the first key pressed on the page draws.
+    Table(page, "").key("d")
+    assert page.locator("#status").inner_text() != stock
+    # The languages are a form post: the page comes back in Portuguese, focus on
+    # the table again.
+    page.locator("#lang-pt-PT").click()
+    page.wait_for_selector("html[lang='pt-PT'] body[data-ready='yes']")
+    assert page.evaluate(ACTIVE) == page.evaluate(stop) == page.evaluate(first_free)
     context.close()

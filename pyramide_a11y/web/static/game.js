@@ -54,7 +54,7 @@
      where focus is, then the card's short name; its full name (row, position,
      partners) is back once focus leaves it -- */
   function shortName(el) {
-    var words = el.querySelector("span");
+    var words = el.querySelector(".words");
     return words ? words.textContent : el.textContent;
   }
 
@@ -524,6 +524,17 @@
     if (isCard(event.target) && event.target.closest("#table")) { rove(event.target); }
   });
 
+  /* -- on load, focus goes to the table's stop: a screen reader is then in its
+     focus mode there (an APG widget), so the letters the page speaks of reach
+     the game at once. Left on the page's top, Orca reads the page aloud and,
+     while it does, takes a Tab into the table in browse mode: the letters
+     would go to its quick navigation. The opening line is heard from the live
+     region, as before. -- */
+  function enterTable() {
+    var stop = $("#table button.card[tabindex='0']") || freeButtons()[0];
+    if (stop) { stop.focus(); }
+  }
+
   function start() {
     rove();
     var game = $("#game");
@@ -531,7 +542,7 @@
     var result = game ? takeResult(game) : null;
     var region = $("#answer");
     if (region) { region.setAttribute("aria-live", "polite"); }
-    if (result) { openResult(result); }
+    if (result) { openResult(result); } else { enterTable(); }
     document.body.setAttribute("data-ready", "yes");
     schedulePoll(!!game && game.getAttribute("data-searching") === "yes");
   }
