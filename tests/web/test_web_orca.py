@@ -148,7 +148,10 @@ class Player:
                 mark = self.desktop.mark()
                 self.desktop.key("Return")
                 chosen = sentence(messages.selected(first)).rstrip(".")
-                self.desktop.wait_said(mark, lambda t: chosen in t, chosen)
+                said = self.desktop.wait_said(mark, lambda t: chosen in t, chosen)
+                # The selection in the game's words only: no "blank", no toggle.
+                noise = [t for t in said if t.strip() == "blank" or "toggle" in t]
+                assert not noise, f"selecting {first}, Orca said {said}"
                 self.go_to(second)
                 key = "Return"
             case _:
