@@ -140,15 +140,22 @@ class Table:
 
     def answer_carried(self) -> None:
         """Focus moved to a card: its name is the answer first, then the card's short
-        name (its words: the face beside them is hidden); the live region shows the
-        answer without speaking it again."""
-        label, short, region, live = self.page.evaluate(
+        name (its words: the face beside them is hidden); or, when focus came into
+        the pyramid's list box from outside it (a screen reader says the list box
+        first), the list box's name is the answer and the card's its short name.
+        The live region shows the answer without speaking it again."""
+        label, short, region, live, listed = self.page.evaluate(
             "() => { const e = document.activeElement; const r = document.getElementById('answer');"
+            " const l = e.closest('#rows[data-carried]');"
             " return [e.getAttribute('aria-label') || '', e.querySelector('.words').textContent,"
-            " r.innerText.trim(), r.getAttribute('aria-live')]; }"
+            " r.innerText.trim(), r.getAttribute('aria-live'), l && l.getAttribute('aria-label')];"
+            " }"
         )
         assert short, "the card's short name (its words) is empty"
-        assert label == f"{region} {short}", (label, region)
+        if listed is not None:
+            assert (listed, label) == (region, short)
+        else:
+            assert label == f"{region} {short}", (label, region)
         assert live == "off"
 
     def focus_moved_on(self) -> None:
@@ -505,3 +512,46 @@ def test_the_table_has_focus_on_arrival(browser: Any, served: Served) -> None:
     page.wait_for_selector("html[lang='pt-PT'] body[data-ready='yes']")
     assert page.evaluate(ACTIVE) == page.evaluate(stop) == page.evaluate(first_free)
     context.close()
+
+
+def test_the_pyramid_is_one_list_box_of_cards(browser: Any, served: Served) -> None:
+    """With the script, the pyramid is one list box of options named "Pyramid": a
+    screen reader says a card by its name alone, with no role word after each
+    ("push button") and nothing at a change of row; its row headings and gaps are
+    for reading the page, out of the list box. Focus coming into it from outside
+    (here: New deal) puts the answer in the list box's name, said first. Without
+    the script the cards are buttons under their rows' headings."""
+    context = browser.new_context(locale="en")
+    page = context.new_page()
+    page.goto(served.url + "/")
+    page.wait_for_selector("body[data-ready='yes']")
+    shape = (
+        "() => { const l = document.getElementById('rows');"
+        " const cards = [...l.querySelectorAll('button.card')];"
+        " return [l.getAttribute('role'), l.getAttribute('aria-labelledby'),"
+        " l.getAttribute('aria-label'), cards.length,"
+        " cards.every(c => c.getAttribute('role') === 'option'),"
+        " [...l.querySelectorAll('h3')].every(h => h.getAttribute('aria-hidden') === 'true')]; }"
+    )
+    assert page.evaluate(shape) == ["listbox", "pyramid-heading", None, 28, True, True]
+    table = Table(page, "")
+    page.locator("#new").focus()
+    said = table.key("Enter").strip()
+    focused = page.evaluate(
+        "() => { const e = document.activeElement;"
+        " return [e.getAttribute('aria-label'), e.querySelector('.words').textContent,"
+        " e.getAttribute('role'), document.getElementById('rows').getAttribute('aria-label')]; }"
+    )
+    label, words, role, list_name = focused
+    assert said and list_name == said, (list_name, said)
+    assert label == words and role == "option"
+    page.keyboard.press("ArrowRight")  # the answer was heard: the list box is "Pyramid" again
+    assert page.evaluate(shape)[:3] == ["listbox", "pyramid-heading", None]
+    context.close()
+    plain = browser.new_context(locale="en", java_script_enabled=False)
+    page = plain.new_page()
+    page.goto(served.url + "/")
+    assert page.evaluate("() => document.getElementById('rows').getAttribute('role')") is None
+    assert page.locator("#rows h3").count() == 7
+    assert page.get_by_role("button", name="row 7, position 1", exact=False).count() == 1
+    plain.close()
