@@ -10,7 +10,8 @@ speech-dispatcher really played:
   before the next key;
 - the letter keys reach the game where the page says to use them (the table):
   at once on load, and after one Tab from the page's top;
-- the win dialog is heard with its facts (moves, cards removed, the deal's code).
+- the win dialog is heard with its facts (moves, cards removed, the deal's code),
+  and once it is closed the letters reach the game again (N deals anew).
 """
 
 from __future__ import annotations
@@ -228,6 +229,12 @@ def test_a_short_deal_won_through_orca(desktop: Desktop, tmp_path: Path) -> None
             assert fact in heard, (fact, said)
         played = desktop.wait_played(code, after=player.win_count)
         assert played.outcome == "whole", played
+        # Esc closes the dialog: focus is back on the table, in focus mode, and N
+        # deals anew there (its answer said first).
+        mark = desktop.mark()
+        desktop.key("Escape")
+        desktop.wait_said(mark, lambda t: "button" in t, "the table's focus")
+        player.heard_first("n", sentence(messages.new_deal()))
     finally:
         server.stop()
-    assert len(player.results) == len([m for m in line.moves]) + 3
+    assert len(player.results) == len([m for m in line.moves]) + 4
