@@ -48,10 +48,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import html
 import multiprocessing
 import os
 import random
+import re
 import shlex
 import signal
 import statistics
@@ -300,6 +302,24 @@ def plans(url: str, mode: str, settings: Settings, deals: list[Deal], start: flo
     ]  # fmt: skip
 
 
+def kind_of(error: str) -> str:
+    """What failed, without the player and the line it sent: ``GET /: ReadTimeout``,
+    ``HTTP 503``, ``ReadTimeout``, ``wrong status line``."""
+    text = re.sub(r"^player \d+:? ?", "", error)
+    page = text.startswith("GET /: ")
+    text = re.sub(r"^(GET /|'[^']*'( \([^)]*\))?): ?", "", text)
+    if text.startswith("shown "):
+        return "wrong status line"
+    kind = text.split(":")[0].strip() or "?"
+    return f"GET /: {kind}" if page else kind
+
+
+def kinds_of(errors: list[str]) -> str:
+    """The errors counted by kind (:func:`kind_of`), the most frequent first."""
+    counted = collections.Counter(kind_of(text) for text in errors)
+    return ", ".join(f"{count} {kind}" for kind, count in counted.most_common(6))
+
+
 def highest(one: TreeSample, other: TreeSample) -> TreeSample:
     """Each figure's larger value."""
     return TreeSample(
@@ -414,7 +434,7 @@ def run_target(target: str, settings: Settings, deals: list[Deal]) -> Result:
             f"(median {statistics.median(move_bytes):.0f}, max {max(move_bytes)})"
         )
     lines += [
-        f"errors: {len(errors)}",
+        f"errors: {len(errors)}" + (f" ({kinds_of(errors)})" if errors else ""),
         *(f"  {text}" for text in errors[:SHOWN_ERRORS]),
         f"lost: {len(lost)} ({store_note}; /state of every player compared too)",
         *(f"  {text}" for text in lost[:SHOWN_ERRORS]),

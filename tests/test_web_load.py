@@ -21,7 +21,7 @@ from benchmarks import load_players
 from benchmarks.floor_app import floor_app
 from benchmarks.load_players import Plan, generate
 from benchmarks.load_server import Server
-from benchmarks.web_load import main
+from benchmarks.web_load import kinds_of, main
 
 BIG = 300_000
 """Characters printed before and after the address: more than a pipe holds."""
@@ -107,3 +107,16 @@ def test_one_run_reports_the_game_beside_its_floors(tmp_path: Path) -> None:
         assert line in report
     assert "a move's JSON: " in report
     assert "held at p99 < 100 ms, game: " in report
+
+
+def test_errors_are_counted_by_kind() -> None:
+    errors = [
+        "player 4872: GET /: ReadTimeout: ",
+        "player 5: GET /: ReadTimeout: ",
+        "player 3 'KS QH': HTTP 503: 'cannot be saved'",
+        "player 7 'new PY1-P-AAAAAAB': ReadTimeout: ",
+        "player 9 'draw' (step 4 of PY1-P-AAAAAAB): shown 'a', expected 'b'; answer ['c']",
+    ]
+    assert kinds_of(errors) == (
+        "2 GET /: ReadTimeout, 1 HTTP 503, 1 ReadTimeout, 1 wrong status line"
+    )
