@@ -60,6 +60,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -302,6 +303,23 @@ def plans(url: str, mode: str, settings: Settings, deals: list[Deal], start: flo
     ]  # fmt: skip
 
 
+def database_pid(url: str | None) -> int | None:
+    """The PostgreSQL server's process id, for a cluster on this machine whose URL
+    names its socket folder (``host=DIR``, as ``scripts/postgres`` prints): its
+    ``data/postmaster.pid`` (else ``postmaster.pid``) in that folder. None: not
+    found (its CPU is then not reported)."""
+    found = re.search(r"[?&]host=([^&]+)", url or "")
+    if found is None:
+        return None
+    folder = Path(urllib.parse.unquote(found.group(1)))
+    for candidate in (folder / "data" / "postmaster.pid", folder / "postmaster.pid"):
+        try:
+            return int(candidate.read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue
+    return None
+
+
 def kind_of(error: str) -> str:
     """What failed, without the player and the line it sent: ``GET /: ReadTimeout``,
     ``HTTP 503``, ``ReadTimeout``, ``wrong status line``."""
@@ -357,6 +375,8 @@ def run_target(target: str, settings: Settings, deals: list[Deal]) -> Result:
             children.append((process, receiving))
         peak = TreeSample(0, 0, 0, 0, 0)
         marks: dict[str, tuple[float, tuple[int, int]]] = {}
+        database = database_pid(settings.database) if mode != "floor" else None
+        database_cpu: dict[str, float] = {}
         outcomes: list[Outcome] = []
         waiting = list(children)
         while waiting:
@@ -364,6 +384,8 @@ def run_target(target: str, settings: Settings, deals: list[Deal]) -> Result:
             for name, at in (("steady", ramp_end), ("stop", stop)):
                 if name not in marks and now >= at:
                     marks[name] = (tree_cpu(server.pid), machine_busy())
+                    if database is not None:
+                        database_cpu[name] = tree_cpu(database)
             sample = tree_sample(server.pid)
             peak = highest(peak, sample)
             for process, receiving in list(waiting):
@@ -380,6 +402,8 @@ def run_target(target: str, settings: Settings, deals: list[Deal]) -> Result:
         end = time.monotonic()
         for name in ("steady", "stop"):  # a run cut short: its marks as they are now
             marks.setdefault(name, (tree_cpu(server.pid), machine_busy()))
+            if database is not None:
+                database_cpu.setdefault(name, tree_cpu(database))
         load_after = loadavg()
         sims = [sim for outcome in outcomes for sim in outcome.sims]
         errors = [text for outcome in outcomes for text in outcome.errors]
@@ -444,6 +468,15 @@ def run_target(target: str, settings: Settings, deals: list[Deal]) -> Result:
             f"{1000 * per_request:.2f} ms per request ({len(in_window)} requests)"
             if per_request is not None
             else "no request then"
+        ),
+        *(
+            [
+                f"PostgreSQL's CPU after the ramp (its server and backends): "
+                f"{pg_cpu:.1f} s = {1000 * pg_cpu / len(in_window):.2f} ms per request"
+            ]
+            if (pg_cpu := database_cpu.get("stop", 0.0) - database_cpu.get("steady", 0.0))
+            and in_window
+            else []
         ),
         f"server at most: {max(peak.hwm_kib, peak.rss_kib) / 1024:.0f} MiB resident, "
         f"{peak.threads} threads, {peak.files} open files, {peak.processes} processes",
