@@ -202,7 +202,9 @@ def create_app(
             return player.session.settings.language
         saved = None
         if cookie and PLAYER_ID.match(cookie):  # anything else names no store
-            saved = await anyio.to_thread.run_sync(saved_language, players.root, cookie)
+            # A refusal never fails for want of this: the browser's language then.
+            with contextlib.suppress(Exception):
+                saved = await anyio.to_thread.run_sync(saved_language, players.root, cookie)
         return saved or accepted_language(request.headers.get("accept-language"), players.language)
 
     async def refuse(

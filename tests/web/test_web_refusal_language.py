@@ -162,3 +162,17 @@ def test_after_a_restart_every_worker_refuses_in_the_saved_language(
                     )
                     assert answer.status_code == status
                     assert answer.json()["answer"] == [_said("pt_PT", sentence)]
+
+
+def test_a_lookup_that_fails_leaves_the_refusal_in_the_browsers_language(
+    two_workers: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, second = two_workers
+
+    def broken(root: Path, player_id: str) -> str | None:
+        raise OSError("the disk went away")
+
+    monkeypatch.setattr("pyramide_a11y.web.app.saved_language", broken)
+    answer = second.get("/no/such/page", headers={"accept-language": "pt-PT", **JSON})
+    assert answer.status_code == 404
+    assert answer.json()["answer"] == [_said("pt_PT", words.not_found)]
