@@ -11,6 +11,7 @@ import ssl
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +88,10 @@ def test_the_players_of_a_generator_share_one_ssl_context(
     players = tuple((i, "floor", start + 0.01 * i) for i in range(40))
     deal = load_players.PlainDeal("CODE", ("draw",) * 5, ("floor",) * 6)
     plan = Plan(floor_url, (deal,), players, 0.2, start, start + 2.0, seed=0)
-    outcome = generate(plan, drain=10)
+    # A thread of its own, as its process would be: no event loop is running
+    # there (the browser tests leave one running in the main thread).
+    with ThreadPoolExecutor(1) as thread:
+        outcome = thread.submit(generate, plan, 10).result(timeout=60)
     assert outcome.errors == []
     assert len(outcome.sims) == 40 and all(sim.player_id for sim in outcome.sims)
     assert sum(1 for r in outcome.requests if r[0] == "page") == 40
@@ -99,7 +103,8 @@ def test_one_run_reports_the_game_beside_its_floors(tmp_path: Path) -> None:
     output = tmp_path / "report.txt"
     argv = ["--players", "4", "--seconds", "8", "--ramp", "1", "--interval", "1"]
     argv += ["--targets", "game,refused,floor,floor-sqlite", "--deals", "3", "--generators", "2"]
-    assert main([*argv, "--output", str(output)]) == 0
+    with ThreadPoolExecutor(1) as thread:  # no event loop there (see above)
+        assert thread.submit(main, [*argv, "--output", str(output)]).result(timeout=600) == 0
     report = output.read_text()
     assert report.count("errors: 0") == 4, report
     assert report.count("lost: 0") == 4
