@@ -184,6 +184,36 @@ class PgConnection:
                 connection.execute("SELECT pg_advisory_unlock(hashtext(%s))", (self.schema,))
             self.pool.putconn(connection)
 
+    def settle(self) -> None:
+        """Wait until every transaction begun on this schema so far has ended.
+
+        A process killed while it commits leaves its server backend to finish the
+        transaction after the process is gone (the statements are already on the
+        server's side of the socket), and the game locks (:mod:`.locks`, files of
+        the process) are free at once: a window started again at once would read
+        the game without that last action, which lands a moment later. Every
+        transaction holds this schema's writing lock shared (:meth:`_begin`); this
+        takes it exclusively, for a moment. A transaction still holding it after
+        :data:`SETTLE_WAIT_S` is a live writer's, not a dying one's: go on. Never
+        raises (a server away is said by the statements that follow)."""
+        with contextlib.suppress(Exception):
+            connection = self._borrow()
+            try:
+                connection.execute(
+                    f"BEGIN; SET LOCAL lock_timeout = '{int(SETTLE_WAIT_S * 1000)}ms'; "
+                    f"SELECT {self._writing_lock('pg_advisory_xact_lock')}; COMMIT"
+                )
+            except Exception:
+                with contextlib.suppress(Exception):
+                    connection.execute("ROLLBACK")
+            finally:
+                self.pool.putconn(connection)
+
+    def _writing_lock(self, function: str) -> str:
+        """``function`` on this schema's writing lock: its name's hash and 1 (the
+        two-key space, apart from :meth:`pinned`'s and the migration's lock)."""
+        return f"{function}(hashtext('{self.schema}'), 1)"
+
     # -- the pooled connection --------------------------------------------------------
 
     def _begin(self) -> None:
@@ -191,10 +221,11 @@ class PgConnection:
             raise StorageError(NoticeKind.UNAVAILABLE, "a transaction is already open")
         held = self._pinned or self._borrow()
         try:
-            if held is self._pinned:  # its search_path is this schema's already
-                held.execute("BEGIN")
-            else:  # one round trip: two statements, no parameters
-                held.execute(f'BEGIN; SET LOCAL search_path TO "{self.schema}"')
+            # One round trip, no parameters: the transaction, its schema (a pinned
+            # connection has it already) and the shared writing lock (:meth:`settle`).
+            path = "" if held is self._pinned else f'SET LOCAL search_path TO "{self.schema}"; '
+            lock = self._writing_lock("pg_advisory_xact_lock_shared")
+            held.execute(f"BEGIN; {path}SELECT {lock}")
         except BaseException as err:
             if held is not self._pinned:
                 self.pool.putconn(held)
@@ -331,6 +362,7 @@ def open_postgres(url: str, player: str, folder: Path) -> tuple[PgConnection | N
             migrate_postgres(connection)
             with _lock:
                 _migrated.add((url, connection.schema))
+        connection.settle()
     except StorageError as err:
         notices.append(Notice(err.kind))
         return None, notices
@@ -338,6 +370,10 @@ def open_postgres(url: str, player: str, folder: Path) -> tuple[PgConnection | N
         notices.append(Notice(_storage_error(err).kind))
         return None, notices
     return connection, notices
+
+
+SETTLE_WAIT_S = 5.0
+"""Seconds :meth:`PgConnection.settle` waits for the transactions under way."""
 
 
 PEEK_WAIT_S = 0.5
