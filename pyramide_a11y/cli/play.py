@@ -61,7 +61,12 @@ def game_source(args: argparse.Namespace) -> GameSource:
     return random_deal(rules_from_options(args, get_rules("pyramide")))
 
 
-def play(args: argparse.Namespace, out: TextIO) -> int:
+def play(args: argparse.Namespace, out: TextIO, *, learning: bool = False) -> int:
+    """Play the deal the options name, or take up the saved game (a new deal when
+    there is none); ``learning``: the lesson alone (``pyramide learn``). The
+    options are weighed once (:func:`~pyramide_a11y.core.settings.read_start`);
+    what an option refuses is raised as :class:`SourceError` in the player's
+    language, before anything is dealt or spoken."""
     storage = GameStorage.open(getattr(args, "data_dir", None))  # autosave; saved settings
     options = start_options(args, os.environ)
     # Every source weighed once; the front end receives this, not the command line.
@@ -71,7 +76,6 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
     with in_language(start.language):
         if (refusal := options.refusal()) is not None:
             raise SourceError(sentence(refusal))
-        learning = getattr(args, "learn", False)  # ``pyramide learn``: the lesson alone
         chosen = args.deal or args.layout or args.daily or learning
         # A deal named on the command line is played; else the saved game, offered.
         source = (

@@ -6,6 +6,11 @@ The command-line options (``cli/options.py``), the saved settings
 commands all go through this module, so a range or a default is written once.
 Settings are plain data; the front end's speech follows them through
 :class:`~pyramide_a11y.core.outlet.SpeechControl`.
+
+A session's start is weighed here and nowhere else: :func:`read_start` takes what
+the command line gives (:class:`StartOptions`), the saved settings and the
+environment, and returns the immutable :class:`StartSettings` the front ends
+receive (never the command line's Namespace).
 """
 
 from __future__ import annotations
