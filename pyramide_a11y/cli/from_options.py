@@ -1,24 +1,16 @@
 """What the command line's options mean, read into the play core's types: the
-game's source and rules (every command), and the play options the saved settings
-fill in (``pyramide`` and ``learn``). The options themselves are defined in
-``cli/options.py`` and ``cli/subcommands.py``."""
+game's source and rules (every command), and the play options (``pyramide`` and
+``learn``), read once into :class:`~pyramide_a11y.core.settings.StartOptions`. The
+options themselves are defined in ``cli/options.py`` and ``cli/subcommands.py``."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
+from dataclasses import fields
 from pathlib import Path
 
-from pyramide_a11y.core.limits import THINK_RANGE
-from pyramide_a11y.core.settings import (
-    DEFAULTS,
-    SAVED_SETTING_CHECKS,
-    Settings,
-    rate_ok,
-    think_ok,
-    voice_ok,
-    volume_ok,
-)
+from pyramide_a11y.core.settings import StartOptions
 from pyramide_a11y.core.sources import (
     GameSource,
     SourceError,
@@ -38,13 +30,19 @@ from pyramide_a11y.engine import (
     parse_count,
 )
 from pyramide_a11y.i18n import _
-from pyramide_a11y.narration import Verbosity, sentence
 from pyramide_a11y.narration import command_line as t
 from pyramide_a11y.narration import messages as m
+from pyramide_a11y.narration import sentence
 from pyramide_a11y.narration.typed import NumberProblem, is_plain_whole, read_whole
-from pyramide_a11y.storage.settings import SettingValue
 
 from .parsing import RECYCLES_RANGE
+
+PLAY_OPTIONS = tuple(f.name for f in fields(StartOptions) if f.name != "sounds_env_off")
+"""The options of ``pyramide`` and ``learn`` that are settings: every field of
+:class:`~pyramide_a11y.core.settings.StartOptions` but the environment's."""
+
+SOUNDS_ENV = "PYRAMIDE_SOUNDS"
+"""``off`` keeps the sound cues off whatever is saved (tests, benchmarks)."""
 
 
 def rules_from_options(args: argparse.Namespace, base: Rules | None) -> Rules:
@@ -126,82 +124,22 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
     raise SourceError(_("give a deal code (like PY1-N-AAAAAAS) or --layout FILE"))
 
 
-def apply_saved_settings(args: argparse.Namespace, saved: Mapping[str, SettingValue]) -> None:
-    """Fill the play options the command line left out (None) from the saved
-    settings that are usable (:data:`SAVED_SETTING_CHECKS`), else :data:`DEFAULTS`.
-    What the command line gives wins for this session only: it is never saved."""
-
-    def pick(key: str) -> SettingValue:
-        value = saved.get(key)
-        check = SAVED_SETTING_CHECKS.get(key)
-        if value is not None and (check is None or check(value)):
-            return value
-        return DEFAULTS[key]
-
-    if getattr(args, "lang", None) is None and isinstance(saved.get("language"), str):
-        args.lang = saved["language"]
-    # The rate of each language; ``--rate`` (args.rate) is for this session's language.
-    args.rates = {
-        key.partition(".")[2]: value
-        for key, value in saved.items()
-        if key.startswith("rate.") and isinstance(value, int) and rate_ok(value)
-    }
-    args.fallback_rate = pick("rate")
-    args.voices = {
-        key.partition(".")[2]: value
-        for key, value in saved.items()
-        if key.startswith("voice.") and isinstance(value, str) and voice_ok(value)
-    }
-    for attribute, key in (
-        ("volume", "volume"),
-        ("verbosity", "verbosity"),
-        ("speech", "speech"),
-        ("hint_time", "hint_budget"),
-        ("sounds_mono", "sounds_mono"),
-    ):
-        if getattr(args, attribute, None) is None:
-            setattr(args, attribute, pick(key))
-    if not getattr(args, "no_error_help", False):
-        args.no_error_help = not pick("error_help")
-
-
-def settings_from_options(args: argparse.Namespace, language: str) -> Settings:
-    """The session's settings from the play options (after
-    :func:`apply_saved_settings`; :func:`option_refusal` first). A ``--rate``
-    given holds for ``language`` in this session; else its saved rate applies."""
-    rates: dict[str, int] = dict(getattr(args, "rates", {}))
-    fallback = getattr(args, "fallback_rate", DEFAULTS["rate"])
-    assert isinstance(fallback, int)
-    settings = Settings(
-        language=language,
-        verbosity=Verbosity(args.verbosity),
-        speech=args.speech != "none",
-        speech_route=args.speech if args.speech != "none" else "auto",
-        rates=rates,
-        fallback_rate=fallback,
-        voices=dict(getattr(args, "voices", {})),
-        volume=args.volume if getattr(args, "volume", None) is not None else 100,
-        error_help=not args.no_error_help,
-        hint_budget=args.hint_time,
-        sounds_mono=getattr(args, "sounds_mono", None) is True,
+def start_options(args: argparse.Namespace, environ: Mapping[str, str]) -> StartOptions:
+    """The play options of ``pyramide`` and ``learn``, read once from the parsed
+    command line (and ``environ``'s ``PYRAMIDE_SOUNDS``): the only place the
+    Namespace is read for settings; :func:`~pyramide_a11y.core.settings.read_start`
+    weighs them against the saved settings."""
+    given = vars(args)  # each option has its field's name (``cli/subcommands.py``)
+    return StartOptions(
+        **{name: given[name] for name in PLAY_OPTIONS},
+        sounds_env_off=environ.get(SOUNDS_ENV, "").strip().lower() == "off",
     )
-    settings.rate = args.rate if args.rate is not None else settings.rate_of(language)
-    given = getattr(args, "voice", None)
-    settings.voice = given.strip() if given is not None else settings.voice_of(language)
-    return settings
 
 
-def option_refusal(args: argparse.Namespace) -> str | None:
-    """Why the rate, volume, voice or hint time the command line gives is out of
-    range (the player's sentence), or None: the same ranges as in play. (Whether
-    the backend has the voice is checked once it runs: :func:`.outlet.apply_voice`.)"""
-    if args.rate is not None and not rate_ok(args.rate):
-        return m.bad_rate()
-    voice = getattr(args, "voice", None)
-    if voice is not None and (not voice.strip() or not voice_ok(voice.strip())):
-        return m.voice_help()
-    if getattr(args, "volume", None) is not None and not volume_ok(args.volume):
-        return m.bad_volume()
-    if not think_ok(args.hint_time):
-        return m.bad_think(*THINK_RANGE)
-    return None
+def voice_options(args: argparse.Namespace, language: str) -> StartOptions:
+    """The options of ``pyramide voice`` (speech, rate, volume, voice), read once
+    from the parsed command line, in ``language`` (the command's: ``--lang`` or the
+    locale's, never the saved one)."""
+    return StartOptions(
+        lang=language, speech=args.speech, rate=args.rate, volume=args.volume, voice=args.voice
+    )

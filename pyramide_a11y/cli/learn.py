@@ -13,5 +13,4 @@ from pyramide_a11y.cli import play
 
 
 def _learn(args: argparse.Namespace, out: TextIO) -> int:
-    args.learn = True
-    return play.play(args, out)
+    return play.play(args, out, learning=True)

@@ -7,13 +7,8 @@ import os
 import sys
 from typing import TextIO
 
-from pyramide_a11y.cli.from_options import (
-    apply_saved_settings,
-    option_refusal,
-    rules_from_options,
-    settings_from_options,
-    source_from_options,
-)
+from pyramide_a11y.cli.from_options import rules_from_options, source_from_options, start_options
+from pyramide_a11y.core import StartSettings, read_start
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.limits import VOLUME_RANGE
 from pyramide_a11y.core.sources import (
@@ -24,16 +19,13 @@ from pyramide_a11y.core.sources import (
     random_deal,
 )
 from pyramide_a11y.engine import Rules, get_rules
-from pyramide_a11y.i18n import in_language, resolve_language
+from pyramide_a11y.i18n import in_language
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
 from pyramide_a11y.speech.cue_player import CuePlayer
 from pyramide_a11y.terminal.loop import Printer, interactive, run_plain, run_prompt
 from pyramide_a11y.terminal.outlet import spoken_session, start_voice
 from pyramide_a11y.terminal.speaking import make_session_speaker
-
-SOUNDS_ENV = "PYRAMIDE_SOUNDS"
-"""``off`` keeps the sound cues off whatever is saved (tests, benchmarks)."""
 
 
 def named_rules(args: argparse.Namespace) -> Rules | None:
@@ -69,47 +61,47 @@ def game_source(args: argparse.Namespace) -> GameSource:
     return random_deal(rules_from_options(args, get_rules("pyramide")))
 
 
-def play(args: argparse.Namespace, out: TextIO) -> int:
+def play(args: argparse.Namespace, out: TextIO, *, learning: bool = False) -> int:
+    """Play the deal the options name, or take up the saved game (a new deal when
+    there is none); ``learning``: the lesson alone (``pyramide learn``). The
+    options are weighed once (:func:`~pyramide_a11y.core.settings.read_start`);
+    what an option refuses is raised as :class:`SourceError` in the player's
+    language, before anything is dealt or spoken."""
     storage = GameStorage.open(getattr(args, "data_dir", None))  # autosave; saved settings
-    # Speech kept off by a saved setting is said at start; --speech none was just typed.
-    args.speech_given = args.speech is not None
-    apply_saved_settings(args, storage.saved_settings())
+    options = start_options(args, os.environ)
+    # Every source weighed once; the front end receives this, not the command line.
+    start = read_start(options, storage.saved_settings())
     # The player's language (a saved one, when --lang was not typed), entered for
     # everything the game says from here; the session enters its own for each line.
-    with in_language(resolve_language(args.lang)) as language:
-        return _play(args, out, storage, language)
+    with in_language(start.language):
+        if (refusal := options.refusal()) is not None:
+            raise SourceError(sentence(refusal))
+        chosen = args.deal or args.layout or args.daily or learning
+        # A deal named on the command line is played; else the saved game, offered.
+        source = (
+            game_source(args)
+            if chosen
+            else storage.take_up(lambda: game_source(args), rules=named_rules(args))
+        )
+        return _play(start, source, out, storage, learning=learning)
 
 
-def _play(args: argparse.Namespace, out: TextIO, storage: GameStorage, language: str) -> int:
-    if (refusal := option_refusal(args)) is not None:
-        raise SourceError(sentence(refusal))
-    settings = settings_from_options(args, language)
-    learning = getattr(args, "learn", False)  # ``pyramide learn``: the lesson alone
-    chosen = args.deal or args.layout or args.daily or learning
-    # A deal named on the command line is played; else the saved game, offered.
-    source = (
-        game_source(args)
-        if chosen
-        else storage.take_up(lambda: game_source(args), rules=named_rules(args))
-    )
-    args.language, args.rate = language, settings.rate
-    speaker = make_session_speaker(args, out)
-    speaker.set_language(language)
-    speaker.set_rate(settings.rate)
-    if settings.volume != VOLUME_RANGE[1]:  # 100: the backend's own (Orca's, for SSIP)
-        speaker.set_volume(settings.volume / 100)
-    if (voice_line := start_voice(settings, speaker, given=args.voice is not None)) is not None:
+def _play(
+    start: StartSettings, source: GameSource, out: TextIO, storage: GameStorage, *, learning: bool
+) -> int:
+    """The terminal's session of ``source`` with the settings ``start`` (the
+    command line already weighed: no option is read here)."""
+    speaker = make_session_speaker(start, out)
+    speaker.set_language(start.language)
+    speaker.set_rate(start.rate)
+    if start.volume != VOLUME_RANGE[1]:  # 100: the backend's own (Orca's, for SSIP)
+        speaker.set_volume(start.volume / 100)
+    speaks = start.speech_route != "none" and getattr(speaker, "backend", "none") != "none"
+    settings = start.settings(speaks)
+    if (voice_line := start_voice(settings, speaker, given=start.voice_given)) is not None:
         print(sentence(voice_line), file=out, flush=True)
-    # Cues are on by default when the game speaks; a saved "sounds" wins.
-    saved_sounds = storage.saved_settings().get("sounds")
-    speaks = settings.speech and getattr(speaker, "backend", "none") != "none"
-    settings.sounds = saved_sounds if isinstance(saved_sounds, bool) else speaks
-    if getattr(args, "sounds", None) is not None:  # this session only: never saved
-        settings.sounds = args.sounds == "on"
-    if os.environ.get(SOUNDS_ENV, "").strip().lower() == "off":
-        settings.sounds = False  # tests and benchmarks that count the player's calls
     cues = CuePlayer()
-    printer = Printer(out, visual=args.symbols)  # first: the session's late answers go there
+    printer = Printer(out, visual=start.symbols)  # first: the session's late answers go there
     prompt = interactive(sys.stdin, out)  # the prompt, with its keys, where both are terminals
     session = spoken_session(
         source,

@@ -23,12 +23,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from pyramide_a11y.cli.parsing import GAME_NUMBER_RANGE
+from pyramide_a11y.core.settings import start_language
 from pyramide_a11y.engine import Game
 from pyramide_a11y.i18n import (
     get_language,
     in_language,
-    normalise_language,
-    resolve_language,
 )
 from pyramide_a11y.narration import Style, describe, join, sentence
 from pyramide_a11y.narration import messages as m
@@ -52,11 +51,8 @@ from pyramide_a11y.storage.settings import load_settings
 def _language(args: argparse.Namespace, store: Store | None) -> str:
     """The language of a command on the store: ``--lang`` (entered already by the
     command line), else the language saved in play, else the locale's."""
-    if getattr(args, "lang", None) is not None:
-        return get_language()
-    saved = load_settings(store).get("language")
-    language = normalise_language(str(saved)) if saved else None
-    return language or resolve_language(None)
+    given = get_language() if args.lang is not None else None
+    return start_language(given, load_settings(store))
 
 
 @contextmanager

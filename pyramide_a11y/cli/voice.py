@@ -15,9 +15,9 @@ import wave
 from pathlib import Path
 from typing import TextIO
 
-from pyramide_a11y.cli.from_options import apply_saved_settings
+from pyramide_a11y.cli.from_options import voice_options
 from pyramide_a11y.core.limits import VOLUME_RANGE
-from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.settings import Settings, StartOptions, StartSettings, read_start
 from pyramide_a11y.i18n import LANGUAGES, _, get_language, ngettext
 from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.narration import messages as m
@@ -40,7 +40,7 @@ from pyramide_a11y.speech.sanitize import speakable
 from pyramide_a11y.speech.screen_reader import ReaderMissing, prism_report
 from pyramide_a11y.speech.ssip_backend import SsipSpeaker, plays_to_the_end
 from pyramide_a11y.speech.voices import espeak_voice, find_voice, voices_for_language
-from pyramide_a11y.storage.settings import load_settings
+from pyramide_a11y.storage.settings import SettingValue, load_settings
 from pyramide_a11y.storage.store import Store
 
 SAMPLE_SECONDS = 20.0  # the longest we wait for the sample to be heard
@@ -66,16 +66,16 @@ def run_voice(args: argparse.Namespace, out: TextIO) -> int:
         # Translators: ``pyramide voice``. {reader} is a screen reader's name (Orca, NVDA).
         print(_("Screen reader running: {reader}. The game's own speech is off by "
                 "default (--speech auto).").format(reader=reader), file=out)  # fmt: skip
-    settings = _saved_voice_settings(args)
+    saved = _saved_settings(args)
+    # What play uses, then what this sample uses: the options over it, weighed as a
+    # game's start weighs them (in the session language, not the saved one).
+    settings = read_start(StartOptions(lang=language), saved).settings(True)
     _print_rates(settings, out)
     _print_chosen_voices(settings, out)
-    rate = args.rate if args.rate is not None else settings.rate_of(language)
-    volume = args.volume if args.volume is not None else settings.volume
-    given = getattr(args, "voice", None)
-    args.rate, args.volume = rate, volume
-    args.voice = given.strip() if given is not None else settings.voice_of(language)
+    start = read_start(voice_options(args, language), saved)
+    rate, volume = start.rate, start.volume
     if args.out:
-        return _write_sample(args, language, out)
+        return _write_sample(args.out, start, out)
 
     working: dict[str, SpeakerChoice] = {}
     loudness = None if volume == VOLUME_RANGE[1] else volume / 100  # 100: the backend's own
@@ -97,7 +97,7 @@ def run_voice(args: argparse.Namespace, out: TextIO) -> int:
     if (reader_choice := _print_screen_reader(language, reader, out)) is not None:
         working[SCREEN_READER] = reader_choice
     try:
-        return _speak_sample(args.speech, working, out, args.voice)
+        return _speak_sample(start.speech_route, working, out, start.voice)
     finally:
         for choice in working.values():
             choice.speaker.close()
@@ -118,22 +118,14 @@ def _really_plays(choice: SpeakerChoice) -> SpeakerChoice:
     return SpeakerChoice(SilentSpeaker(), problem)
 
 
-def _saved_voice_settings(args: argparse.Namespace) -> Settings:
-    """The rates and volume saved in play (``--data-dir``), or the defaults."""
+def _saved_settings(args: argparse.Namespace) -> dict[str, SettingValue]:
+    """The settings saved in play (``--data-dir``); none when there is no store."""
     store, _notices = Store.open(getattr(args, "data_dir", None))
     try:
-        saved = load_settings(store)
+        return load_settings(store)
     finally:
         if store is not None:
             store.close()
-    options = argparse.Namespace(volume=None, verbosity=None, speech=None, hint_time=None)
-    apply_saved_settings(options, saved)
-    return Settings(
-        rates=options.rates,
-        fallback_rate=options.fallback_rate,
-        volume=options.volume,
-        voices=options.voices,
-    )
 
 
 def _print_rates(settings: Settings, out: TextIO) -> None:
@@ -276,35 +268,37 @@ def _speak_sample(
     return 1
 
 
-def _write_sample(args: argparse.Namespace, language: str, out: TextIO) -> int:
-    path: Path = args.out
+def _write_sample(path: Path, start: StartSettings, out: TextIO) -> int:
+    """The sample sentence written to ``path`` (WAV) with the speech, rate, volume
+    and voice of ``start``, in its language; exit status 0 when it was written."""
+    language, speech, voice_name = start.language, start.speech_route, start.voice
     text = sample_sentence()
     voice: str | None = None
     error = ""
-    if args.speech in ("auto", "pyttsx3"):
-        speaker = Pyttsx3Speaker(language, args.rate, player=["true"])
-        speaker.set_volume(args.volume / 100)
+    if speech in ("auto", "pyttsx3"):
+        speaker = Pyttsx3Speaker(language, start.rate, player=["true"])
+        speaker.set_volume(start.volume / 100)
         try:
-            if args.voice:
-                found = find_voice(speaker.voices(), args.voice)
+            if voice_name:
+                found = find_voice(speaker.voices(), voice_name)
                 if found is None:
-                    raise WorkerError(m.unknown_voice(args.voice))
+                    raise WorkerError(m.unknown_voice(voice_name))
                 speaker.set_voice(found)
             voice = speaker.synthesise(text, path)
         except WorkerError as err:
             error = str(err)
         finally:
             speaker.close()
-    if voice is None and args.speech in ("auto", "espeak-ng"):
+    if voice is None and speech in ("auto", "espeak-ng"):
         import subprocess
 
-        chosen = find_voice(list_voices() + list_variants(), args.voice) if args.voice else None
+        chosen = find_voice(list_voices() + list_variants(), voice_name) if voice_name else None
         utterance = Utterance(
-            speakable(text, language), language, args.rate, args.volume / 100, 0, chosen
+            speakable(text, language), language, start.rate, start.volume / 100, 0, chosen
         )
         try:
-            if args.voice and chosen is None:
-                raise OSError(m.unknown_voice(args.voice))
+            if voice_name and chosen is None:
+                raise OSError(m.unknown_voice(voice_name))
             subprocess.run(espeak_command(utterance, path), input=utterance.text.encode(),
                            capture_output=True, timeout=10, check=True)  # fmt: skip
             voice = chosen or espeak_voice(language)
@@ -312,7 +306,7 @@ def _write_sample(args: argparse.Namespace, language: str, out: TextIO) -> int:
             error = str(err)
     if voice is None:
         # Translators: ``pyramide voice --out``: nothing could be written. {error}: why.
-        print(_("Could not write the sample: {error}").format(error=error or args.speech),
+        print(_("Could not write the sample: {error}").format(error=error or speech),
               file=out)  # fmt: skip
         return 1
     try:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # the real names for the type checker; loaded lazily at run t
         resolve_command,
     )
     from pyramide_a11y.core.session import GOODBYE_WAIT, Session
-    from pyramide_a11y.core.settings import Settings
+    from pyramide_a11y.core.settings import Settings, StartOptions, StartSettings, read_start
     from pyramide_a11y.core.sources import GameSource, SourceError, coded_source, random_deal
     from pyramide_a11y.core.table import Cell, ClockState, Pile, TableState, changed_places
     from pyramide_a11y.core.timer import GameTimer
@@ -59,6 +59,9 @@ _HOMES = {
     "resolve_command": "resolved",
     "Session": "session",
     "Settings": "settings",
+    "StartOptions": "settings",
+    "StartSettings": "settings",
+    "read_start": "settings",
     "SourceError": "sources",
     "coded_source": "sources",
     "random_deal": "sources",
@@ -83,6 +86,8 @@ __all__ = [
     "Settings",
     "Simple",
     "SourceError",
+    "StartOptions",
+    "StartSettings",
     "TabClock",
     "TableState",
     "TouchCards",
@@ -90,6 +95,7 @@ __all__ = [
     "changed_places",
     "coded_source",
     "random_deal",
+    "read_start",
     "resolve_command",
 ]
 

@@ -6,12 +6,19 @@ The command-line options (``cli/options.py``), the saved settings
 commands all go through this module, so a range or a default is written once.
 Settings are plain data; the front end's speech follows them through
 :class:`~pyramide_a11y.core.outlet.SpeechControl`.
+
+A session's start is weighed here and nowhere else: :func:`read_start` takes what
+the command line gives (:class:`StartOptions`), the saved settings and the
+environment, and returns the immutable :class:`StartSettings` the front ends
+receive (never the command line's Namespace).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TypeVar
 
 from pyramide_a11y.commands import (
     BadSettingValue,
@@ -27,13 +34,15 @@ from pyramide_a11y.commands import (
     SetVolume,
 )
 from pyramide_a11y.commands.syntax import SetSoundChannels, Switch
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language, resolve_language
 from pyramide_a11y.narration import Style, Verbosity, join
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.storage.settings import SettingValue, per_language_key
 
 from .limits import RATE_RANGE, SCREEN_READER, SPEECH_ROUTES, THINK_RANGE, VOLUME_RANGE
 from .outlet import SpeechControl
+
+_T = TypeVar("_T")
 
 VOICE_NAME_LENGTH = 200
 """The longest voice name kept (speech-dispatcher's are under 80 characters)."""
@@ -140,6 +149,186 @@ SAVED_SETTING_CHECKS: dict[str, Callable[[SettingValue], bool]] = {
     "sounds_mono": lambda v: isinstance(v, bool),
 }
 """Saved values the session can use (others fall back to the defaults)."""
+
+
+# -- at start: the command line over the saved settings over the defaults -------------------
+
+
+@dataclass(frozen=True)
+class StartOptions:
+    """What the command line gives for a session's settings, read once from the
+    parsed options (``cli/from_options.py``); None: not given. Nothing else of the
+    command line reaches a front end."""
+
+    lang: str | None = None
+    speech: str | None = None
+    """``auto``, ``screen-reader``, a backend, or ``none``."""
+    rate: int | None = None
+    voice: str | None = None
+    volume: int | None = None
+    verbosity: str | None = None
+    sounds: str | None = None
+    """``on`` or ``off``."""
+    no_error_help: bool = False
+    hint_time: float | None = None
+    symbols: bool = False
+    sounds_env_off: bool = False
+    """The environment keeps the sound cues off (``PYRAMIDE_SOUNDS=off``: tests,
+    benchmarks), whatever the command line or the saved settings say."""
+
+    def refusal(self) -> str | None:
+        """Why the rate, volume, voice or hint time given is out of range (the
+        player's sentence, in the current language), or None: the same ranges as
+        in play. (Whether the backend has the voice is checked once it runs:
+        ``terminal.outlet.apply_voice``.)"""
+        if self.rate is not None and not rate_ok(self.rate):
+            return m.bad_rate()
+        voice = self.voice
+        if voice is not None and (not voice.strip() or not voice_ok(voice.strip())):
+            return m.voice_help()
+        if self.volume is not None and not volume_ok(self.volume):
+            return m.bad_volume()
+        if self.hint_time is not None and not think_ok(self.hint_time):
+            return m.bad_think(*THINK_RANGE)
+        return None
+
+
+@dataclass(frozen=True)
+class StartSettings:
+    """A session's settings as it starts, every source already weighed
+    (:func:`read_start`); the front ends receive this, never the command line.
+    Immutable: :meth:`settings` gives the session its own changeable copy."""
+
+    language: str
+    speech_route: str
+    """What speaks: ``none``, ``auto``, ``screen-reader`` or a backend."""
+    speech_given: bool
+    """The command line chose the speech (a saved ``none`` is said at start; a
+    ``--speech none`` just typed is not)."""
+    rate: int
+    """The rate of :attr:`language` (``--rate`` holds for it in this session only)."""
+    voice: str
+    """The voice of :attr:`language`; empty: its own."""
+    voice_given: bool
+    verbosity: Verbosity
+    rates: Mapping[str, int]
+    fallback_rate: int
+    voices: Mapping[str, str]
+    volume: int
+    error_help: bool
+    hint_budget: float
+    sounds: bool | None
+    """Sound cues on or off; None: on when the game speaks (:meth:`settings`)."""
+    sounds_mono: bool
+    symbols: bool
+    """Visual mode: suit symbols printed after card names (never spoken)."""
+
+    def settings(self, speaks: bool) -> Settings:
+        """The session's own settings, to change in play; ``speaks``: whether the
+        game's voice works (the cues' default when nothing chose them)."""
+        carried = {name: getattr(self, name) for name in _CARRIED}
+        return Settings(
+            **carried,
+            speech=self.speech_route != "none",
+            speech_route=self.speech_route if self.speech_route != "none" else "auto",
+            rates=dict(self.rates),  # the session's own, to change in play
+            voices=dict(self.voices),
+            sounds=speaks if self.sounds is None else self.sounds,
+        )
+
+
+_CARRIED = (
+    "language",
+    "verbosity",
+    "rate",
+    "fallback_rate",
+    "voice",
+    "volume",
+    "error_help",
+    "hint_budget",
+    "sounds_mono",
+)
+"""The fields a :class:`StartSettings` hands its :class:`Settings` as they are."""
+
+
+def start_language(
+    option: str | None,
+    saved: Mapping[str, SettingValue],
+    environ: Mapping[str, str] | None = None,
+) -> str:
+    """A command's language: ``option`` (``--lang``), else the language saved in
+    play, else the environment's (:func:`~pyramide_a11y.i18n.resolve_language`,
+    which also says what an unknown code falls back to)."""
+    saved_language = saved.get("language")
+    if option is None and isinstance(saved_language, str):
+        option = saved_language
+    return resolve_language(option, environ)
+
+
+def read_start(
+    options: StartOptions,
+    saved: Mapping[str, SettingValue],
+    environ: Mapping[str, str] | None = None,
+) -> StartSettings:
+    """The one place where a session's settings are weighed. For each setting the
+    command line (``options``) wins, for this session only (it is never saved);
+    else the saved value, when usable (:data:`SAVED_SETTING_CHECKS`); else
+    :data:`DEFAULTS`. The language: ``--lang``, else the saved one, else the
+    environment's (``environ``: :func:`~pyramide_a11y.i18n.resolve_language`). The
+    rate and voice: the option, else the language's saved one, else the saved
+    single rate (earlier versions) or the language's own voice. The sound cues:
+    the environment's ``off`` over everything, then ``--sounds``, then the saved
+    ``sounds``, else on when the game speaks. ``options`` are not checked here:
+    :meth:`StartOptions.refusal` first."""
+
+    def pick(key: str) -> SettingValue:
+        value = saved.get(key)
+        check = SAVED_SETTING_CHECKS.get(key)
+        if value is not None and (check is None or check(value)):
+            return value
+        return DEFAULTS[key]
+
+    def given(option: _T | None, key: str, kind: type[_T]) -> _T:
+        value = option if option is not None else pick(key)
+        assert isinstance(value, kind)  # DEFAULTS and the checks give each its type
+        return value
+
+    language = start_language(options.lang, saved, environ)
+    rates = {
+        key.partition(".")[2]: value
+        for key, value in saved.items()
+        if key.startswith("rate.") and isinstance(value, int) and rate_ok(value)
+    }
+    voices = {
+        key.partition(".")[2]: value
+        for key, value in saved.items()
+        if key.startswith("voice.") and isinstance(value, str) and voice_ok(value)
+    }
+    fallback_rate = given(None, "rate", int)
+    saved_sounds = saved.get("sounds")
+    sounds = saved_sounds if isinstance(saved_sounds, bool) else None
+    if options.sounds is not None:
+        sounds = options.sounds == "on"
+    if options.sounds_env_off:
+        sounds = False
+    return StartSettings(
+        language=language,
+        speech_route=given(options.speech, "speech", str),
+        speech_given=options.speech is not None,
+        rate=options.rate if options.rate is not None else rates.get(language, fallback_rate),
+        voice=options.voice.strip() if options.voice is not None else voices.get(language, ""),
+        voice_given=options.voice is not None,
+        verbosity=Verbosity(given(options.verbosity, "verbosity", str)),
+        rates=MappingProxyType(rates),
+        fallback_rate=fallback_rate,
+        voices=MappingProxyType(voices),
+        volume=given(options.volume, "volume", int),
+        error_help=False if options.no_error_help else bool(pick("error_help")),
+        hint_budget=given(options.hint_time, "hint_budget", float),
+        sounds=sounds,
+        sounds_mono=given(None, "sounds_mono", bool),
+        symbols=options.symbols,
+    )
 
 
 # -- in play -------------------------------------------------------------------------------

@@ -17,12 +17,12 @@ saying so (:meth:`SessionSpeaker.take_notice`).
 
 from __future__ import annotations
 
-import argparse
 import threading
 import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from pyramide_a11y.core import StartSettings
 from pyramide_a11y.speech.base import SilentSpeaker, Speaker, SpeechFailure
 from pyramide_a11y.speech.detect import running_screen_reader
 from pyramide_a11y.speech.factory import (
@@ -353,14 +353,14 @@ def _player_problem(problem: SpeechProblem | None) -> bool:
     return problem is not None and problem.missing is Missing.PLAYER_SETTING
 
 
-def make_session_speaker(options: argparse.Namespace, out: TextIO | None = None) -> Speaker:
-    """The speaker for a session started with ``options`` (``--speech``, ``--rate``,
-    ``--lang`` already resolved into ``options.language``). Never silent without a
-    word: when the speech asked for cannot work, when ``auto`` leaves speech to a
-    screen reader, or when a saved setting keeps speech off (not ``--speech none``
-    typed now: ``options.speech_given``), writes one line saying so (and how to
-    change it) to ``out``."""
-    speaker = SessionSpeaker(options.speech, options.language, options.rate)
+def make_session_speaker(start: StartSettings, out: TextIO | None = None) -> Speaker:
+    """The speaker for a session started with ``start`` (its speech route, language
+    and rate, every source already weighed). Never silent without a word: when the
+    speech asked for cannot work, when ``auto`` leaves speech to a screen reader,
+    or when a saved setting keeps speech off (not ``--speech none`` typed now:
+    ``start.speech_given``), writes one line saying so (and how to change it) to
+    ``out``."""
+    speaker = SessionSpeaker(start.speech_route, start.language, start.rate)
     if out is not None:
         line = None
         unusable = unusable_player()
@@ -370,9 +370,9 @@ def make_session_speaker(options: argparse.Namespace, out: TextIO | None = None)
             print(player_setting_sentence(unusable, speech_too=False), file=out, flush=True)
         if speaker.problem is not None:
             line = problem_sentence(speaker.problem)
-        elif options.speech == "none" and not getattr(options, "speech_given", False):
+        elif start.speech_route == "none" and not start.speech_given:
             line = speech_off_sentence()
-        elif options.speech == "auto" and speaker.screen_reader:
+        elif start.speech_route == "auto" and speaker.screen_reader:
             line = screen_reader_sentence(speaker.screen_reader)
         if line:
             print(line, file=out, flush=True)

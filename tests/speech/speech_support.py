@@ -6,7 +6,6 @@ conftest.py.)
 
 from __future__ import annotations
 
-import argparse
 import os
 import threading
 import time
@@ -14,9 +13,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from pyramide_a11y.cli.from_options import apply_saved_settings
+from pyramide_a11y.core.settings import StartOptions, StartSettings, read_start
 from pyramide_a11y.speech.player import realtime_sink_command
+from pyramide_a11y.storage.settings import SettingValue
 
 
 @dataclass
@@ -87,9 +88,6 @@ def no_more(now: list[int] | list[str], before: list[int] | list[str]) -> bool:
     return not Counter(now) - Counter(before)
 
 
-def start_options(saved: dict[str, object], **given: object) -> argparse.Namespace:
-    """The play options as ``play`` fills them from the saved settings."""
-    base = {"lang": None, "rate": None, "volume": None, "verbosity": None, "speech": None}
-    args = argparse.Namespace(**(base | {"hint_time": None, "no_error_help": False} | given))
-    apply_saved_settings(args, saved)  # type: ignore[arg-type]
-    return args
+def start_options(saved: dict[str, SettingValue], **given: Any) -> StartSettings:
+    """A session's start as ``play`` weighs it: the options ``given`` over ``saved``."""
+    return read_start(StartOptions(**given), saved)

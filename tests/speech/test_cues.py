@@ -4,7 +4,6 @@ mono, stereo) saved."""
 
 from __future__ import annotations
 
-import argparse
 import io
 import itertools
 import json
@@ -18,14 +17,13 @@ from pathlib import Path
 import pytest
 from kit import NO_HINT, make_session
 
-from pyramide_a11y.cli.from_options import apply_saved_settings, settings_from_options
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.commands import parse_command
 from pyramide_a11y.commands.syntax import SetSoundChannels
 from pyramide_a11y.core.cueing import card_place
 from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.settings import Settings, StartOptions, read_start
 from pyramide_a11y.narration.cues import CueKind, Place, pile_place, place_of
 from pyramide_a11y.speech.cue_player import CuePlayer, RecordingCues
 from pyramide_a11y.speech.cues import MAX_SECONDS, PREVIEW, cue_wav
@@ -334,12 +332,7 @@ def test_sounds_mono_survives_a_restart(tmp_path: Path) -> None:
     store.close()
     assert saved["sounds_mono"] is True
     # The next start: the saved settings fill the options, the options the settings.
-    args = argparse.Namespace(
-        lang=None, rate=None, volume=None, verbosity=None, speech=None, hint_time=None
-    )
-    args.no_error_help = False
-    apply_saved_settings(args, saved)
-    settings = settings_from_options(args, "en")
+    settings = read_start(StartOptions(lang="en"), saved).settings(True)
     assert settings.sounds_mono
     cues = RecordingCues()
     again = make_session("PY1-N-AAAAAAS", settings=settings, hint_finder=NO_HINT, cues=cues)

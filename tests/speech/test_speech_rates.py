@@ -10,7 +10,6 @@ from kit import LANGUAGES, make_session
 from playthrough import won_code
 from speech_support import start_options
 
-from pyramide_a11y.cli.from_options import settings_from_options
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings
@@ -69,16 +68,16 @@ def test_rates_and_volume_are_saved_and_restored_next_session(tmp_path: Path) ->
     assert "rate.pt_BR" not in saved and "rate" not in saved  # the fallback is untouched
 
     storage = GameStorage.open(tmp_path)  # the next session
-    args = start_options(dict(storage.saved_settings()))
+    saved = dict(storage.saved_settings())
     storage.close()
-    restored = {code: settings_from_options(args, code) for code in LANGUAGES}
+    restored = {code: start_options(saved, lang=code).settings(True) for code in LANGUAGES}
     assert {code: s.rate for code, s in restored.items()} == {
         "pt_PT": 150,
         "en": 220,
         "pt_BR": 175,
     }
     assert restored["en"].volume == 60
-    assert args.lang == "en"
+    assert start_options(saved).language == "en"
 
 
 def test_the_old_single_rate_is_the_fallback(tmp_path: Path) -> None:
@@ -88,15 +87,14 @@ def test_the_old_single_rate_is_the_fallback(tmp_path: Path) -> None:
     assert save_setting(store, "rate.pt_BR", 130)
     saved = load_settings(store)
     store.close()
-    args = start_options(dict(saved))
-    assert settings_from_options(args, "en").rate == 200
-    assert settings_from_options(args, "pt_PT").rate == 200
-    assert settings_from_options(args, "pt_BR").rate == 130
+    assert start_options(dict(saved), lang="en").rate == 200
+    assert start_options(dict(saved), lang="pt_PT").rate == 200
+    assert start_options(dict(saved), lang="pt_BR").rate == 130
 
 
 def test_the_command_line_rate_is_for_this_session_and_language_only() -> None:
-    args = start_options({"rate.en": 220, "rate.pt_PT": 150}, rate=300, volume=40)
-    settings = settings_from_options(args, "en")
+    start = start_options({"rate.en": 220, "rate.pt_PT": 150}, lang="en", rate=300, volume=40)
+    settings = start.settings(True)
     assert (settings.rate, settings.volume) == (300, 40)
     assert "rate.en" in settings.stored() and settings.stored()["rate.en"] == 220
     assert settings.rate_of("pt_PT") == 150

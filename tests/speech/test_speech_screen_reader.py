@@ -3,7 +3,6 @@ readers found and followed in play, and never silent without a word."""
 
 from __future__ import annotations
 
-import argparse
 import io
 import os
 import subprocess
@@ -17,6 +16,7 @@ import pytest
 from kit import make_session
 from speech_support import wait_for
 
+from pyramide_a11y.core.settings import StartOptions, read_start
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech import detect, screen_reader
 from pyramide_a11y.speech.base import RecordingSpeaker, SilentSpeaker
@@ -255,7 +255,7 @@ def test_the_watcher_looks_again_and_ends_with_the_game() -> None:
 def test_auto_says_once_at_start_which_it_chose() -> None:
     out = io.StringIO()
     set_language("pt_PT")
-    options = argparse.Namespace(speech="auto", language="pt_PT", rate=175)
+    start = read_start(StartOptions(lang="pt_PT", speech="auto"), {})
     import pyramide_a11y.terminal.speaking as speaking
 
     original = speaking.SessionSpeaker
@@ -271,7 +271,7 @@ def test_auto_says_once_at_start_which_it_chose() -> None:
 
     speaking.SessionSpeaker = made  # type: ignore[assignment, misc]
     try:
-        speaker = make_session_speaker(options, out)
+        speaker = make_session_speaker(start, out)
     finally:
         speaking.SessionSpeaker = original  # type: ignore[misc]
     speaker.close()

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from kit import LANGUAGES, make_session
 from speech_support import Sink, start_options, wait_for
 
-from pyramide_a11y.cli.from_options import option_refusal, settings_from_options
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.commands import (
     BadSettingValue,
@@ -29,7 +28,7 @@ from pyramide_a11y.commands import (
 )
 from pyramide_a11y.core.autosave import GameStorage
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.core.settings import Settings
+from pyramide_a11y.core.settings import Settings, StartOptions
 from pyramide_a11y.core.sources import random_deal
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.engine.text import fold
@@ -211,20 +210,19 @@ def test_the_voice_is_saved_and_restored_next_session(tmp_path: Path) -> None:
     assert "voice.pt_PT" not in saved
 
     storage = GameStorage.open(tmp_path)  # the next session
-    args = start_options(dict(storage.saved_settings()))
+    saved = dict(storage.saved_settings())
     storage.close()
-    settings = settings_from_options(args, "pt_BR")
+    settings = start_options(saved, lang="pt_BR").settings(True)
     speaker = RecordingSpeaker()
     speaker.available = list(ESPEAK_LIKE)
     assert start_voice(settings, speaker, given=False) is None
     assert speaker.voice == "roa/pt-BR+klatt"
-    assert settings_from_options(args, "en").voice == "gmw/en-US"
-    assert settings_from_options(args, "pt_PT").voice == ""
+    assert start_options(saved, lang="en").voice == "gmw/en-US"
+    assert start_options(saved, lang="pt_PT").voice == ""
 
 
 def test_a_saved_voice_the_backend_lacks_leaves_the_language_s_own() -> None:
-    args = start_options({"voice.en": "Microsoft Zira Desktop"})
-    settings = settings_from_options(args, "en")
+    settings = start_options({"voice.en": "Microsoft Zira Desktop"}, lang="en").settings(True)
     speaker = RecordingSpeaker()
     speaker.available = list(ESPEAK_LIKE)
     assert start_voice(settings, speaker, given=False) is None  # not typed now: no line
@@ -233,28 +231,26 @@ def test_a_saved_voice_the_backend_lacks_leaves_the_language_s_own() -> None:
 
 
 def test_the_command_line_voice_is_for_this_session_and_checked() -> None:
-    args = start_options({"voice.en": "gmw/en"}, voice="en-us")
-    assert option_refusal(args) is None
-    settings = settings_from_options(args, "en")
+    assert StartOptions(voice="en-us").refusal() is None
+    settings = start_options({"voice.en": "gmw/en"}, lang="en", voice="en-us").settings(True)
     speaker = RecordingSpeaker()
     speaker.available = list(ESPEAK_LIKE)
     assert start_voice(settings, speaker, given=True) is None
     assert speaker.voice == "gmw/en-US"
     assert settings.stored()["voice.en"] == "gmw/en"  # never saved
 
-    args = start_options({}, voice="klingon")
-    settings = settings_from_options(args, "en")
+    settings = start_options({}, lang="en", voice="klingon").settings(True)
     line = start_voice(settings, speaker, given=True)
     assert line is not None and "klingon" in line and "voices" in line
     assert speaker.voice is None
 
-    assert option_refusal(start_options({}, voice="  ")) is not None
-    assert option_refusal(start_options({}, voice="a\x1bb")) is not None
+    assert StartOptions(voice="  ").refusal() is not None
+    assert StartOptions(voice="a\x1bb").refusal() is not None
 
 
 def test_saved_values_that_cannot_be_names_are_skipped() -> None:
-    args = start_options({"voice.en": "x" * 500, "voice.pt_PT": "bad\nname", "voice.pt_BR": "ok"})
-    assert args.voices == {"pt_BR": "ok"}
+    start = start_options({"voice.en": "x" * 500, "voice.pt_PT": "bad\nname", "voice.pt_BR": "ok"})
+    assert start.voices == {"pt_BR": "ok"}
 
 
 def test_pyramide_voice_lists_the_voice_of_each_language(tmp_path: Path) -> None:
