@@ -97,6 +97,12 @@ def rules() -> str:
     return pgettext("button", "Rules and help")
 
 
+def selected() -> str:
+    # Translators: web page: said first in the name of the selected card (a
+    # card, «carta», in Portuguese: feminine), before the card and its place.
+    return pgettext("card state", "Selected")
+
+
 def cancel() -> str:
     # Translators: web page button: drop the selected card.
     return pgettext("button", "Cancel selection")

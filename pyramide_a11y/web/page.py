@@ -72,6 +72,7 @@ class CardCell:
     """The suit symbol, shown beside the words, never the only name."""
     free: bool
     pressed: bool
+    """The selected card: its :attr:`label` begins with «Selected»."""
     mark: str = ""
     """The card's face, shown large where the words do not fit: the rank as the
     player types it (``10``, ``Q``; ``D`` in Portuguese), the suit is ``glyph``."""
@@ -259,31 +260,40 @@ def _cell(view: SlotView, marked: _Marks) -> CardCell:
     card = view.card
     if card is None:
         return CardCell(view.slot, None, slot_label(view), "", "", False, False)
+    pressed = card == marked.selected
     return CardCell(
         slot=view.slot,
         code=str(card),
-        label=slot_label(view),
+        label=_selected(slot_label(view)) if pressed else slot_label(view),
         text=sentence(card_name(card)).removesuffix("."),
         glyph=card.suit.glyph,
         free=view.free,
-        pressed=card == marked.selected,
+        pressed=pressed,
         mark=_mark(card),
         partner=card in marked.partners,
         hinted=card in marked.hinted,
     )
 
 
+def _selected(label: str) -> str:
+    """``label`` with «Selected» first: a selected card says so in its name, in the
+    game's words (``aria-pressed`` would make it a toggle button, which Orca
+    says as "blank" when it changes, then "toggle button pressed")."""
+    return f"{sentence(words.selected())} {label}"
+
+
 def _pile(name: str, card: Card | None, label: str, marked: _Marks) -> PileButton:
     text = sentence(label).removesuffix(".")
     if card is None:
         return PileButton(name, None, text, text, "", False)
+    pressed = card == marked.selected
     return PileButton(
         name,
         str(card),
-        text,
+        _selected(text) if pressed else text,
         text,
         card.suit.glyph,
-        card == marked.selected,
+        pressed,
         mark=_mark(card),
         partner=card in marked.partners,
         hinted=card in marked.hinted,

@@ -16,7 +16,7 @@ from pyramide_a11y.core import GameSource
 from pyramide_a11y.engine import Card, Draw, Game, Move, Recycle, RemoveKing, RemovePair, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.i18n import in_language
-from pyramide_a11y.narration import card_name, messages
+from pyramide_a11y.narration import card_name, messages, page_words, sentence
 from pyramide_a11y.solver import Hint, Knowledge, Verdict, hint_for, solve
 from pyramide_a11y.web.playing import ACTIONS
 
@@ -111,10 +111,22 @@ class Table:
         return self.answered(mark)
 
     def pressed(self) -> list[str]:
+        """The cards whose accessible name says they are selected («Selected.» first,
+        in the page's language); no card is a toggle button (``aria-pressed``:
+        Orca said "blank" when it changed)."""
+        marks = {}
+        for tag, code in LANGS:
+            with in_language(code):
+                marks[tag] = sentence(page_words.selected())
         return list(
             self.page.evaluate(
-                "() => [...document.querySelectorAll('#table button[aria-pressed=true]')]"
-                ".map(b => b.dataset.card)"
+                "m => [...document.querySelectorAll('#table button.card')]"
+                ".filter(b => { if (b.hasAttribute('aria-pressed')) { throw new Error("
+                "'aria-pressed on ' + b.id); }"
+                " return (b.getAttribute('aria-label') || '').startsWith("
+                "m[document.documentElement.lang]); })"
+                ".map(b => b.dataset.card)",
+                marks,
             )
         )
 
@@ -128,13 +140,22 @@ class Table:
 
     def answer_carried(self) -> None:
         """Focus moved to a card: its name is the answer first, then the card's short
-        name; the live region shows the answer without speaking it again."""
-        label, short, region, live = self.page.evaluate(
+        name (its words: the face beside them is hidden); or, when focus came into
+        the pyramid's list box from outside it (a screen reader says the list box
+        first), the list box's name is the answer and the card's its short name.
+        The live region shows the answer without speaking it again."""
+        label, short, region, live, listed = self.page.evaluate(
             "() => { const e = document.activeElement; const r = document.getElementById('answer');"
-            " return [e.getAttribute('aria-label') || '', e.querySelector('span').textContent,"
-            " r.innerText.trim(), r.getAttribute('aria-live')]; }"
+            " const l = e.closest('#rows[data-carried]');"
+            " return [e.getAttribute('aria-label') || '', e.querySelector('.words').textContent,"
+            " r.innerText.trim(), r.getAttribute('aria-live'), l && l.getAttribute('aria-label')];"
+            " }"
         )
-        assert label == f"{region} {short}", (label, region)
+        assert short, "the card's short name (its words) is empty"
+        if listed is not None:
+            assert (listed, label) == (region, short)
+        else:
+            assert label == f"{region} {short}", (label, region)
         assert live == "off"
 
     def focus_moved_on(self) -> None:
@@ -466,3 +487,71 @@ def test_focus_carries_the_answer_and_stays_on_the_table(browser: Any, served: S
     table.key("Enter")
     assert page.evaluate("() => !!document.activeElement.closest('#table')")
     context.close()
+
+
+def test_the_table_has_focus_on_arrival(browser: Any, served: Served) -> None:
+    """On load, and on the page reloaded in another language, focus is on the
+    table's one tab stop, its first free card: a screen reader is then in its
+    focus mode there, so the letters the page speaks of reach the game at once
+    (left on the page's top, Orca reads the page aloud and takes a Tab into the
+    table in browse mode; ``test_web_orca`` hears it). The letters work at once."""
+    context = browser.new_context(locale="en")
+    page = context.new_page()
+    stop = "() => document.querySelector('#table button.card[tabindex=\"0\"]').id"
+    first_free = "() => document.querySelector('#table button.card.free').id"
+    page.goto(served.url + "/")
+    page.wait_for_selector("body[data-ready='yes']")
+    assert page.evaluate(ACTIVE) == page.evaluate(stop) == page.evaluate(first_free)
+    stock = page.locator("#status").inner_text()
+    # No click, no Tab: the first key pressed on the page draws.
+    Table(page, "").key("d")
+    assert page.locator("#status").inner_text() != stock
+    # The languages are a form post: the page comes back in Portuguese, focus on
+    # the table again.
+    page.locator("#lang-pt-PT").click()
+    page.wait_for_selector("html[lang='pt-PT'] body[data-ready='yes']")
+    assert page.evaluate(ACTIVE) == page.evaluate(stop) == page.evaluate(first_free)
+    context.close()
+
+
+def test_the_pyramid_is_one_list_box_of_cards(browser: Any, served: Served) -> None:
+    """With the script, the pyramid is one list box of options named "Pyramid": a
+    screen reader says a card by its name alone, with no role word after each
+    ("push button") and nothing at a change of row; its row headings and gaps are
+    for reading the page, out of the list box. Focus coming into it from outside
+    (here: New deal) puts the answer in the list box's name, said first. Without
+    the script the cards are buttons under their rows' headings."""
+    context = browser.new_context(locale="en")
+    page = context.new_page()
+    page.goto(served.url + "/")
+    page.wait_for_selector("body[data-ready='yes']")
+    shape = (
+        "() => { const l = document.getElementById('rows');"
+        " const cards = [...l.querySelectorAll('button.card')];"
+        " return [l.getAttribute('role'), l.getAttribute('aria-labelledby'),"
+        " l.getAttribute('aria-label'), cards.length,"
+        " cards.every(c => c.getAttribute('role') === 'option'),"
+        " [...l.querySelectorAll('h3')].every(h => h.getAttribute('aria-hidden') === 'true')]; }"
+    )
+    assert page.evaluate(shape) == ["listbox", "pyramid-heading", None, 28, True, True]
+    table = Table(page, "")
+    page.locator("#new").focus()
+    said = table.key("Enter").strip()
+    focused = page.evaluate(
+        "() => { const e = document.activeElement;"
+        " return [e.getAttribute('aria-label'), e.querySelector('.words').textContent,"
+        " e.getAttribute('role'), document.getElementById('rows').getAttribute('aria-label')]; }"
+    )
+    label, words, role, list_name = focused
+    assert said and list_name == said, (list_name, said)
+    assert label == words and role == "option"
+    page.keyboard.press("ArrowRight")  # the answer was heard: the list box is "Pyramid" again
+    assert page.evaluate(shape)[:3] == ["listbox", "pyramid-heading", None]
+    context.close()
+    plain = browser.new_context(locale="en", java_script_enabled=False)
+    page = plain.new_page()
+    page.goto(served.url + "/")
+    assert page.evaluate("() => document.getElementById('rows').getAttribute('role')") is None
+    assert page.locator("#rows h3").count() == 7
+    assert page.get_by_role("button", name="row 7, position 1", exact=False).count() == 1
+    plain.close()

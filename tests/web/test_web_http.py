@@ -124,9 +124,12 @@ def test_a_draw_and_a_pair_by_forms(client: TestClient) -> None:
         client.post("/card", data={"token": token, "card": str(card)})
         page = client.get("/").text
         if card is cards[0] and len(cards) == 2:
-            assert f'data-card="{card}" aria-label' in page
-            assert re.search(rf'data-card="{card}"[^>]*aria-pressed="true"', page)
-    assert not re.search(r'class="card[^"]*"[^>]*aria-pressed="true"', page)
+            # Its name says so first, in the game's words: no toggle button.
+            with in_language("en"):
+                named = f'data-card="{card}" aria-label="{sentence(words.selected())} '
+            assert named in page
+            assert "aria-pressed" not in page.split('id="letter-keys"')[0]
+    assert not re.search(r'aria-label="Selected\.', page)
     assert game.position.removed_count == removed + in_pyramid
     with in_language("en"):
         assert messages.removed_of_28(game.position.removed_count) in text_of(page, "status")

@@ -54,7 +54,7 @@
      where focus is, then the card's short name; its full name (row, position,
      partners) is back once focus leaves it -- */
   function shortName(el) {
-    var words = el.querySelector("span");
+    var words = el.querySelector(".words");
     return words ? words.textContent : el.textContent;
   }
 
@@ -62,7 +62,24 @@
     if (!el.hasAttribute("data-label")) {
       el.setAttribute("data-label", el.getAttribute("aria-label") || "");
     }
-    el.setAttribute("aria-label", text + " " + shortName(el));
+    el.setAttribute("aria-label", text ? text + " " + shortName(el) : shortName(el));
+  }
+
+  /* Focus coming into the pyramid's list box from outside it (the stock, the
+     waste, a control): a screen reader says the list box first, so the answer
+     goes in the list box's name, the card keeps its short name. */
+  function carryList(list, text) {
+    list.removeAttribute("aria-labelledby");
+    list.setAttribute("aria-label", text);
+    list.setAttribute("data-carried", "yes");
+  }
+
+  function uncarryList() {
+    var list = $("#rows");
+    if (!list || !list.hasAttribute("data-carried")) { return; }
+    list.removeAttribute("data-carried");
+    list.removeAttribute("aria-label");
+    list.setAttribute("aria-labelledby", "pyramid-heading");
   }
 
   function uncarry(el) {
@@ -70,6 +87,26 @@
     var label = el.getAttribute("data-label");
     el.removeAttribute("data-label");
     if (label) { el.setAttribute("aria-label", label); } else { el.removeAttribute("aria-label"); }
+  }
+
+  /* -- the pyramid one list box of its cards (``role=option`` on the buttons),
+     put on by the script: a screen reader then says a card by its name alone
+     (row and position are in it), not "push button" after each, nor "list
+     with N items" at each change of row. The APG grid was tried: Orca says
+     "row 1 column 2" there, more words, and reads a cell's text, not its name.
+     The row headings and the gaps are for reading the page, not inside the
+     list box (its children are options); the arrows move among the free cards
+     (``move``), Enter still sends the button's form. Without the script every
+     card is a button of a form under its row's heading. -- */
+  function upgrade(root) {
+    var rows = root.querySelector("#rows");
+    if (!rows) { return; }
+    var cards = all("button.card", rows);
+    if (!cards.length) { return; }
+    rows.setAttribute("role", "listbox");
+    rows.setAttribute("aria-labelledby", "pyramid-heading");
+    all("h3, .gap", rows).forEach(function (el) { el.setAttribute("aria-hidden", "true"); });
+    cards.forEach(function (card) { card.setAttribute("role", "option"); });
   }
 
   /* -- the table changed in place: elements kept where they stay, so focus stays -- */
@@ -245,6 +282,7 @@
     var fresh = holder.content.firstElementChild;
     var done = { opened: false, carried: false };
     if (!game || !fresh) { return done; }
+    upgrade(fresh);
     var result = takeResult(fresh);
     if (result === false) { resultDismissed = false; }
     var focused = document.activeElement;
@@ -266,8 +304,18 @@
     if (target !== null && text) {
       var freshTarget = fresh.querySelector("#" + target);
       if (isCard(freshTarget)) {
-        carry(freshTarget, text);
-        if (early) { carry(early, text); }
+        var freshList = fresh.querySelector("#rows[role='listbox']");
+        var entering = freshList && freshList.contains(freshTarget) &&
+          !(focused && focused.closest && focused.closest("#rows"));
+        var said = text;
+        if (entering) {
+          carryList(freshList, text);
+          var list = $("#rows");
+          if (list && list.getAttribute("role") === "listbox") { carryList(list, text); }
+          said = "";
+        }
+        carry(freshTarget, said);
+        if (early) { carry(early, said); }
         done.carried = true;
       }
     }
@@ -518,20 +566,35 @@
     return true;
   }
 
-  document.addEventListener("focusout", function (event) { uncarry(event.target); });
+  document.addEventListener("focusout", function (event) {
+    if (event.target.hasAttribute && event.target.hasAttribute("data-label")) { uncarryList(); }
+    uncarry(event.target);
+  });
 
   document.addEventListener("focusin", function (event) {
     if (isCard(event.target) && event.target.closest("#table")) { rove(event.target); }
   });
 
+  /* -- on load, focus goes to the table's stop: a screen reader is then in its
+     focus mode there (an APG widget), so the letters the page speaks of reach
+     the game at once. Left on the page's top, Orca reads the page aloud and,
+     while it does, takes a Tab into the table in browse mode: the letters
+     would go to its quick navigation. The opening line is heard from the live
+     region, as before. -- */
+  function enterTable() {
+    var stop = $("#table button.card[tabindex='0']") || freeButtons()[0];
+    if (stop) { stop.focus(); }
+  }
+
   function start() {
+    upgrade(document);
     rove();
     var game = $("#game");
     showJsOnly(document);
     var result = game ? takeResult(game) : null;
     var region = $("#answer");
     if (region) { region.setAttribute("aria-live", "polite"); }
-    if (result) { openResult(result); }
+    if (result) { openResult(result); } else { enterTable(); }
     document.body.setAttribute("data-ready", "yes");
     schedulePoll(!!game && game.getAttribute("data-searching") === "yes");
   }
