@@ -1,58 +1,66 @@
-"""Web load: simulated players on loopback, each playing real deals on the web page.
+"""Web load: simulated players on loopback, the game beside its floors in one run.
 
 Run from the repository root after ``scripts/test`` made ``.venv``::
 
-    .venv/bin/python -m benchmarks.web_load --players 1000 --seconds 60
-    # --interval 2.0 --ramp 10 [--url URL [--server-pid PID]] [--output FILE]
-    # [--server-command 'CMD with {python} {port} {data_dir}']
+    .venv/bin/python -m benchmarks.web_load --players 100,200,400 --seconds 40 \\
+        --targets game,refused,floor,floor-sqlite --workers 1 --output FILE
+    # --interval 2.0 --ramp 10 --generators 2 --guests 0 --database URL
+    # --server-command 'CMD with {python} {port} {data_dir} {workers}'
 
-Without ``--url`` the benchmark starts ``pyramide serve --port P --data-dir TMP``
-itself (``--server-command`` changes the command: workers, another store), waits
-for it to print its address, and stops it (SIGINT) at the end. The load generator
-is this process (asyncio and ``httpx2``), the server another, so their CPU is
-measured apart: the server's from ``/proc/<pid>/stat`` of it and its children.
+Each target is served by a fresh process on a free port with a temporary data
+folder, and stopped with SIGINT at the end of its run:
 
-Before the timed run, the winning line of deals of the ``paciencia`` preset (the
-web game's) is found with the solver. Each player then, starting at a random
-moment of the ramp: loads ``/`` (its own cookie jar and connection), reads the
-form token, types ``new CODE`` and plays the line one move every ``--interval``
-seconds (each move a ``POST /type`` of the move as typed in English, with
-``Accept: application/json``), and the next deal when one is won. Every answer's
-status line (cards removed, stock, pass) is compared with the engine's position
-after that move: a move refused, an HTTP status other than 2xx/3xx, an exception
-or a timeout is an error (the player stops there). A move's latency is from the
-send to the whole response read.
+- ``game`` and ``refused``: ``pyramide serve --workers N`` (``--database URL``:
+  PostgreSQL). ``game`` plays winning lines, ``refused`` sends a command the
+  game refuses every time (:data:`~benchmarks.load_players.REFUSED`).
+- ``floor`` and ``floor-sqlite``: :mod:`benchmarks.floor_app` on the same uvicorn
+  settings and worker count: the same requests to a minimal Starlette app, then
+  the same with one SQLite commit per request.
 
-After ``--seconds`` no move is sent; the ones under way finish (the drain). Then
-"nothing lost" is checked twice: ``GET /state`` of every player must show the
-status the player was last shown; and, once the server is stopped, every
-player's store (``<data-dir>/players/<id>/``) is opened, the newest game of the
-deal played is rebuilt from its saved moves and must be the position the player
-was last shown (same moves, same cards), with the right count of games won.
+The players run in ``--generators`` processes of their own
+(:mod:`benchmarks.load_players`): each player comes in at a random moment of the
+ramp with its own cookie and connection, then sends one request every
+``--interval`` seconds. ``--guests N`` adds N players that only load the page (a
+guest in the server's memory, never played). ``--players`` may list several
+counts: each target runs at each, smallest first, and stops at the first that
+misses p99 < 100 ms or has an error ("held": the largest that met it).
 
-The report: players held at once, requests, moves per second, move latency
-(p50, p90, p99, max; all and after the ramp), errors, lost, the server's CPU
-seconds and CPU % (100% = one core), its peak memory, this process's CPU, the
-machine's busy share and load average before and after, and the command.
+Measured apart, from ``/proc``: the server's CPU (it and every descendant:
+workers, solver children) over the steady part of the run (from the end of the
+ramp plus one interval to the end of the load), divided by the requests sent
+then (CPU per request: per move for ``game``, with a ``new CODE`` per won deal);
+its peak memory, threads, open files (every descriptor) and processes, sampled
+each second; the generators' CPU; the machine's busy share and load average;
+everything the server printed is read as it prints (it is never blocked on a full
+pipe), and a traceback in it is an error.
+
+"Lost" (``game`` and ``refused``): ``GET /state`` of every player must show what
+it was last shown; then, the server stopped, every player's store is opened, the
+game of the deal played is rebuilt from its saved moves and must be the position
+last shown, with as many games won.
+
+Every report (appended to ``--output``) starts with its command, and ends with
+the ratios of the run: CPU per request of the game over each floor and of a
+refused command over the plain floor, and a move's JSON in bytes.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import html
+import multiprocessing
 import os
 import random
 import re
-import resource
 import shlex
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,16 +74,24 @@ from pyramide_a11y.narration import messages, sentence
 from pyramide_a11y.solver import solve
 from pyramide_a11y.storage.store import Store
 
+from .load_players import COOKIE, STATUS, Outcome, PlainDeal, Plan, Sim, child
+from .load_server import Server, TreeSample, machine_busy, tree_cpu, tree_sample
+
 RULES = "paciencia"
-COOKIE = "pyramide_player"
-DEFAULT_COMMAND = "{python} -m pyramide_a11y serve --port {port} --data-dir {data_dir}"
-TOKEN = re.compile(r'name="token" value="([^"]+)"')
-STATUS = re.compile(r'<p id="status">(.*?)</p>', re.S)
-TIMEOUT = 10.0
+GAME_COMMAND = (
+    "{python} -m pyramide_a11y serve --port {port} --data-dir {data_dir} --workers {workers}"
+)
+FLOOR_COMMAND = (
+    "{python} -m benchmarks.floor_app --kind {kind} --port {port} --data-dir {data_dir} "
+    "--workers {workers}"
+)
+TARGETS = {"game": "game", "refused": "refused", "floor": "floor", "floor-sqlite": "floor"}
+"""Each target and the players' mode on it."""
+GOAL_S = 0.1
 DRAIN = 15.0
+START_MARGIN = 3.0
+"""Seconds from the generators' start to the run's: their imports."""
 SHOWN_ERRORS = 8
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 
 
 @dataclass(frozen=True)
@@ -88,6 +104,9 @@ class Deal:
     moves: tuple[str, ...]
     statuses: tuple[str, ...]
     positions: tuple[Position, ...]
+
+    def plain(self) -> PlainDeal:
+        return PlainDeal(self.code, self.moves, self.statuses)
 
 
 def status_of(position: Position, passes: int | None) -> str:
@@ -130,248 +149,16 @@ def winnable_deals(count: int) -> list[Deal]:
     return deals
 
 
-# -- the server's process ------------------------------------------------------------------
+# -- after the run: nothing lost ------------------------------------------------------------
 
 
-def _stat(pid: int) -> tuple[int, float] | None:
-    """(parent pid, CPU seconds) of ``pid`` from ``/proc/<pid>/stat``."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = text[text.rindex(")") + 2 :].split()
-    return int(fields[1]), (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-
-
-def process_tree(root: int) -> list[int]:
-    """``root`` and its descendants (workers, if the command starts some)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and (found := _stat(int(entry.name))) is not None:
-            parents[int(entry.name)] = found[0]
-    tree, frontier = [root], [root]
-    while frontier:
-        frontier = [pid for pid, parent in parents.items() if parent in frontier]
-        tree.extend(frontier)
-    return tree
-
-
-def tree_cpu(root: int) -> float:
-    """CPU seconds (user + system) of ``root`` and its living descendants."""
-    return sum(found[1] for pid in process_tree(root) if (found := _stat(pid)) is not None)
-
-
-def _status_kib(pid: int, key: str) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith(key + ":"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def tree_memory(root: int) -> tuple[int, int]:
-    """(resident KiB now, peak resident KiB: ``VmHWM``) summed over the tree."""
-    pids = process_tree(root)
-    return sum(_status_kib(p, "VmRSS") for p in pids), sum(_status_kib(p, "VmHWM") for p in pids)
-
-
-def machine_busy() -> tuple[int, int]:
-    """(busy, total) jiffies of all CPUs from ``/proc/stat``."""
-    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = values[3] + values[4]
-    total = sum(values[:8])
-    return total - idle, total
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-class Server:
-    """The server this benchmark starts (``command`` formatted) and stops."""
-
-    def __init__(self, command: str, data_dir: Path) -> None:
-        port = free_port()
-        self.data_dir = data_dir
-        self.argv = shlex.split(
-            command.format(python=sys.executable, port=port, data_dir=str(data_dir))
-        )
-        self.url = f"http://127.0.0.1:{port}"
-        self.process = subprocess.Popen(
-            self.argv,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            cwd=Path(__file__).resolve().parent.parent,
-        )
-        self.stop_seconds = 0.0
-        self.output = ""
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid
-
-    def wait_ready(self, limit: float = 60.0) -> None:
-        """Until the server answers ``/static/game.css`` (its port listens)."""
-        end = time.monotonic() + limit
-        while time.monotonic() < end:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server ended: {self.process.stdout.read()[-2000:]!r}")  # type: ignore[union-attr]
-            try:
-                if httpx.get(self.url + "/static/game.css", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
-        raise RuntimeError(f"the server did not answer within {limit} s")
-
-    def stop(self) -> None:
-        """SIGINT (uvicorn closes every session: games saved), then wait."""
-        start = time.monotonic()
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.output, _ = self.process.communicate(timeout=180)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.output, _ = self.process.communicate()
-        self.stop_seconds = time.monotonic() - start
-
-
-# -- the players ----------------------------------------------------------------------------
-
-
-@dataclass
-class Run:
-    """What the players saw and measured, shared by all of them."""
-
-    url: str
-    deals: list[Deal]
-    interval: float
-    start: float
-    ramp_end: float
-    stop: float
-    moves: list[tuple[float, float]] = field(default_factory=list)
-    """(send time from the start, seconds) of every move."""
-    others: dict[str, list[float]] = field(default_factory=dict)
-    """Latencies of the other requests: ``page`` (GET /), ``new`` (new CODE)."""
-    errors: list[str] = field(default_factory=list)
-    active: int = 0
-    held: int = 0
-    requests: int = 0
-
-    def error(self, text: str) -> None:
-        self.errors.append(text)
-
-
-@dataclass
-class SimPlayer:
-    index: int
-    player_id: str | None = None
-    deal: Deal | None = None
-    done: int = 0
-    """Moves of the current deal the player was shown as played."""
-    wins: int = 0
-    shown: str = ""
-    """The status line last shown."""
-    failed: bool = False
-    """An error stopped the player: its last request's outcome is not known."""
-
-
-async def play(run: Run, sim: SimPlayer, start_at: float) -> None:
-    """One player, from its page to the end of the run."""
-    headers = {"accept-language": "en", "origin": run.url}
-    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
-    async with httpx.AsyncClient(
-        base_url=run.url, headers=headers, timeout=TIMEOUT, limits=limits
-    ) as client:
-        await asyncio.sleep(max(0.0, start_at - time.perf_counter()))
-        if time.perf_counter() >= run.stop:
-            return
-        try:
-            sent = time.perf_counter()
-            page = await client.get("/")
-            run.requests += 1
-            run.others.setdefault("page", []).append(time.perf_counter() - sent)
-            found = TOKEN.search(page.text)
-            if page.status_code != 200 or found is None:
-                raise RuntimeError(f"GET / answered {page.status_code} without a token")
-            token = found.group(1)
-            sim.player_id = client.cookies.get(COOKIE)
-        except Exception as err:  # every failure is counted, none stops the run
-            run.error(f"player {sim.index}: GET /: {type(err).__name__}: {err}")
-            sim.failed = True
-            return
-        run.active += 1
-        run.held = max(run.held, run.active)
-        try:
-            await _play_deals(run, sim, client, token)
-        finally:
-            run.active -= 1
-
-
-async def _play_deals(run: Run, sim: SimPlayer, client: httpx.AsyncClient, token: str) -> None:
-    tick = time.perf_counter() + random.uniform(0, run.interval)
-    while True:
-        deal = run.deals[(sim.index + sim.wins) % len(run.deals)]
-        for step in range(len(deal.moves) + 1):
-            await asyncio.sleep(max(0.0, tick - time.perf_counter()))
-            tick += run.interval
-            if time.perf_counter() >= run.stop:
-                return
-            line = f"new {deal.code}" if step == 0 else deal.moves[step - 1]
-            sent = time.perf_counter()
-            try:
-                answer = await client.post(
-                    "/type",
-                    data={"token": token, "line": line},
-                    headers={"accept": "application/json"},
-                )
-                took = time.perf_counter() - sent
-                run.requests += 1
-                if not 200 <= answer.status_code < 400:
-                    raise RuntimeError(f"HTTP {answer.status_code}: {answer.text[:200]!r}")
-                state = answer.json()
-                found = STATUS.search(state.get("html", ""))
-                shown = html.unescape(found.group(1)) if found else "(no status)"
-            except Exception as err:  # counted; this player stops
-                run.error(f"player {sim.index} {line!r}: {type(err).__name__}: {err}")
-                sim.failed = True
-                return
-            if step == 0:
-                run.others.setdefault("new", []).append(took)
-                sim.deal, sim.done = deal, 0
-            else:
-                run.moves.append((sent - run.start, took))
-            expected = deal.statuses[step]
-            if shown != expected:
-                run.error(
-                    f"player {sim.index} {line!r} (move {step} of {deal.code}): shown "
-                    f"{shown!r}, expected {expected!r}; answer {state.get('answer')!r}"
-                )
-                sim.failed = True
-                return
-            sim.done, sim.shown = step, shown
-        sim.wins += 1
-
-
-async def load(run: Run, sims: list[SimPlayer], ramp: float) -> None:
-    starts = [run.start + random.uniform(0, ramp) for _ in sims]
-    await asyncio.gather(*(play(run, sim, at) for sim, at in zip(sims, starts, strict=True)))
-
-
-async def check_states(url: str, sims: list[SimPlayer]) -> list[str]:
+async def check_states(url: str, sims: list[Sim]) -> list[str]:
     """``GET /state`` of every player that played: the status it was last shown."""
     lost: list[str] = []
     gate = asyncio.Semaphore(20)
 
-    async def check(sim: SimPlayer) -> None:
-        if sim.player_id is None or sim.deal is None:
+    async def check(sim: Sim) -> None:
+        if sim.player_id is None or sim.deal is None or sim.failed:
             return
         async with gate, httpx.AsyncClient(base_url=url, timeout=30) as client:
             client.cookies.set(COOKIE, sim.player_id)
@@ -381,14 +168,14 @@ async def check_states(url: str, sims: list[SimPlayer]) -> list[str]:
                 shown = html.unescape(found.group(1)) if found else "(no status)"
             except Exception as err:
                 shown = f"{type(err).__name__}: {err}"
-            if shown != sim.shown and not sim.failed:
+            if shown != sim.shown:
                 lost.append(f"player {sim.index}: /state shows {shown!r}, it saw {sim.shown!r}")
 
     await asyncio.gather(*(check(sim) for sim in sims))
     return lost
 
 
-def check_stores(data_dir: Path, sims: list[SimPlayer]) -> tuple[list[str], int]:
+def check_stores(data_dir: Path, sims: list[Sim], deals: dict[str, Deal]) -> tuple[list[str], int]:
     """Each player's store, the server stopped: the deal played, rebuilt from its saved
     moves, is the position the player was last shown; games won match. Returns the
     mismatches and how many players were checked."""
@@ -397,6 +184,7 @@ def check_stores(data_dir: Path, sims: list[SimPlayer]) -> tuple[list[str], int]
     for sim in sims:
         if sim.player_id is None or sim.deal is None or sim.failed:
             continue
+        deal = deals[sim.deal]
         checked += 1
         store, notices = Store.open(data_dir / "players" / sim.player_id, player=sim.player_id)
         if store is None:
@@ -407,24 +195,24 @@ def check_stores(data_dir: Path, sims: list[SimPlayer]) -> tuple[list[str], int]
                 store.recent(limit=100_000, include_discarded=True), key=lambda r: r.id
             )
             won = sum(1 for r in records if r.result == "won")
-            ours = [r for r in records if r.code == sim.deal.code]
+            ours = [r for r in records if r.code == sim.deal]
             if won != sim.wins:
                 lost.append(f"player {sim.index}: {won} games won saved, it won {sim.wins}")
             if not ours:
                 if sim.done:
-                    lost.append(f"player {sim.index}: no saved game of {sim.deal.code}")
+                    lost.append(f"player {sim.index}: no saved game of {sim.deal}")
                 continue
             record = store.load(ours[-1].id)
             assert record is not None
             game = record.rebuild()
-            expected = sim.deal.positions[sim.done]
+            expected = deal.positions[sim.done]
             if game.moves != sim.done or game.position.key() != expected.key():
                 lost.append(
                     f"player {sim.index}: saved {game.moves} moves, "
                     f"{game.position.removed_count} removed; it saw {sim.done} moves, "
                     f"{expected.removed_count} removed"
                 )
-            elif sim.done == len(sim.deal.moves) and record.result != "won":
+            elif sim.done == len(deal.moves) and record.result != "won":
                 lost.append(f"player {sim.index}: the deal won is saved as {record.result}")
         except Exception as err:
             lost.append(f"player {sim.index}: {type(err).__name__}: {err}")
@@ -433,7 +221,50 @@ def check_stores(data_dir: Path, sims: list[SimPlayer]) -> tuple[list[str], int]
     return lost, checked
 
 
-# -- the report -----------------------------------------------------------------------------
+# -- one run ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Settings:
+    players: int
+    guests: int
+    seconds: float
+    ramp: float
+    interval: float
+    workers: int
+    generators: int
+    database: str | None
+    server_command: str | None
+    seed: int
+
+
+@dataclass
+class Result:
+    """One target at one player count."""
+
+    target: str
+    players: int
+    steady_p99: float
+    errors: list[str]
+    lost: list[str]
+    cpu_per_request: float | None
+    move_bytes: list[int]
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def met(self) -> bool:
+        return self.steady_p99 < GOAL_S and not self.errors and not self.lost
+
+
+def server_for(target: str, settings: Settings, data_dir: Path) -> Server:
+    workers = str(settings.workers)
+    if target in ("floor", "floor-sqlite"):
+        kind = "plain" if target == "floor" else "sqlite"
+        return Server(FLOOR_COMMAND, data_dir, kind=kind, workers=workers)
+    command = settings.server_command or GAME_COMMAND
+    if settings.database and not settings.server_command:
+        command += " --database " + shlex.quote(settings.database)
+    return Server(command, data_dir, workers=workers)
 
 
 def quantiles(values: list[float]) -> str:
@@ -454,139 +285,317 @@ def loadavg() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=60.0, help="the load's length")
-    parser.add_argument("--interval", type=float, default=2.0, help="seconds between moves")
-    parser.add_argument("--ramp", type=float, default=10.0, help="seconds to bring players in")
-    parser.add_argument("--url", help="a server already running (else one is started)")
-    parser.add_argument("--server-pid", type=int, help="with --url: its pid, for CPU and memory")
-    parser.add_argument("--server-command", default=DEFAULT_COMMAND)
-    parser.add_argument("--deals", type=int, default=20, help="winnable deals to share")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--output", type=Path, help="append the report to this file")
-    options = parser.parse_args(argv)
-    random.seed(options.seed)
-    command = ".venv/bin/python -m benchmarks.web_load " + " ".join(
-        shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv)
-    )
-    lines = [f"$ {command}", time.strftime("date: %Y-%m-%d %H:%M:%S %Z")]
-    lines.append(f"load average before: {loadavg()}")
-    deals = winnable_deals(options.deals)
-    lines.append(
-        f"deals: {len(deals)} winnable {RULES} deals ({deals[0].code} …), "
-        f"{statistics.mean(len(d.moves) for d in deals):.0f} moves on average"
-    )
-    with tempfile.TemporaryDirectory(prefix="web-load-") as temporary:
-        server: Server | None = None
-        if options.url:
-            url, pid = options.url.rstrip("/"), options.server_pid
-            lines.append(f"server: {url} (already running)")
-        else:
-            server = Server(options.server_command, Path(temporary) / "web")
-            url, pid = server.url, server.pid
-            lines.append(f"server: {shlex.join(server.argv)}")
-            server.wait_ready()
-        sims = [SimPlayer(i) for i in range(options.players)]
-        cpu_before = tree_cpu(pid) if pid else 0.0
-        busy_before = machine_busy()
-        client_before = resource.getrusage(resource.RUSAGE_SELF)
-        start = time.perf_counter()
-        run = Run(
-            url,
-            deals,
-            options.interval,
-            start,
-            start + options.ramp + options.interval,
-            start + options.seconds,
-        )
-        peak_rss = [0]
+def plans(url: str, mode: str, settings: Settings, deals: list[Deal], start: float) -> list[Plan]:
+    """The players shared among the generator processes, round robin."""
+    everyone = [
+        (i, mode, start + random.uniform(0, settings.ramp)) for i in range(settings.players)
+    ]
+    everyone += [
+        (settings.players + i, "guest", start + random.uniform(0, settings.ramp))
+        for i in range(settings.guests)
+    ]
+    count = max(1, settings.generators)
+    plain = tuple(d.plain() for d in deals)
+    return [
+        Plan(url, plain, tuple(everyone[g::count]), settings.interval, start,
+             start + settings.seconds, settings.seed * 1000 + g)
+        for g in range(count)
+    ]  # fmt: skip
 
-        async def sampled() -> None:
-            async def sample() -> None:
-                while True:
-                    if pid:
-                        peak_rss[0] = max(peak_rss[0], tree_memory(pid)[0])
-                    await asyncio.sleep(1.0)
 
-            sampler = asyncio.create_task(sample())
-            try:
-                await asyncio.wait_for(load(run, sims, options.ramp), options.seconds + DRAIN)
-            finally:
-                sampler.cancel()
-
+def database_pid(url: str | None) -> int | None:
+    """The PostgreSQL server's process id, for a cluster on this machine whose URL
+    names its socket folder (``host=DIR``, as ``scripts/postgres`` prints): its
+    ``data/postmaster.pid`` (else ``postmaster.pid``) in that folder. None: not
+    found (its CPU is then not reported)."""
+    found = re.search(r"[?&]host=([^&]+)", url or "")
+    if found is None:
+        return None
+    folder = Path(urllib.parse.unquote(found.group(1)))
+    for candidate in (folder / "data" / "postmaster.pid", folder / "postmaster.pid"):
         try:
-            asyncio.run(sampled())
-        except TimeoutError:
-            run.error("the drain did not end within its limit")
-        wall = time.perf_counter() - start
-        client_after = resource.getrusage(resource.RUSAGE_SELF)
-        busy_after = machine_busy()
-        cpu = tree_cpu(pid) - cpu_before if pid else None
-        hwm = tree_memory(pid)[1] if pid else 0
-        load_after = loadavg()
-        lost = asyncio.run(check_states(url, sims))
-        store_note = "not checked (a server not started here)"
-        if server is not None:
+            return int(candidate.read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue
+    return None
+
+
+def kind_of(error: str) -> str:
+    """What failed, without the player and the line it sent: ``GET /: ReadTimeout``,
+    ``HTTP 503``, ``ReadTimeout``, ``wrong status line``."""
+    text = re.sub(r"^player \d+:? ?", "", error)
+    page = text.startswith("GET /: ")
+    text = re.sub(r"^(GET /|'[^']*'( \([^)]*\))?): ?", "", text)
+    if text.startswith("shown "):
+        return "wrong status line"
+    kind = text.split(":")[0].strip() or "?"
+    return f"GET /: {kind}" if page else kind
+
+
+def kinds_of(errors: list[str]) -> str:
+    """The errors counted by kind (:func:`kind_of`), the most frequent first."""
+    counted = collections.Counter(kind_of(text) for text in errors)
+    return ", ".join(f"{count} {kind}" for kind, count in counted.most_common(6))
+
+
+def highest(one: TreeSample, other: TreeSample) -> TreeSample:
+    """Each figure's larger value."""
+    return TreeSample(
+        max(one.rss_kib, other.rss_kib),
+        max(one.hwm_kib, other.hwm_kib),
+        max(one.threads, other.threads),
+        max(one.files, other.files),
+        max(one.processes, other.processes),
+    )
+
+
+def run_target(target: str, settings: Settings, deals: list[Deal]) -> Result:
+    """``target`` served fresh, loaded by ``settings``, measured, stopped, checked."""
+    mode = TARGETS[target]
+    lines = [f"target: {target}, {settings.workers} worker(s)"]
+    lines.append(f"load average before: {loadavg()}")
+    with tempfile.TemporaryDirectory(prefix="web-load-") as temporary:
+        server = server_for(target, settings, Path(temporary) / "web")
+        lines.append(f"server: {shlex.join(server.argv)}")
+        try:
+            server.wait_ready()
+        except RuntimeError:
             server.stop()
-            store_lost, checked = check_stores(server.data_dir, sims)
+            raise
+        start = time.monotonic() + START_MARGIN
+        ramp_end = start + settings.ramp + settings.interval
+        stop = start + settings.seconds
+        context = multiprocessing.get_context("spawn")
+        children = []
+        for plan in plans(server.url, mode, settings, deals, start):
+            receiving, sending = context.Pipe(duplex=False)
+            process = context.Process(target=child, args=(plan, DRAIN, sending), daemon=True)
+            process.start()
+            sending.close()
+            children.append((process, receiving))
+        peak = TreeSample(0, 0, 0, 0, 0)
+        marks: dict[str, tuple[float, tuple[int, int]]] = {}
+        database = database_pid(settings.database) if mode != "floor" else None
+        database_cpu: dict[str, float] = {}
+        outcomes: list[Outcome] = []
+        waiting = list(children)
+        while waiting:
+            now = time.monotonic()
+            for name, at in (("steady", ramp_end), ("stop", stop)):
+                if name not in marks and now >= at:
+                    marks[name] = (tree_cpu(server.pid), machine_busy())
+                    if database is not None:
+                        database_cpu[name] = tree_cpu(database)
+            sample = tree_sample(server.pid)
+            peak = highest(peak, sample)
+            for process, receiving in list(waiting):
+                if receiving.poll(0):
+                    outcomes.append(receiving.recv())
+                    process.join(10)
+                    waiting.remove((process, receiving))
+                elif not process.is_alive() and not receiving.poll(0):
+                    outcomes.append(Outcome(errors=[f"a generator ended with {process.exitcode}"]))
+                    waiting.remove((process, receiving))
+            if waiting:  # a second, or less to the next mark
+                ahead = [at - time.monotonic() for at in (ramp_end, stop) if time.monotonic() < at]
+                time.sleep(max(0.05, min([1.0, *ahead])))
+        end = time.monotonic()
+        for name in ("steady", "stop"):  # a run cut short: its marks as they are now
+            marks.setdefault(name, (tree_cpu(server.pid), machine_busy()))
+            if database is not None:
+                database_cpu.setdefault(name, tree_cpu(database))
+        load_after = loadavg()
+        sims = [sim for outcome in outcomes for sim in outcome.sims]
+        errors = [text for outcome in outcomes for text in outcome.errors]
+        requests = [r for outcome in outcomes for r in outcome.requests]
+        lost: list[str] = []
+        store_note = "not checked (a floor keeps no game)"
+        if mode in ("game", "refused"):
+            lost = asyncio.run(check_states(server.url, sims))
+        server.stop()
+        if mode in ("game", "refused"):
+            store_lost, checked = check_stores(server.data_dir, sims, {d.code: d for d in deals})
             lost.extend(store_lost)
             store_note = (
                 f"{checked} players' stores rebuilt after the server stopped "
                 f"({server.stop_seconds:.1f} s to stop), {len(store_lost)} mismatches"
             )
-            if server.process.returncode not in (0, 130, -signal.SIGINT):  # 130: Ctrl-C
-                run.error(f"the server ended with {server.process.returncode}")
-            if "Traceback" in server.output:
-                run.error(f"the server printed a traceback: {server.output[-1500:]!r}")
+        if server.process.returncode not in (0, 130, -signal.SIGINT):  # 130: Ctrl-C
+            errors.append(f"the server ended with {server.process.returncode}")
+        if server.tracebacks:
+            errors.append(
+                f"the server printed {server.tracebacks} tracebacks: {server.output[-1500:]!r}"
+            )
 
-    client_cpu = (client_after.ru_utime + client_after.ru_stime) - (
-        client_before.ru_utime + client_before.ru_stime
-    )
-    busy = (busy_after[0] - busy_before[0]) / max(1, busy_after[1] - busy_before[1])
-    moves = [took for _, took in run.moves]
-    steady = [took for at, took in run.moves if at >= run.ramp_end - run.start]
+    steady_cpu = marks["stop"][0] - marks["steady"][0]
+    busy = marks["stop"][1][0] - marks["steady"][1][0], marks["stop"][1][1] - marks["steady"][1][1]
+    in_window = [r for r in requests if ramp_end <= r[1] < stop and r[0] != "page"]
+    kinds = ("move", "refused") if mode != "floor" else ("new", "move")
+    timed = [r for r in requests if r[0] in kinds]
+    steady = [took for kind, at, took, _ in timed if at >= ramp_end]
     p99 = sorted(steady)[int(0.99 * len(steady))] if steady else float("inf")
-    verdict = (
-        "met"
-        if p99 < 0.1 and not run.errors and not lost and run.held == options.players
-        else "not met"
-    )
+    samples = max((len(o.active) for o in outcomes), default=0)
+    active = [sum(o.active[i] for o in outcomes if i < len(o.active)) for i in range(samples)]
+    move_bytes = [size for kind, _, _, size in requests if kind in ("move", "refused")]
+    per_request = steady_cpu / len(in_window) if in_window else None
+    wall = end - start
     lines += [
-        f"players: {options.players} asked, {run.held} held at once, one move every "
-        f"{options.interval:g} s, ramp {options.ramp:g} s, load {options.seconds:g} s "
-        f"(+ drain: {wall:.1f} s in all)",
-        f"requests: {run.requests} ({len(run.moves)} moves, {len(run.moves) / wall:.1f} moves/s; "
-        f"{sum(s.wins for s in sims)} deals won)",
-        f"move latency, all: {quantiles(moves)}",
-        f"move latency, after the ramp: {quantiles(steady)}",
-        f"GET / (new player): {quantiles(run.others.get('page', []))}",
-        f"new CODE: {quantiles(run.others.get('new', []))}",
-        f"errors: {len(run.errors)}",
-        *(f"  {text}" for text in run.errors[:SHOWN_ERRORS]),
+        f"players: {settings.players} ({settings.guests} guests besides), "
+        f"{max(active, default=0)} active at once at most, one request every "
+        f"{settings.interval:g} s, ramp {settings.ramp:g} s, load {settings.seconds:g} s "
+        f"({wall:.1f} s with the drain), {settings.generators} generator processes",
+        f"requests: {len(requests)} answered ({len(timed)} timed, "
+        f"{len(timed) / max(wall, 1e-9):.1f}/s; {sum(s.wins for s in sims)} deals won)",
+        f"latency, all: {quantiles([r[2] for r in timed])}",
+        f"latency, after the ramp: {quantiles(steady)}",
+        f"GET /: {quantiles([r[2] for r in requests if r[0] == 'page'])}",
+        f"new CODE: {quantiles([r[2] for r in requests if r[0] == 'new'])}",
+    ]
+    if move_bytes:
+        lines.append(
+            f"a {'refused command' if mode == 'refused' else 'move'}'s answer: "
+            f"{statistics.mean(move_bytes):.0f} bytes on average "
+            f"(median {statistics.median(move_bytes):.0f}, max {max(move_bytes)})"
+        )
+    lines += [
+        f"errors: {len(errors)}" + (f" ({kinds_of(errors)})" if errors else ""),
+        *(f"  {text}" for text in errors[:SHOWN_ERRORS]),
         f"lost: {len(lost)} ({store_note}; /state of every player compared too)",
         *(f"  {text}" for text in lost[:SHOWN_ERRORS]),
-    ]
-    if cpu is not None:
-        lines.append(
-            f"server CPU: {cpu:.1f} s over {wall:.1f} s = {100 * cpu / wall:.0f}% of one core; "
-            f"peak RSS {max(hwm, peak_rss[0]) / 1024:.0f} MiB"
-        )
-    else:
-        lines.append("server CPU and memory: not measured (give --server-pid)")
-    lines += [
-        f"load generator CPU: {client_cpu:.1f} s = {100 * client_cpu / wall:.0f}% of one core",
-        f"machine busy: {100 * busy:.0f}% of its {os.cpu_count()} cores over the run",
+        f"server CPU after the ramp: {steady_cpu:.1f} s over {stop - ramp_end:.1f} s = "
+        f"{100 * steady_cpu / max(stop - ramp_end, 1e-9):.0f}% of one core; "
+        + (
+            f"{1000 * per_request:.2f} ms per request ({len(in_window)} requests)"
+            if per_request is not None
+            else "no request then"
+        ),
+        *(
+            [
+                f"PostgreSQL's CPU after the ramp (its server and backends): "
+                f"{pg_cpu:.1f} s = {1000 * pg_cpu / len(in_window):.2f} ms per request"
+            ]
+            if (pg_cpu := database_cpu.get("stop", 0.0) - database_cpu.get("steady", 0.0))
+            and in_window
+            else []
+        ),
+        f"server at most: {max(peak.hwm_kib, peak.rss_kib) / 1024:.0f} MiB resident, "
+        f"{peak.threads} threads, {peak.files} open files, {peak.processes} processes",
+        f"server output: {server.printed} characters read as printed",
+        f"load generators' CPU: {sum(o.cpu for o in outcomes):.1f} s "
+        f"= {100 * sum(o.cpu for o in outcomes) / max(wall, 1e-9):.0f}% of one core",
+        f"machine busy after the ramp: {100 * busy[0] / max(1, busy[1]):.0f}% of its "
+        f"{os.cpu_count()} cores",
         f"load average after: {load_after}",
-        f"goal (p99 < 100 ms after the ramp, 0 errors, 0 lost, all held): {verdict}",
+        f"p99 < 100 ms after the ramp, 0 errors, 0 lost: "
+        f"{'met' if p99 < GOAL_S and not errors and not lost else 'not met'}",
     ]
-    report = "\n".join(lines) + "\n"
-    print(report, end="")
+    return Result(target, settings.players, p99, errors, lost, per_request, move_bytes, lines)
+
+
+# -- the whole benchmark -----------------------------------------------------------------------
+
+
+def ratios(results: list[Result], counts: list[int]) -> list[str]:
+    """The run's own yardsticks: CPU per request of each target at the smallest count
+    all ran, the ratios, a move's bytes, and the players each target held."""
+    lines = ["", "== the run's ratios =="]
+    base = min(counts)
+    first = {r.target: r for r in results if r.players == base}
+    for target, result in first.items():
+        figure = (
+            f"{1000 * result.cpu_per_request:.2f} ms"
+            if result.cpu_per_request is not None
+            else "not measured"
+        )
+        lines.append(f"CPU per request, {target} at {base} players: {figure}")
+
+    def ratio(top: str, bottom: str) -> None:
+        a, b = first.get(top), first.get(bottom)
+        if a and b and a.cpu_per_request and b.cpu_per_request:
+            lines.append(
+                f"{top} : {bottom} = {a.cpu_per_request / b.cpu_per_request:.1f} (CPU per request)"
+            )
+
+    ratio("game", "floor-sqlite")
+    ratio("game", "floor")
+    ratio("refused", "floor")
+    game = first.get("game")
+    if game and game.move_bytes:
+        lines.append(f"a move's JSON: {statistics.mean(game.move_bytes):.0f} bytes on average")
+    refused = first.get("refused")
+    if refused and refused.move_bytes:
+        mean = statistics.mean(refused.move_bytes)
+        lines.append(f"a refused command's JSON: {mean:.0f} bytes on average")
+    for target in dict.fromkeys(r.target for r in results):
+        tried = [r for r in results if r.target == target]
+        held = [r.players for r in tried if r.met]
+        summary = ", ".join(
+            f"{r.players}: p99 {1000 * r.steady_p99:.0f} ms"
+            + (f", {len(r.errors)} errors" if r.errors else "")
+            + (f", {len(r.lost)} lost" if r.lost else "")
+            for r in tried
+        )
+        lines.append(f"held at p99 < 100 ms, {target}: {max(held) if held else 'none'} ({summary})")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--players", default="20", help="players, or counts tried in turn: 100,200,400"
+    )
+    parser.add_argument("--guests", type=int, default=0, help="players who only load the page")
+    parser.add_argument("--seconds", type=float, default=60.0, help="the load's length")
+    parser.add_argument("--interval", type=float, default=2.0, help="seconds between requests")
+    parser.add_argument("--ramp", type=float, default=10.0, help="seconds to bring players in")
+    parser.add_argument("--targets", default="game", help=f"some of {','.join(TARGETS)}")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--generators", type=int, default=2, help="load generator processes")
+    parser.add_argument("--database", help="a PostgreSQL URL for the game (else SQLite)")
+    parser.add_argument("--server-command", help="the game's command instead of serve")
+    parser.add_argument("--deals", type=int, default=20, help="winnable deals to share")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--output", type=Path, help="append the report to this file")
+    options = parser.parse_args(argv)
+    targets = [t.strip() for t in options.targets.split(",") if t.strip()]
+    counts = sorted(int(c) for c in str(options.players).split(","))
+    if unknown := [t for t in targets if t not in TARGETS]:
+        parser.error(f"unknown targets: {', '.join(unknown)}")
+    if options.database:
+        os.environ["PYRAMIDE_DATABASE"] = options.database  # the store check opens them
+    random.seed(options.seed)
+    command = ".venv/bin/python -m benchmarks.web_load " + " ".join(
+        shlex.quote(a) for a in (sys.argv[1:] if argv is None else argv)
+    )
+    lines = [f"$ {command}", time.strftime("date: %Y-%m-%d %H:%M:%S %Z")]
+    deals = winnable_deals(options.deals)
+    lines.append(
+        f"deals: {len(deals)} winnable {RULES} deals ({deals[0].code} …), "
+        f"{statistics.mean(len(d.moves) for d in deals):.0f} moves on average"
+    )
+    print("\n".join(lines), flush=True)
+    results: list[Result] = []
+    for target in targets:
+        for count in counts:
+            settings = Settings(
+                count, options.guests, options.seconds, options.ramp, options.interval,
+                options.workers, options.generators, options.database,
+                options.server_command, options.seed,
+            )  # fmt: skip
+            result = run_target(target, settings, deals)
+            results.append(result)
+            block = ["", f"-- {target} at {count} players --", *result.lines]
+            print("\n".join(block), flush=True)
+            lines += block
+            if not result.met:
+                break  # more players would not be held either
+    summary = ratios(results, counts)
+    print("\n".join(summary), flush=True)
+    lines += summary
     if options.output:
         options.output.parent.mkdir(parents=True, exist_ok=True)
         with options.output.open("a", encoding="utf-8") as out:
-            out.write(report + "\n")
+            out.write("\n".join(lines) + "\n\n")
     return 0
 
 

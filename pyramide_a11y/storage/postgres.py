@@ -340,6 +340,35 @@ def open_postgres(url: str, player: str, folder: Path) -> tuple[PgConnection | N
     return connection, notices
 
 
+PEEK_WAIT_S = 0.5
+"""Seconds :func:`peek_postgres` waits for a pooled connection: its caller has
+something else to say (a refusal falls back on the browser's language)."""
+
+
+def peek_postgres(url: str, player: str, key: str) -> str | None:
+    """Setting ``key`` of ``player``'s schema on ``url``, read in one statement on a
+    pooled connection; None when the schema or the setting is not there, or the
+    server is away or busy (no wait past :data:`PEEK_WAIT_S`). Makes nothing,
+    migrates nothing, takes no lock, never raises."""
+    try:
+        pool = pool_for(url)
+        if id(pool) in _away:
+            return None
+        connection = pool.getconn(timeout=PEEK_WAIT_S)
+    except Exception:
+        return None
+    try:
+        row = connection.execute(
+            f'SELECT value FROM "{schema_name(player)}".settings WHERE key = %s', (key,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+    except Exception:  # no such schema yet, the server gone meanwhile
+        return None
+    finally:
+        with contextlib.suppress(Exception):
+            pool.putconn(connection)
+
+
 def migrate_postgres(connection: PgConnection, *, target: int = SCHEMA_VERSION) -> int:
     """Bring the player's schema to ``target`` in one transaction (made first if
     missing); return the version it had. Workers racing here wait for each other

@@ -34,9 +34,10 @@ from starlette.types import Receive, Scope, Send
 
 from pyramide_a11y.core import HintFinder, ParFinder, TabClock
 from pyramide_a11y.engine import Rules, parse_rules
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
 from pyramide_a11y.narration import page_words as words
 from pyramide_a11y.storage import StorageError
+from pyramide_a11y.storage.peek import peek_setting
 
 from .guard import (
     LOOPBACK_HOSTS,
@@ -191,18 +192,25 @@ def create_app(
     )
     game = WebGame(players, server_secret(folder))
 
-    def language_of(request: Request, player: Player | None = None) -> str:
-        """The player's language (the player in memory when not given), else the
-        browser's first the game speaks."""
-        player = player or players.known(request.cookies.get(COOKIE))
+    async def language_of(request: Request, player: Player | None = None) -> str:
+        """The language a refusal or a new guest speaks: the player's (in memory,
+        else as their store keeps it: another worker's player, or one this worker
+        let go), else the browser's first the game speaks, else the server's."""
+        cookie = request.cookies.get(COOKIE)
+        player = player or players.known(cookie)
         if player is not None and hasattr(player, "session"):
             return player.session.settings.language
-        return accepted_language(request.headers.get("accept-language"), players.language)
+        saved = None
+        if cookie and PLAYER_ID.match(cookie):  # anything else names no store
+            # A refusal never fails for want of this: the browser's language then.
+            with contextlib.suppress(Exception):
+                saved = await anyio.to_thread.run_sync(saved_language, players.root, cookie)
+        return saved or accepted_language(request.headers.get("accept-language"), players.language)
 
-    def refuse(
+    async def refuse(
         request: Request, status: int, sentence: Callable[[], str], player: Player | None = None
     ) -> Response:
-        language = language_of(request, player)
+        language = await language_of(request, player)
         with in_language(language):
             text = sentence()
         # The security headers here too: a 500 is sent from outside the middleware.
@@ -226,7 +234,7 @@ def create_app(
         player = await find(request)
         new = player is None
         if player is None:
-            language = language_of(request)
+            language = await language_of(request)
             player = await anyio.to_thread.run_sync(players.guest, language)
         chosen = player
         page = await asyncio.wrap_future(chosen.call(lambda: game.page(chosen)))
@@ -246,7 +254,7 @@ def create_app(
     async def state(request: Request) -> Response:
         player = await find(request)
         if player is None:
-            return refuse(request, 403, words.stale_form)
+            return await refuse(request, 403, words.stale_form)
         chosen = player
         read = await asyncio.wrap_future(chosen.call(lambda: game.state(chosen)))
         return JSONResponse(read, headers={"cache-control": "no-store"})
@@ -259,20 +267,21 @@ def create_app(
         if not cookie or not PLAYER_ID.match(cookie) or not token_ok(game.secret, cookie, token):
             return None
         deal = form.get("deal")
+        language = await language_of(request)
         return await anyio.to_thread.run_sync(
-            players.revive, cookie, deal if isinstance(deal, str) else "", language_of(request)
+            players.revive, cookie, deal if isinstance(deal, str) else "", language
         )
 
     def poster(kind: str) -> Callable[[Request], Any]:
         async def post(request: Request) -> Response:
             if not checked_origin(request):
-                return refuse(request, 403, words.stale_form)
+                return await refuse(request, 403, words.stale_form)
             player = await find(request)
             form = await request.form(max_files=0, max_fields=20)
             if player is None:
                 player = await revive(request, form)
             if player is None or not token_ok(game.secret, player.id, form.get("token")):
-                return refuse(request, 403, words.stale_form, player)
+                return await refuse(request, 403, words.stale_form, player)
             work = work_for(kind, _fields(form))
             chosen = player
 
@@ -287,7 +296,7 @@ def create_app(
             settle = partial(players.settle, chosen)
             result = await asyncio.wrap_future(chosen.call(play, settle=settle))
             if result is False:
-                return refuse(request, 429, words.too_fast, chosen)
+                return await refuse(request, 429, words.too_fast, chosen)
             if isinstance(result, dict):
                 return JSONResponse(result, headers={"cache-control": "no-store"})
             return RedirectResponse("/", status_code=303)
@@ -298,11 +307,11 @@ def create_app(
         """The tab was hidden (the clock pauses) or shown again (it runs): the same
         checks as every form; the answer and the table do not change."""
         if not checked_origin(request):
-            return refuse(request, 403, words.stale_form)
+            return await refuse(request, 403, words.stale_form)
         player = await find(request)
         form = await request.form(max_files=0, max_fields=20)
         if player is None or not token_ok(game.secret, player.id, form.get("token")):
-            return refuse(request, 403, words.stale_form, player)
+            return await refuse(request, 403, words.stale_form, player)
         hidden = _fields(form).get("state") == "hidden"
         chosen = player
 
@@ -317,17 +326,17 @@ def create_app(
             chosen.call(tick, settle=partial(players.settle, chosen))
         )
         if paused is None:
-            return refuse(request, 429, words.too_fast, chosen)
+            return await refuse(request, 429, words.too_fast, chosen)
         return JSONResponse({"paused": paused}, headers={"cache-control": "no-store"})
 
     async def failure(request: Request, exc: Exception) -> Response:
-        return refuse(request, 500, words.failure)
+        return await refuse(request, 500, words.failure)
 
     async def unsaved(request: Request, exc: Exception) -> Response:
         """The player's store cannot be opened or made now (the database away, a
         full disk), or another worker holds the current game while the database is
         away: one sentence; nothing changed, the next request tries again."""
-        return refuse(request, 503, words.store_away)
+        return await refuse(request, 503, words.store_away)
 
     async def gone(request: Request, exc: Exception) -> Response:
         """The client went away before its body was whole (nothing to answer, and
@@ -336,13 +345,13 @@ def create_app(
         return Response(status_code=400)
 
     async def too_large(request: Request, exc: Exception) -> Response:
-        return refuse(request, 413, words.too_large)
+        return await refuse(request, 413, words.too_large)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         if status == 404:
-            return refuse(request, 404, words.not_found)
-        return refuse(request, status if 400 <= status < 600 else 500, words.failure)
+            return await refuse(request, 404, words.not_found)
+        return await refuse(request, status if 400 <= status < 600 else 500, words.failure)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -373,7 +382,8 @@ def create_app(
     )
 
     async def refuse_large(scope: Scope, receive: Receive, send: Send) -> None:
-        await refuse(Request(scope), 413, words.too_large)(scope, receive, send)
+        refusal = await refuse(Request(scope), 413, words.too_large)
+        await refusal(scope, receive, send)
 
     app.add_middleware(BodyLimit, limit=MAX_BODY, refuse=refuse_large)
     app.add_middleware(SecurityHeaders)
@@ -383,6 +393,20 @@ def create_app(
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=trusted_proxies)
     app.state.players = players
     return app
+
+
+def saved_language(root: Path, player_id: str) -> str | None:
+    """The language the store of player ``player_id`` (folder ``root/player_id``)
+    keeps, one of the game's; None when there is no such player here or it cannot
+    be read now. Reads one setting (:func:`~pyramide_a11y.storage.peek.peek_setting`):
+    never writes, never raises, so a refusal can always use it."""
+    folder = root / player_id
+    try:
+        if not PLAYER_ID.match(player_id) or not folder.is_dir():
+            return None
+    except OSError:
+        return None
+    return normalise_language(peek_setting(folder, "language", player=player_id))
 
 
 def _play(player: Player, work: Work) -> None:

@@ -7,7 +7,10 @@ non-zero exit and no traceback."""
 from __future__ import annotations
 
 import io
+import os
+import shutil
 import socket
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,6 +20,8 @@ from pyramide_a11y.cli.main import main
 from pyramide_a11y.i18n import in_language
 from pyramide_a11y.narration import serve_words as words
 from pyramide_a11y.storage.postgres import DATABASE_ENV
+
+from .conftest import serve_command
 
 
 def _serve(
@@ -91,21 +96,36 @@ def test_a_data_folder_under_a_file(capsys: pytest.CaptureFixture[str], tmp_path
     _refused(_serve(capsys, "--data-dir", str(folder)), words.folder_under_file(str(folder)))
 
 
-@pytest.mark.skipif(
-    sys.platform == "win32"
-    or not hasattr(__import__("os"), "geteuid")
-    or __import__("os").geteuid() == 0,
-    reason="root writes anywhere",
-)
-def test_a_read_only_data_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def _without_root_powers() -> list[str] | None:
+    """A prefix that runs a command without the powers that let root write into any
+    folder (``setpriv``: CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH out of its
+    bounding set), so that a folder's mode binds it as it binds any user; [] for a
+    user who is not root; None where neither can be had."""
+    if not hasattr(os, "geteuid"):
+        return None
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    return [setpriv, "--bounding-set", "-dac_override,-dac_read_search", "--"] if setpriv else None
+
+
+@pytest.mark.skipif(_without_root_powers() is None, reason="needs setpriv (util-linux) as root")
+def test_a_read_only_data_folder_with_two_workers(tmp_path: Path) -> None:
+    # Issue 36: the workers respawned for ever. As root too (CI runs as root): the
+    # server runs without root's power to write anywhere.
+    prefix = _without_root_powers()
+    assert prefix is not None
     folder = tmp_path / "web"
     (folder / "players").mkdir(parents=True)
     (folder / "players").chmod(0o500)
     try:
-        result = _serve(capsys, "--data-dir", str(folder), "--workers", "2")
+        command = serve_command(folder, "--port", "0", "--workers", "2", "--lang", "en")
+        # The run ends by itself (no respawn loop); a hang is a failure, not a wait.
+        done = subprocess.run(prefix + command, capture_output=True, text=True, timeout=120)
     finally:
         (folder / "players").chmod(0o700)
-    _refused(result, words.folder_unwritable(str(folder)))
+    _refused((done.returncode, done.stdout, done.stderr), words.folder_unwritable(str(folder)))
+    assert list((folder / "players").iterdir()) == []  # not even a probe left
 
 
 @pytest.mark.parametrize("url", ["postgressql://localhost/x", "mysql://localhost/x", "x"])

@@ -1,0 +1,122 @@
+"""The web load benchmark itself (issue 38): it reads a server's output as it is
+printed (a server that prints more than a pipe holds never hangs the run), its
+players share one SSL context (one each cost 16–24 ms of CPU: 1,000 players
+stalled the generator before anyone moved), and one run reports the game beside
+its floors."""
+
+from __future__ import annotations
+
+import socket
+import ssl
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from benchmarks import load_players
+from benchmarks.floor_app import floor_app
+from benchmarks.load_players import Plan, generate
+from benchmarks.load_server import Server
+from benchmarks.web_load import kinds_of, main
+
+BIG = 300_000
+"""Characters printed before and after the address: more than a pipe holds."""
+
+
+def test_a_server_that_prints_more_than_a_pipe_holds_never_blocks(tmp_path: Path) -> None:
+    done = tmp_path / "done"
+    script = (
+        "import sys, time, pathlib\n"
+        f"sys.stdout.write('x' * {BIG} + '\\n')\n"
+        "print('at http://127.0.0.1:1/', flush=True)\n"
+        f"sys.stdout.write('y' * {BIG} + '\\n'); sys.stdout.flush()\n"
+        f"pathlib.Path({str(done)!r}).write_text('ok')\n"
+        "time.sleep(600)\n"
+    )
+    (tmp_path / "server.py").write_text(script)
+    server = Server("{python} " + str(tmp_path / "server.py") + " {port} {data_dir}", tmp_path)
+    try:
+        server.wait_ready(limit=60)
+        # The server went on past its second large write (an event waited for,
+        # within a bound): nothing holds it on a full pipe.
+        for _ in range(600):
+            if done.exists():
+                break
+            time.sleep(0.05)
+        assert done.exists(), "the server was blocked writing its output"
+    finally:
+        server.stop(limit=20)
+    assert server.printed > 2 * BIG
+
+
+@pytest.fixture
+def floor_url(tmp_path: Path) -> Iterator[str]:
+    """The plain floor app served by uvicorn in a thread."""
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    listening.listen(128)
+    config = uvicorn.Config(floor_app("plain", tmp_path), log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listening.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        listening.close()
+
+
+def test_the_players_of_a_generator_share_one_ssl_context(
+    floor_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[ssl.SSLContext] = []
+    real = ssl.create_default_context
+
+    def counted(*args: Any, **kwargs: Any) -> ssl.SSLContext:
+        context = real(*args, **kwargs)
+        made.append(context)
+        return context
+
+    monkeypatch.setattr(ssl, "create_default_context", counted)
+    start = time.monotonic() + 0.5
+    players = tuple((i, "floor", start + 0.01 * i) for i in range(40))
+    deal = load_players.PlainDeal("CODE", ("draw",) * 5, ("floor",) * 6)
+    plan = Plan(floor_url, (deal,), players, 0.2, start, start + 2.0, seed=0)
+    outcome = generate(plan, drain=10)
+    assert outcome.errors == []
+    assert len(outcome.sims) == 40 and all(sim.player_id for sim in outcome.sims)
+    assert sum(1 for r in outcome.requests if r[0] == "page") == 40
+    assert len(made) == 1  # one for the 40 clients, not one each
+
+
+@pytest.mark.slow
+def test_one_run_reports_the_game_beside_its_floors(tmp_path: Path) -> None:
+    output = tmp_path / "report.txt"
+    argv = ["--players", "4", "--seconds", "8", "--ramp", "1", "--interval", "1"]
+    argv += ["--targets", "game,refused,floor,floor-sqlite", "--deals", "3", "--generators", "2"]
+    assert main([*argv, "--output", str(output)]) == 0
+    report = output.read_text()
+    assert report.count("errors: 0") == 4, report
+    assert report.count("lost: 0") == 4
+    for line in ("game : floor-sqlite = ", "game : floor = ", "refused : floor = "):
+        assert line in report
+    assert "a move's JSON: " in report
+    assert "held at p99 < 100 ms, game: " in report
+
+
+def test_errors_are_counted_by_kind() -> None:
+    errors = [
+        "player 4872: GET /: ReadTimeout: ",
+        "player 5: GET /: ReadTimeout: ",
+        "player 3 'KS QH': HTTP 503: 'cannot be saved'",
+        "player 7 'new PY1-P-AAAAAAB': ReadTimeout: ",
+        "player 9 'draw' (step 4 of PY1-P-AAAAAAB): shown 'a', expected 'b'; answer ['c']",
+    ]
+    assert kinds_of(errors) == (
+        "2 GET /: ReadTimeout, 1 HTTP 503, 1 ReadTimeout, 1 wrong status line"
+    )
