@@ -309,12 +309,20 @@ class Position:
             return Reason.NOT_PAIRABLE
         return None
 
-    def partners(self, card: Card, rules: Rules) -> tuple[Card, ...]:
-        """Cards that could pair with ``card`` now, in table order."""
+    def partners(
+        self, card: Card, rules: Rules, playable: tuple[Card, ...] | None = None
+    ) -> tuple[Card, ...]:
+        """Cards that could pair with ``card`` now, in table order. ``playable``:
+        :meth:`playable_cards` when the caller has it already (a table's view asks
+        for every free card's partners: one pass over the table, not one each)."""
+        candidates = self.playable_cards(rules) if playable is None else playable
+        # The sum first: it rules out nearly every card without looking at places.
         return tuple(
             other
-            for other in self.playable_cards(rules)
-            if other != card and self.pair_refusal(card, other, rules) is None
+            for other in candidates
+            if other != card
+            and card.pairs_with(other)
+            and self.pair_refusal(card, other, rules) is None
         )
 
     def playable_cards(self, rules: Rules) -> tuple[Card, ...]:
