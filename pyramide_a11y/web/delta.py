@@ -72,8 +72,8 @@ class Shown:
 
     Tokens are unique in the server (the process's random part and a counter), so
     a token another worker gave, or one from before a restart, never matches.
-    Used on the player's thread only (one call at a time), so it needs no lock
-    beyond the one that keeps a reader from seeing a half-made pair."""
+    The player's calls run one at a time; the lock only keeps a token and its
+    text one pair, whatever thread asks."""
 
     __slots__ = ("_html", "_lock", "_token")
 
