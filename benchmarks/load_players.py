@@ -40,6 +40,8 @@ from typing import Any
 
 import httpx2 as httpx
 
+from pyramide_a11y.web.delta import apply_patch
+
 COOKIE = "pyramide_player"
 TOKEN = re.compile(r'name="token" value="([^"]+)"')
 STATUS = re.compile(r'<p id="status">(.*?)</p>', re.S)
@@ -152,6 +154,7 @@ class _Player:
     async def _play(self, client: httpx.AsyncClient, token: str) -> None:
         plan, sim = self.plan, self.sim
         tick = time.monotonic() + random.uniform(0, plan.interval)
+        held = Held()
         while True:
             deal = plan.deals[(sim.index + sim.wins) % len(plan.deals)]
             steps = len(deal.moves) if sim.mode != "refused" else 1_000_000
@@ -170,7 +173,7 @@ class _Player:
                 try:
                     answer = await client.post(
                         "/type",
-                        data={"token": token, "line": line},
+                        data={"token": token, "line": line, "held": held.token},
                         headers={"accept": "application/json"},
                     )
                     if not 200 <= answer.status_code < 400:
@@ -183,7 +186,7 @@ class _Player:
                     return
                 if sim.mode == "floor":
                     continue
-                found = STATUS.search(state.get("html", ""))
+                found = STATUS.search(held.take(state))
                 shown = html.unescape(found.group(1)) if found else "(no status)"
                 if step == 0:
                     sim.deal, sim.done = deal.code, 0
@@ -200,6 +203,29 @@ class _Player:
                     sim.done = step
             if sim.mode == "game":
                 sim.wins += 1
+
+
+class Held:
+    """The game fragment a player's page holds, as the page's script keeps it: the
+    whole one, or the last one patched with what changed (``pyramide_a11y.web.delta``)."""
+
+    def __init__(self) -> None:
+        self.token = ""
+        self.html = ""
+
+    def take(self, state: dict[str, Any]) -> str:
+        """The whole fragment of ``state`` (kept for the next patch); empty when its
+        patch is of a fragment this player does not hold."""
+        if "patch" in state:
+            if state.get("base") != self.token:  # no status then: counted as an error
+                self.token, self.html = "", ""
+                return ""
+            patch = [(start, removed, list(lines)) for start, removed, lines in state["patch"]]
+            self.html = apply_patch(self.html, patch)
+        elif isinstance(state.get("html"), str):
+            self.html = state["html"]
+        self.token = str(state.get("held", ""))
+        return self.html
 
 
 def _text(err: BaseException) -> str:

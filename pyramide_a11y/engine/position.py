@@ -240,6 +240,11 @@ class Position:
     def access(self, card: Card, rules: Rules) -> Access | Reason:
         """How ``card`` can take part in a removal now, or why it cannot."""
         place, index = self.locate(card)
+        return self._access_at(place, index, rules)
+
+    def _access_at(self, place: Place, index: int, rules: Rules) -> Access | Reason:
+        """:meth:`access` of the card at ``place`` and ``index`` (as :meth:`locate`
+        gives them)."""
         if place is Place.GONE:
             return Reason.GONE
         if place is Place.PYRAMID:
@@ -309,22 +314,37 @@ class Position:
             return Reason.NOT_PAIRABLE
         return None
 
-    def partners(self, card: Card, rules: Rules) -> tuple[Card, ...]:
-        """Cards that could pair with ``card`` now, in table order."""
+    def partners(
+        self, card: Card, rules: Rules, playable: tuple[Card, ...] | None = None
+    ) -> tuple[Card, ...]:
+        """Cards that could pair with ``card`` now, in table order. ``playable``:
+        :meth:`playable_cards` when the caller has it already (a table's view asks
+        for every free card's partners: one pass over the table, not one each)."""
+        candidates = self.playable_cards(rules) if playable is None else playable
+        # The sum first: it rules out nearly every card without looking at places.
         return tuple(
             other
-            for other in self.playable_cards(rules)
-            if other != card and self.pair_refusal(card, other, rules) is None
+            for other in candidates
+            if other != card
+            and card.pairs_with(other)
+            and self.pair_refusal(card, other, rules) is None
         )
 
     def playable_cards(self, rules: Rules) -> tuple[Card, ...]:
         """Cards that can take part in some removal now, in table order: pyramid
         slots top to bottom, then the stock top, the waste top and the card under it."""
-        candidates: list[Card] = [c for c in self.pyramid if c is not None]
+        # Each candidate's place is known here: no search of the table for it.
+        candidates: list[tuple[Card, Place, int]] = [
+            (c, Place.PYRAMID, s) for s, c in enumerate(self.pyramid) if c is not None
+        ]
         if self.stock:
-            candidates.append(self.stock[0])
-        candidates.extend(reversed(self.waste[-2:]))
-        return tuple(c for c in candidates if not isinstance(self.access(c, rules), Reason))
+            candidates.append((self.stock[0], Place.STOCK, 0))
+        candidates.extend((c, Place.WASTE, i) for i, c in enumerate(reversed(self.waste[-2:])))
+        return tuple(
+            c
+            for c, place, index in candidates
+            if not isinstance(self._access_at(place, index, rules), Reason)
+        )
 
     def draw_refusal(self, rules: Rules) -> Reason | None:
         """None when drawing is possible (or, where drawing recycles, recycling)."""

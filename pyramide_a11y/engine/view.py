@@ -60,6 +60,7 @@ def table_view(game: Game) -> TableView:
     """The table of ``game`` now, as :class:`TableView`."""
     position, rules = game.position, game.rules
     pyramid = position.pyramid
+    playable = position.playable_cards(rules)
     slots = []
     for slot in range(SLOTS):
         card = pyramid[slot]
@@ -74,7 +75,9 @@ def table_view(game: Game) -> TableView:
                 free=free,
                 covered_by=_cards(pyramid, COVERED_BY[slot]) if card is not None else (),
                 covers=_cards(pyramid, COVERS[slot]) if card is not None else (),
-                partners=position.partners(card, rules) if free and card is not None else (),
+                partners=(
+                    position.partners(card, rules, playable) if free and card is not None else ()
+                ),
             )
         )
     return TableView(

@@ -53,6 +53,7 @@ __all__ = [
     "Voices",
     "_",
     "added_language",
+    "catalog_in_use",
     "get_language",
     "in_language",
     "in_this_language",
@@ -88,6 +89,13 @@ def _translations() -> _gettext.NullTranslations:
                 found = load_translations(language)
                 _cache[language] = found
     return found
+
+
+def catalog_in_use() -> tuple[object, str]:
+    """What the words looked up now depend on: the catalog in use (the language's,
+    or an override's) and the language's code. A key for caches of words: equal
+    keys, equal words; it changes whenever a lookup could give another word."""
+    return _translations(), _language.get()
 
 
 def set_language(language: str | None) -> str:

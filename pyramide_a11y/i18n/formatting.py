@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from functools import lru_cache
 
 from babel import Locale
 from babel.dates import format_date, format_timedelta
@@ -28,7 +29,16 @@ def cldr_locale() -> str:
 
 def format_number(value: int | float) -> str:
     """``value`` in the current language, without digit grouping."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _format_int(cldr_locale(), value)
     return format_decimal(value, locale=cldr_locale(), group_separator=False)
+
+
+@lru_cache(maxsize=4096)
+def _format_int(locale: str, value: int) -> str:
+    # A page says some thirty counts, rows and positions each time it is made, and
+    # Babel parses the locale anew for each: the same few numbers, kept.
+    return format_decimal(value, locale=locale, group_separator=False)
 
 
 def format_list(items: Sequence[str], style: str = "standard") -> str:

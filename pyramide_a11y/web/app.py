@@ -43,9 +43,8 @@ from .guard import (
     LOOPBACK_HOSTS,
     MAX_BODY,
     SECURITY_HEADERS,
-    BodyLimit,
     BodyTooLarge,
-    SecurityHeaders,
+    Front,
     accepted_language,
     form_token,
     host_allowed,
@@ -91,10 +90,12 @@ class WebGame:
     def render(self, name: str, **values: Any) -> str:
         return self.templates.get_template(name).render(**values)
 
-    def state(self, player: Player) -> dict[str, Any]:
+    def state(self, player: Player, held: str | None = None) -> dict[str, Any]:
         """What the script needs after an action or a poll: the game fragment, the
         answer lines, the late news among them (``news``: what a poll says), whether
-        a hint still thinks, the page's language."""
+        a hint still thinks, the page's language. ``held``: the token of the
+        fragment the script holds (:class:`~.delta.Shown`): when it is the one
+        last sent, only what changed (``patch``), else the whole (``html``)."""
         news = player.take_late()
         session = player.session
         with in_language(session.settings.language):
@@ -110,7 +111,7 @@ class WebGame:
             "version": player.version,
             "answer": list(model.answer),
             "news": news,
-            "html": html,
+            **player.shown.answer(html, held),
             "searching": model.waiting,
             "letterKeys": player.letter_keys,
             "lang": model.lang,
@@ -227,8 +228,13 @@ def create_app(
         )
 
     async def find(request: Request) -> Player | None:
-        """The player the cookie names (taken up from disk off the event loop)."""
-        return await anyio.to_thread.run_sync(players.find, request.cookies.get(COOKIE))
+        """The player the cookie names: in memory at once, else taken up from disk
+        off the event loop (a thread hop costs more than the lookup itself)."""
+        cookie = request.cookies.get(COOKIE)
+        found = players.in_memory(cookie)
+        if found is not None:
+            return found
+        return await anyio.to_thread.run_sync(players.find, cookie)
 
     async def home(request: Request) -> Response:
         player = await find(request)
@@ -256,7 +262,8 @@ def create_app(
         if player is None:
             return await refuse(request, 403, words.stale_form)
         chosen = player
-        read = await asyncio.wrap_future(chosen.call(lambda: game.state(chosen)))
+        held = request.query_params.get("held")
+        read = await asyncio.wrap_future(chosen.call(lambda: game.state(chosen, held)))
         return JSONResponse(read, headers={"cache-control": "no-store"})
 
     async def revive(request: Request, form: FormData) -> Player | None:
@@ -282,7 +289,8 @@ def create_app(
                 player = await revive(request, form)
             if player is None or not token_ok(game.secret, player.id, form.get("token")):
                 return await refuse(request, 403, words.stale_form, player)
-            work = work_for(kind, _fields(form))
+            fields = _fields(form)
+            work = work_for(kind, fields)
             chosen = player
 
             def play() -> dict[str, Any] | bool | None:
@@ -290,7 +298,9 @@ def create_app(
                 if not chosen.limit.allow():
                     return False
                 _play(chosen, work)
-                return game.state(chosen) if _wants_json(request) else None
+                if not _wants_json(request):
+                    return None
+                return game.state(chosen, fields.get("held"))
 
             # A guest's first form keeps it on disk first (Player.call's settle).
             settle = partial(players.settle, chosen)
@@ -385,8 +395,7 @@ def create_app(
         refusal = await refuse(Request(scope), 413, words.too_large)
         await refusal(scope, receive, send)
 
-    app.add_middleware(BodyLimit, limit=MAX_BODY, refuse=refuse_large)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(Front, limit=MAX_BODY, refuse=refuse_large)
     if trusted_proxies:
         from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 

@@ -1,12 +1,13 @@
 """What stands between a request and a player's game: the form token, the origin
 check, the size limit and the security headers.
 
-Pure functions and two small ASGI middlewares; the refusal sentences are the
+Pure functions and one small ASGI middleware (:class:`Front`); the refusal sentences are the
 app's (it words them in the player's language).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import hmac
 import os
@@ -132,9 +133,13 @@ def accepted_language(header: str | None, default: str) -> str:
     return default
 
 
-class BodyLimit:
-    """Refuses (413, through ``refuse``) a request whose body is over ``limit``
-    bytes, by its Content-Length or as it streams in."""
+class Front:
+    """The app's one middleware (one hop a request, not one per concern): refuses
+    (413, through ``refuse``) a request whose body is over ``limit`` bytes, by its
+    Content-Length or as it streams in; adds :data:`SECURITY_HEADERS` (a strict
+    CSP among them) to every response; and sends a whole response of at least
+    :data:`GZIP_MIN` bytes gzipped when the client accepts it (a page, a move's
+    JSON; a file streamed in parts, or one already encoded, goes as it is)."""
 
     def __init__(self, app: ASGIApp, limit: int, refuse: ASGIApp) -> None:
         self.app, self.limit, self.refuse = app, limit, refuse
@@ -143,9 +148,11 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        length = Headers(scope=scope).get("content-length")
+        request_headers = Headers(scope=scope)
+        secured = _secured(send)
+        length = request_headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.limit):
-            await self.refuse(scope, receive, send)
+            await self.refuse(scope, receive, secured)
             return
         seen = 0
 
@@ -158,32 +165,76 @@ class BodyLimit:
                     raise BodyTooLarge
             return message
 
-        await self.app(scope, limited, send)
+        if not accepts_gzip(request_headers.get("accept-encoding", "")):
+            await self.app(scope, limited, secured)
+            return
+        await self.app(scope, limited, _gzipped(secured))
+
+
+GZIP_MIN = 500
+"""Bytes under which a response goes uncompressed (gzip's own header and the
+work would not pay; a refusal's JSON, a redirect)."""
+GZIP_LEVEL = 5
+"""zlib's level: a move's JSON or a page compresses about as well as at 9, for
+far less work."""
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an ``Accept-Encoding`` header takes gzip (``q=0`` refuses it)."""
+    for part in header.lower().split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip() in ("gzip", "*"):
+            return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+def _secured(send: Send) -> Send:
+    async def with_headers(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            have = {name.lower() for name, _ in headers}
+            for name, value in SECURITY_HEADERS.items():
+                if name.encode() not in have:
+                    headers.append((name.encode(), value.encode()))
+            message = {**message, "headers": headers}
+        await send(message)
+
+    return with_headers
+
+
+def _gzipped(send: Send) -> Send:
+    """``send`` with a whole body (one message) of :data:`GZIP_MIN` bytes or more
+    gzipped: the start is held until the body shows whether it is whole."""
+    start: Message | None = None
+
+    async def compressing(message: Message) -> None:
+        nonlocal start
+        if message["type"] == "http.response.start":
+            start = message
+            return
+        held, start = start, None
+        if held is None:
+            await send(message)
+            return
+        body = message.get("body", b"")
+        headers = Headers(raw=held.get("headers", []))
+        whole = message["type"] == "http.response.body" and not message.get("more_body", False)
+        if not whole or len(body) < GZIP_MIN or "content-encoding" in headers:
+            await send(held)
+            await send(message)
+            return
+        packed = gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
+        raw = [(k, v) for k, v in held.get("headers", []) if k.lower() != b"content-length"]
+        raw += [
+            (b"content-encoding", b"gzip"),
+            (b"content-length", str(len(packed)).encode()),
+            (b"vary", b"Accept-Encoding"),
+        ]
+        await send({**held, "headers": raw})
+        await send({**message, "body": packed})
+
+    return compressing
 
 
 class BodyTooLarge(Exception):
     """A streamed body went over the limit (the app answers 413)."""
-
-
-class SecurityHeaders:
-    """Adds :data:`SECURITY_HEADERS` (a strict CSP among them) to every response."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                have = {name.lower() for name, _ in headers}
-                for name, value in SECURITY_HEADERS.items():
-                    if name.encode() not in have:
-                        headers.append((name.encode(), value.encode()))
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, with_headers)

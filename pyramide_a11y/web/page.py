@@ -9,11 +9,12 @@ these values out: it has no words of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pyramide_a11y.core import Session, TableState
 from pyramide_a11y.engine import Card, Draw, Move, Recycle, cards_of
 from pyramide_a11y.engine.view import SlotView
-from pyramide_a11y.i18n import get_language, in_language
+from pyramide_a11y.i18n import catalog_in_use, get_language, in_language
 from pyramide_a11y.i18n import language as language_record
 from pyramide_a11y.narration import card_name, messages, row_name, sentence
 from pyramide_a11y.narration import page_words as words
@@ -35,6 +36,11 @@ class LanguageChoice:
 
 def language_choices() -> tuple[LanguageChoice, ...]:
     """The page's languages, each named in itself (``page_words.language_name``)."""
+    return _language_choices(catalog_in_use())
+
+
+@lru_cache(maxsize=64)
+def _language_choices(key: object) -> tuple[LanguageChoice, ...]:
     choices = []
     for code, tag in LANG_TAGS.items():
         with in_language(code):
@@ -162,17 +168,18 @@ def page_model(session: Session, answer: list[str], *, letter_keys: bool) -> Pag
     state = session.view()
     view = state.table
     hint = state.hint
+    key = catalog_in_use()
     marked = _Marks(view.selected, state.partners, cards_of(hint) if hint is not None else ())
     rows: list[PyramidRow] = []
-    for number in range(1, 8):
-        cells = tuple(_cell(s, marked) for s in view.slots if s.row == number)
-        heading = sentence(row_name(number)).removesuffix(".")
-        rows.append(PyramidRow(number, heading, cells))
+    for number, first in enumerate(ROW_STARTS, start=1):
+        places = view.slots[first : first + number]
+        cells = tuple(_cell(s, marked, key) for s in places)
+        rows.append(PyramidRow(number, _row_heading(key, number), cells))
     if state.rules.stock_top_playable:  # paciencia: the stock top is a card to touch
-        stock = _pile("stock", view.stock_top, messages.stock_top(view.stock_top), marked)
+        stock = _pile("stock", view.stock_top, _pile_label(key, "stock", view.stock_top, 0), marked)
     else:
-        stock = _pile("stock", None, messages.stock_count(view.stock_count), marked)
-    waste = _pile("waste", view.waste_top, messages.waste_top(view.waste_top), marked)
+        stock = _pile("stock", None, _pile_label(key, "count", None, view.stock_count), marked)
+    waste = _pile("waste", view.waste_top, _pile_label(key, "waste", view.waste_top, 0), marked)
     piles = PileControls(
         draw_ready=state.draw_ready,
         recycle_ready=state.recycle_ready,
@@ -256,20 +263,63 @@ def _mark(card: Card) -> str:
     return language_record(get_language()).vocabulary.rank_mark(card.rank.value)
 
 
-def _cell(view: SlotView, marked: _Marks) -> CardCell:
+ROW_STARTS = tuple(row * (row - 1) // 2 for row in range(1, 8))
+"""The first slot of each row (``engine.view.table_view`` lists the slots in
+table order, top row first): row 1 is slot 0, row 7 slots 21 to 27."""
+
+# Words cached: a page of 28 places said afresh each move cost more than the move
+# itself (card names, row and position numbers through Babel). Each cache is keyed
+# by the catalog in use (``i18n.catalog_in_use``) and by the values the words are
+# made of (a place's :class:`SlotView` holds its card, row, position, cover and
+# partners), never by the session: a key that differs gives its own words, so
+# a cached word cannot be another table's (``tests/web/test_web_page_cache.py``).
+
+
+@lru_cache(maxsize=16384)
+def _place_label(key: object, view: SlotView) -> str:
+    return slot_label(view)
+
+
+@lru_cache(maxsize=512)
+def _card_words(key: object, card: Card) -> tuple[str, str]:
+    """The card in words (what the button shows) and its rank as typed."""
+    return sentence(card_name(card)).removesuffix("."), _mark(card)
+
+
+@lru_cache(maxsize=64)
+def _row_heading(key: object, number: int) -> str:
+    return sentence(row_name(number)).removesuffix(".")
+
+
+@lru_cache(maxsize=64)
+def _selected_word(key: object) -> str:
+    return sentence(words.selected())
+
+
+@lru_cache(maxsize=1024)
+def _pile_label(key: object, kind: str, card: Card | None, count: int) -> str:
+    """The stock's top (``stock``), its count (``count``) or the waste's top."""
+    if kind == "count":
+        return messages.stock_count(count)
+    return messages.stock_top(card) if kind == "stock" else messages.waste_top(card)
+
+
+def _cell(view: SlotView, marked: _Marks, key: object) -> CardCell:
     card = view.card
+    label = _place_label(key, view)
     if card is None:
-        return CardCell(view.slot, None, slot_label(view), "", "", False, False)
+        return CardCell(view.slot, None, label, "", "", False, False)
     pressed = card == marked.selected
+    text, mark = _card_words(key, card)
     return CardCell(
         slot=view.slot,
         code=str(card),
-        label=_selected(slot_label(view)) if pressed else slot_label(view),
-        text=sentence(card_name(card)).removesuffix("."),
+        label=_selected(label) if pressed else label,
+        text=text,
         glyph=card.suit.glyph,
         free=view.free,
         pressed=pressed,
-        mark=_mark(card),
+        mark=mark,
         partner=card in marked.partners,
         hinted=card in marked.hinted,
     )
@@ -279,7 +329,7 @@ def _selected(label: str) -> str:
     """``label`` with «Selected» first: a selected card says so in its name, in the
     game's words (``aria-pressed`` would make it a toggle button, which Orca
     says as "blank" when it changes, then "toggle button pressed")."""
-    return f"{sentence(words.selected())} {label}"
+    return f"{_selected_word(catalog_in_use())} {label}"
 
 
 def _pile(name: str, card: Card | None, label: str, marked: _Marks) -> PileButton:
@@ -301,7 +351,13 @@ def _pile(name: str, card: Card | None, label: str, marked: _Marks) -> PileButto
 
 
 def page_words() -> dict[str, str]:
-    """The page's own words (:mod:`.page_words`), by name, for the template."""
+    """The page's own words (:mod:`.page_words`), by name, for the template (a
+    new dict each call: the caller may keep it)."""
+    return dict(_page_words(catalog_in_use()))
+
+
+@lru_cache(maxsize=64)
+def _page_words(key: object) -> tuple[tuple[str, str], ...]:
     names = (
         "title",
         "pyramid_heading",
@@ -330,4 +386,4 @@ def page_words() -> dict[str, str]:
         "result_table",
         "copy_code",
     )
-    return {name: getattr(words, name)() for name in names}
+    return tuple((name, getattr(words, name)()) for name in names)

@@ -44,6 +44,7 @@ from pyramide_a11y.storage import NoticeKind, StorageError, Store
 from pyramide_a11y.storage.locks import player_lock
 from pyramide_a11y.storage.postgres import database_url
 
+from .delta import Shown
 from .writer import WriterMark
 
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")
@@ -142,6 +143,9 @@ class Player:
         """How this process keeps step with the others serving the same player."""
         self.synced = 0
         """The version of the player's page this process last read or wrote."""
+        self.shown = Shown()
+        """The game fragment this process last sent the player's script (a move's
+        answer then carries only what changed: :mod:`.delta`)."""
 
     def call(
         self,
@@ -381,6 +385,21 @@ class Players:
             player, evicted = self._make(player_id, self.language)
         self._close(evicted)
         return player
+
+    def in_memory(self, player_id: str | None) -> Player | None:
+        """The player of ``player_id`` when this process has it in memory and the
+        players' lock is free now (counted as seen, as :meth:`find` does); else
+        None, and :meth:`find` (off the event loop) decides. Never waits: the
+        event loop calls it, and the lock may be held while a store is opened."""
+        if not player_id or not self._lock.acquire(blocking=False):
+            return None
+        try:
+            found = self._players.get(player_id)
+            if found is not None:
+                self._players.move_to_end(player_id)
+            return found
+        finally:
+            self._lock.release()
 
     def known(self, player_id: str | None) -> Player | None:
         """The player of ``player_id`` when this process has it in memory (nothing

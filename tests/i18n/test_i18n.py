@@ -7,10 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 
 from pyramide_a11y import i18n
 from pyramide_a11y.cli import main as cli
-from pyramide_a11y.i18n import N_, _, ngettext, set_language
+from pyramide_a11y.i18n import N_, _, in_language, language, ngettext, set_language
 from pyramide_a11y.i18n.formatting import format_duration, format_list, format_number
 from pyramide_a11y.i18n.maintenance import Tree, check, extract, read
 from pyramide_a11y.i18n.pseudo import PseudoTranslations, untranslated_residue
@@ -104,6 +105,17 @@ def test_formatting_has_no_digit_grouping_and_speaks_durations() -> None:
     assert format_number(2.5) == "2.5"
     assert format_duration(61) == "1 minute and 1 second"
     assert format_list(["a", "b", "c"]) == "a, b, and c"
+
+
+def test_a_kept_number_is_the_number_babel_gives_in_every_language() -> None:
+    for code in ("pt_PT", "pt_BR", "en"):
+        with in_language(code):
+            locale = language(code).cldr_locale
+            for value in (*range(-3, 60), 1234567, -98765):
+                for _turn in range(2):  # the second time from what was kept
+                    said = format_number(value)
+                    assert said == format_decimal(value, locale=locale, group_separator=False)
+            assert format_number(-2.5) == format_decimal(-2.5, locale=locale, group_separator=False)
 
 
 def test_pseudo_locale_residue() -> None:

@@ -381,14 +381,51 @@
     if (to) { rove(to); to.focus(); }
   }
 
+  /* -- only what changed: the server sends the game fragment whole once, then
+     line patches of the last one it sent (``held`` names it; web/delta.py). The
+     text held here is the server's own, so a patched text is exactly the whole
+     one, and the page changes from it as from a whole fragment. -- */
+  var held = { token: "", html: "" };
+
+  function patched(text, patch) {
+    var lines = text.split("\n");
+    var end = lines.length;
+    for (var i = patch.length - 1; i >= 0; i--) {
+      var start = patch[i][0], removed = patch[i][1];
+      if (start < 0 || start + removed > end) { return null; }
+      Array.prototype.splice.apply(lines, [start, removed].concat(patch[i][2]));
+      end = start;
+    }
+    return lines.join("\n");
+  }
+
+  /* The whole fragment of ``state`` (given, or the held one patched), kept for the
+     next patch; null when a patch does not fit what is held (then the page is
+     loaded again). A state without a fragment (a refusal) keeps what is held. */
+  function fragmentOf(state) {
+    var html = typeof state.html === "string" ? state.html : undefined;
+    if (html === undefined && state.patch) {
+      html = state.base === held.token ? patched(held.html, state.patch) : null;
+      if (html === null) { return null; }
+    }
+    if (html !== undefined && typeof state.held === "string") {
+      held = { token: state.held, html: html };
+    }
+    return html;
+  }
+
+  function heldToken() { return held.token; }
+
   /* -- sending: one request at a time, in order -- */
   function apply(state, announceIt, append) {
     if (state.lang && state.lang !== document.documentElement.lang) {
       window.location.reload();
       return;
     }
+    var fragment = fragmentOf(state);
+    if (fragment === null) { window.location.reload(); return; }
     var lines = announceIt && state.answer ? state.answer : null;
-    var done = typeof state.html === "string" ? replaceGame(state.html, lines) : {};
+    var done = typeof fragment === "string" ? replaceGame(fragment, lines) : {};
     if (done.opened) { announceIt = false; }  /* the dialog is heard: its name, its facts */
     if (typeof state.letterKeys === "boolean") {
       document.body.setAttribute("data-letter-keys", state.letterKeys ? "on" : "off");
@@ -404,6 +441,8 @@
 
   function send(url, data) {
     queue = queue.then(function () {
+      /* The fragment held when this request leaves (the one before it answered). */
+      data.set("held", heldToken());
       return fetch(url, {
         method: "POST",
         body: new URLSearchParams(data),
@@ -428,7 +467,7 @@
       queue = queue.then(function () {
         var game = $("#game");
         var version = game ? Number(game.getAttribute("data-version")) : 0;
-        return fetch("/state", { headers: { "Accept": "application/json" }, credentials: "same-origin" })
+        return fetch("/state?held=" + encodeURIComponent(heldToken()), { headers: { "Accept": "application/json" }, credentials: "same-origin" })
           .then(function (response) { return response.json(); })
           .then(function (state) {
             /* Only the news is said: the answer before it was heard already. */
