@@ -37,12 +37,12 @@ from pyramide_a11y.engine import (
     parse_code,
     parse_count,
 )
+from pyramide_a11y.engine.numbers import NumberProblem, is_plain_whole, read_whole
 from pyramide_a11y.i18n import _
 from pyramide_a11y.narration import Verbosity, sentence
 from pyramide_a11y.narration import command_line as t
 from pyramide_a11y.narration import messages as m
-from pyramide_a11y.narration.typed import NumberProblem, is_plain_whole, read_whole
-from pyramide_a11y.storage.settings import SettingValue
+from pyramide_a11y.storage.saved_settings import SettingValue
 
 from .parsing import RECYCLES_RANGE
 
@@ -65,7 +65,7 @@ def rules_from_options(args: argparse.Namespace, base: Rules | None) -> Rules:
             options["passes"] = args.passes
         if args.recycles is not None:
             typed = str(args.recycles)
-            if is_plain_whole(typed):  # ASCII digits, as every number (narration.typed)
+            if is_plain_whole(typed):  # ASCII digits, as every number (engine.numbers)
                 value = read_whole(typed, *RECYCLES_RANGE)
                 if isinstance(value, NumberProblem):
                     raise SourceError(t.out_of_range(typed, *RECYCLES_RANGE))
@@ -194,7 +194,7 @@ def settings_from_options(args: argparse.Namespace, language: str) -> Settings:
 def option_refusal(args: argparse.Namespace) -> str | None:
     """Why the rate, volume, voice or hint time the command line gives is out of
     range (the player's sentence), or None: the same ranges as in play. (Whether
-    the backend has the voice is checked once it runs: :func:`.outlet.apply_voice`.)"""
+    the backend has the voice is checked once it runs: :func:`.spoken_outlet.apply_voice`.)"""
     if args.rate is not None and not rate_ok(args.rate):
         return m.bad_rate()
     voice = getattr(args, "voice", None)

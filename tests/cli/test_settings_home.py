@@ -9,7 +9,7 @@ from pyramide_a11y.cli.from_options import apply_saved_settings, option_refusal
 from pyramide_a11y.core.limits import RATE_RANGE, THINK_RANGE
 from pyramide_a11y.core.settings import DEFAULTS, Settings
 from pyramide_a11y.i18n import set_language
-from pyramide_a11y.storage.settings import SettingValue
+from pyramide_a11y.storage.saved_settings import SettingValue
 
 
 def options(**given: object) -> argparse.Namespace:
