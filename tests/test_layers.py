@@ -169,7 +169,7 @@ def test_no_two_modules_share_a_file_name() -> None:
 
 
 def test_the_check_of_shared_names_can_fail(tmp_path: Path) -> None:
-    for module in ("core/session.py", "storage/session.py", "core/__init__.py", "web/__init__.py"):
+    for module in ("core/things.py", "storage/things.py", "core/__init__.py", "web/__init__.py"):
         (tmp_path / module).parent.mkdir(exist_ok=True)
         (tmp_path / module).write_text('"""A module."""\n', encoding="utf-8")
-    assert shared_file_names(tmp_path) == {"session.py": ["core/session.py", "storage/session.py"]}
+    assert shared_file_names(tmp_path) == {"things.py": ["core/things.py", "storage/things.py"]}
