@@ -25,7 +25,7 @@ from pyramide_a11y.cli.analyse import deal_numbers
 from pyramide_a11y.engine import Game, Layout, Refusal, get_rules
 from pyramide_a11y.engine.dealcode import shuffled_deck
 from pyramide_a11y.solver import HintKind, HintSource, find_hint
-from pyramide_a11y.solver.stats import percentile
+from pyramide_a11y.solver.win_rates import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 EXACT_POLICY = {HintSource.SOLVED, HintSource.SAMPLED, HintSource.TABLE}

@@ -29,7 +29,7 @@ from pathlib import Path
 from pyramide_a11y.engine import get_rules
 from pyramide_a11y.solver import Verdict
 from pyramide_a11y.solver.shortest import solve_shortest
-from pyramide_a11y.solver.stats import percentile
+from pyramide_a11y.solver.win_rates import percentile
 
 from .solver import RESULTS, find_msc, msc_positions
 

@@ -38,7 +38,7 @@ from pyramide_a11y.cli.analyse import deal_numbers
 from pyramide_a11y.engine import Card, Layout, Position, Rules, get_rules, parse_rules
 from pyramide_a11y.engine.dealcode import shuffled_deck
 from pyramide_a11y.solver import Verdict, solve
-from pyramide_a11y.solver.stats import percentile
+from pyramide_a11y.solver.win_rates import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"

@@ -71,7 +71,7 @@ from pyramide_a11y.speech.player import realtime_sink_command
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
 from pyramide_a11y.speech.ssip import SsipError
 from pyramide_a11y.speech.ssip_backend import SsipSpeaker
-from pyramide_a11y.terminal.outlet import spoken_session
+from pyramide_a11y.terminal.spoken_outlet import spoken_session
 
 RESULTS = Path(__file__).resolve().parent / "results" / "speech_latency.json"
 ANSWERS = [

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from pyramide_a11y.cli.tally import RELATIVE_PRECISION, UNKNOWN_LISTED, LogHistogram
-from pyramide_a11y.solver.stats import wilson_interval
+from pyramide_a11y.solver.win_rates import wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "win-rates"
@@ -381,7 +381,7 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
     of consecutive parts of it (``--first``), in order.
 
     Exact: counts, nodes and seconds are summed; the win rate and its 95% Wilson
-    interval are computed from the sums (``solver.stats.wilson_interval``, as
+    interval are computed from the sums (``solver.win_rates.wilson_interval``, as
     ``analyse`` does); the unknown deals listed are the first
     :data:`UNKNOWN_LISTED` of all in code order (each part lists its first ones, so
     none is missed); the time histograms are added, so the median and the 95th

@@ -35,9 +35,9 @@ from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.engine import Layout, Rules, parse_code
 from pyramide_a11y.i18n import LANGUAGES as _SHIPPED
-from pyramide_a11y.narration.cues import CueSink
 from pyramide_a11y.speech.base import Speaker
-from pyramide_a11y.terminal.outlet import spoken_session
+from pyramide_a11y.speech.cue_player import CueSink
+from pyramide_a11y.terminal.spoken_outlet import spoken_session
 
 __all__ = [
     "LANGUAGES",
@@ -99,7 +99,7 @@ def make_session(
 
     Its settings are ``Settings(language=language)`` unless ``settings`` is given
     (then ``language`` is not used). With a ``speaker`` or ``cues`` the session is
-    the terminal's (:func:`~pyramide_a11y.terminal.outlet.spoken_session`: each
+    the terminal's (:func:`~pyramide_a11y.terminal.spoken_outlet.spoken_session`: each
     answer's cue played, then its words spoken); with neither it has no outlet.
     ``strict`` (the default) makes a fault inside the session raise instead of being
     answered as an unknown command. The other ``options`` (``storage``, ``timer``,

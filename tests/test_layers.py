@@ -144,3 +144,32 @@ def test_the_check_of_private_core_imports_can_fail(tmp_path: Path) -> None:
         ".core",
     ]
     assert "Session" in core_public_names()
+
+
+# -- one name, one thing ----------------------------------------------------------------
+
+PACKAGE_FILES = ("__init__.py", "__main__.py")
+"""File names every package may have: they name the package, not a thing in it."""
+
+
+def shared_file_names(root: Path) -> dict[str, list[str]]:
+    """The module file names under ``root`` held by more than one module (besides
+    :data:`PACKAGE_FILES`), each with the modules' paths, relative to ``root``."""
+    homes: dict[str, list[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        if path.name not in PACKAGE_FILES:
+            homes.setdefault(path.name, []).append(path.relative_to(root).as_posix())
+    return {name: paths for name, paths in homes.items() if len(paths) > 1}
+
+
+def test_no_two_modules_share_a_file_name() -> None:
+    """A module's name is unique in the package and names what it holds
+    (issue 37): a third ``session.py`` cannot come back."""
+    assert shared_file_names(PACKAGE) == {}
+
+
+def test_the_check_of_shared_names_can_fail(tmp_path: Path) -> None:
+    for module in ("core/things.py", "storage/things.py", "core/__init__.py", "web/__init__.py"):
+        (tmp_path / module).parent.mkdir(exist_ok=True)
+        (tmp_path / module).write_text('"""A module."""\n', encoding="utf-8")
+    assert shared_file_names(tmp_path) == {"things.py": ["core/things.py", "storage/things.py"]}

@@ -25,7 +25,7 @@ from benchmarks.win_rates import (
 from pyramide_a11y.cli.analyse import build_report
 from pyramide_a11y.cli.tally import Tally
 from pyramide_a11y.engine import get_rules
-from pyramide_a11y.solver.stats import wilson_interval
+from pyramide_a11y.solver.win_rates import wilson_interval
 
 
 def result(rules: str = "pyramide(strict_win=True)", **report: Any) -> dict[str, Any]:

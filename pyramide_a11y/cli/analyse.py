@@ -38,7 +38,7 @@ from pyramide_a11y.i18n import _, ngettext
 from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.narration import command_line as t
 from pyramide_a11y.solver import solve
-from pyramide_a11y.solver.stats import wilson_interval
+from pyramide_a11y.solver.win_rates import wilson_interval
 from pyramide_a11y.speech.detect import running_screen_reader
 
 LINES_EVERY_SECONDS = 5.0

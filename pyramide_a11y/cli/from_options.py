@@ -29,11 +29,11 @@ from pyramide_a11y.engine import (
     parse_code,
     parse_count,
 )
+from pyramide_a11y.engine.numbers import NumberProblem, is_plain_whole, read_whole
 from pyramide_a11y.i18n import _
 from pyramide_a11y.narration import command_line as t
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
-from pyramide_a11y.narration.typed import NumberProblem, is_plain_whole, read_whole
 
 from .parsing import RECYCLES_RANGE
 
@@ -63,7 +63,7 @@ def rules_from_options(args: argparse.Namespace, base: Rules | None) -> Rules:
             options["passes"] = args.passes
         if args.recycles is not None:
             typed = str(args.recycles)
-            if is_plain_whole(typed):  # ASCII digits, as every number (narration.typed)
+            if is_plain_whole(typed):  # ASCII digits, as every number (engine.numbers)
                 value = read_whole(typed, *RECYCLES_RANGE)
                 if isinstance(value, NumberProblem):
                     raise SourceError(t.out_of_range(typed, *RECYCLES_RANGE))

@@ -12,7 +12,7 @@ English; ``tests/cli/test_cli_language.py`` reads argparse's source and says whi
 
 Numbers on the command line go through :func:`whole_number_in` and
 :func:`decimal_number_in`: ASCII digits only, the rule of the game's typed
-commands too (:mod:`pyramide_a11y.narration.typed`), whose errors are our
+commands too (:mod:`pyramide_a11y.engine.numbers`), whose errors are our
 sentences (argparse's own would say "invalid int value").
 
 Every parser is a :class:`Parser`: a usage error is its sentence first, then one
@@ -29,12 +29,12 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
+from pyramide_a11y.engine.numbers import NumberProblem, read_decimal, read_whole
 from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import _
 from pyramide_a11y.i18n.formatting import choice_list
 from pyramide_a11y.i18n.languages import language_named, languages
 from pyramide_a11y.narration import command_line as t
-from pyramide_a11y.narration.typed import NumberProblem, read_decimal, read_whole
 
 
 def lang_option(argv: Sequence[str]) -> str | None:
@@ -244,7 +244,7 @@ LIMIT_RANGE = (1, 1_000_000)
 
 def whole_number_in(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high`` written in ASCII
-    digits (:func:`pyramide_a11y.narration.typed.read_whole`), else our sentence."""
+    digits (:func:`pyramide_a11y.engine.numbers.read_whole`), else our sentence."""
 
     def parse(text: str) -> int:
         value = read_whole(text, low, high)
@@ -260,7 +260,7 @@ def whole_number_in(low: int, high: int) -> Callable[[str], int]:
 
 def decimal_number_in(low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a number of seconds from ``low`` to ``high`` (``2``, ``2.5``,
-    ``2,5``: :func:`pyramide_a11y.narration.typed.read_decimal`), else our sentence."""
+    ``2,5``: :func:`pyramide_a11y.engine.numbers.read_decimal`), else our sentence."""
 
     def parse(text: str) -> float:
         value = read_decimal(text, low, high)

@@ -24,8 +24,8 @@ from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
 from pyramide_a11y.speech.cue_player import CuePlayer
 from pyramide_a11y.terminal.loop import Printer, interactive, run_plain, run_prompt
-from pyramide_a11y.terminal.outlet import spoken_session, start_voice
 from pyramide_a11y.terminal.speaking import make_session_speaker
+from pyramide_a11y.terminal.spoken_outlet import spoken_session, start_voice
 
 
 def named_rules(args: argparse.Namespace) -> Rules | None:

@@ -2,7 +2,7 @@
 
 A player previews the cues (a pair at the top and at each end of the bottom row,
 a King on the left and on the right, the focus on three rows …); the tests
-measure them. Each file is stereo, 16-bit, under 150 ms (``speech/cues.py``); with
+measure them. Each file is stereo, 16-bit, under 150 ms (``speech/cue_sounds.py``); with
 ``--mono`` both channels are the same, as the ``sounds mono`` setting plays them.
 """
 
@@ -15,7 +15,7 @@ from typing import TextIO
 from pyramide_a11y.core.sources import SourceError
 from pyramide_a11y.narration import command_line as t
 from pyramide_a11y.narration.system_errors import os_error_reason
-from pyramide_a11y.speech.cues import PREVIEW, cue_wav
+from pyramide_a11y.speech.cue_sounds import PREVIEW, cue_wav
 
 
 def write_sounds(args: argparse.Namespace, out: TextIO) -> int:

@@ -65,7 +65,7 @@ class LogHistogram:
 
     def percentile(self, fraction: float) -> float:
         """The nearest-rank percentile at ``fraction`` (0..1), within
-        :data:`RELATIVE_PRECISION`: the same rank as ``solver.stats.percentile``.
+        :data:`RELATIVE_PRECISION`: the same rank as ``solver.win_rates.percentile``.
 
         Raises:
             ValueError: no times counted.

@@ -34,13 +34,13 @@ from pyramide_a11y.speech.factory import (
     SpeechProblem,
     open_speaker,
 )
-from pyramide_a11y.speech.messages import problem_sentence
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker, WorkerError
 from pyramide_a11y.speech.sanitize import speakable
 from pyramide_a11y.speech.screen_reader import ReaderMissing, prism_report
+from pyramide_a11y.speech.speech_words import problem_sentence
 from pyramide_a11y.speech.ssip_backend import SsipSpeaker, plays_to_the_end
 from pyramide_a11y.speech.voices import espeak_voice, find_voice, voices_for_language
-from pyramide_a11y.storage.settings import SettingValue, load_settings
+from pyramide_a11y.storage.saved_settings import SettingValue, load_settings
 from pyramide_a11y.storage.store import Store
 
 SAMPLE_SECONDS = 20.0  # the longest we wait for the sample to be heard

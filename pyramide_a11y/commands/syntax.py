@@ -31,6 +31,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pyramide_a11y.engine import SUIT_GLYPHS, DealCodeError, Rank, Suit, parse_code
+from pyramide_a11y.engine.numbers import (
+    ORDINARY_SPACES,
+    NumberProblem,
+    is_plain_whole,
+    read_decimal,
+    read_whole,
+)
 from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import Language, Vocabulary
 from pyramide_a11y.i18n import language as language_record
@@ -47,13 +54,6 @@ from pyramide_a11y.i18n.languages import (
 )
 from pyramide_a11y.i18n.languages import vocabularies as i18n_vocabularies
 from pyramide_a11y.narration import Verbosity
-from pyramide_a11y.narration.typed import (
-    ORDINARY_SPACES,
-    NumberProblem,
-    is_plain_whole,
-    read_decimal,
-    read_whole,
-)
 
 
 class CommandError(ValueError):
@@ -522,7 +522,7 @@ def _typed_value(raw: str) -> str:
 
 def _row(folded: str, typed: str) -> int | None:
     """The row number 1 to 7 typed after a rows word, in ASCII digits
-    (:mod:`pyramide_a11y.narration.typed`: not ``٣``, ``３`` or ``0_3``); None otherwise."""
+    (:mod:`pyramide_a11y.engine.numbers`: not ``٣``, ``３`` or ``0_3``); None otherwise."""
     if not folded.isdigit() or not is_plain_whole(typed):
         return None
     row = read_whole(typed, 1, 7)
@@ -550,7 +550,7 @@ def setting_value(name: str, value: str, typed: str | None = None) -> SettingCom
     mono or stereo after sounds), whole numbers for the rate and the volume, seconds
     with a decimal point or comma. A number is read from ``typed``, the value as
     typed (default: ``value``), in ASCII digits only
-    (:mod:`pyramide_a11y.narration.typed`). A value that does not read (or none) is
+    (:mod:`pyramide_a11y.engine.numbers`). A value that does not read (or none) is
     :class:`BadSettingValue`."""
     word = value.strip()
     number_text = word if typed is None else typed

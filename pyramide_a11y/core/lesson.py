@@ -64,7 +64,7 @@ from pyramide_a11y.narration import describe, lesson_text, narrator
 from pyramide_a11y.narration import help as help_text
 from pyramide_a11y.solver.hints import HintKind, suggest
 from pyramide_a11y.storage import Store
-from pyramide_a11y.storage.settings import load_settings, save_setting
+from pyramide_a11y.storage.saved_settings import load_settings, save_setting
 
 PROGRESS_KEY = "lesson_step"
 """The saved setting that keeps the step reached (0: start from the beginning)."""

@@ -38,7 +38,7 @@ from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.engine import Card, Event, EventKind, Game, Reason, Refusal
 from pyramide_a11y.i18n.languages import continue_words
 from pyramide_a11y.narration import answers, describe, narrator, sentence
-from pyramide_a11y.narration import records as records_text
+from pyramide_a11y.narration import record_words as records_text
 from pyramide_a11y.narration.answers import Reading
 
 _TABLE_UNCHANGED = (EventKind.SELECT, EventKind.CANCEL)

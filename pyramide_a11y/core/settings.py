@@ -2,7 +2,7 @@
 which saved values are usable, and the answer to a setting typed in play.
 
 The command-line options (``cli/options.py``), the saved settings
-(``storage.settings`` keeps only how each is typed on disk) and the in-game
+(``storage.saved_settings`` keeps only how each is typed on disk) and the in-game
 commands all go through this module, so a range or a default is written once.
 Settings are plain data; the front end's speech follows them through
 :class:`~pyramide_a11y.core.outlet.SpeechControl`.
@@ -37,7 +37,7 @@ from pyramide_a11y.commands.syntax import SetSoundChannels, Switch
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language, resolve_language
 from pyramide_a11y.narration import Style, Verbosity, join
 from pyramide_a11y.narration import messages as m
-from pyramide_a11y.storage.settings import SettingValue, per_language_key
+from pyramide_a11y.storage.saved_settings import SettingValue, per_language_key
 
 from .limits import RATE_RANGE, SCREEN_READER, SPEECH_ROUTES, THINK_RANGE, VOLUME_RANGE
 from .outlet import SpeechControl
@@ -92,7 +92,7 @@ class Settings:
         return self.voices.get(language, "")
 
     def stored(self) -> dict[str, SettingValue]:
-        """The settings as the storage keeps them (see ``storage.settings``)."""
+        """The settings as the storage keeps them (see ``storage.saved_settings``)."""
         return {
             "language": self.language,
             "verbosity": self.verbosity.value,
@@ -127,7 +127,7 @@ def voice_ok(value: object) -> bool:
     """A voice name that can be one: text of a sensible length, no control
     characters (an SSIP command or a command line carries it). Empty means the
     language's own voice. Whether the backend has it is known only once it runs
-    (``terminal.outlet.apply_voice``)."""
+    (``terminal.spoken_outlet.apply_voice``)."""
     return (
         isinstance(value, str)
         and len(value) <= VOICE_NAME_LENGTH
@@ -180,7 +180,7 @@ class StartOptions:
         """Why the rate, volume, voice or hint time given is out of range (the
         player's sentence, in the current language), or None: the same ranges as
         in play. (Whether the backend has the voice is checked once it runs:
-        ``terminal.outlet.apply_voice``.)"""
+        ``terminal.spoken_outlet.apply_voice``.)"""
         if self.rate is not None and not rate_ok(self.rate):
             return m.bad_rate()
         voice = self.voice

@@ -3,7 +3,7 @@
 An observer of the engine: it returns text and never speaks or prints.
 """
 
-from .cards import (
+from .card_words import (
     card_list,
     card_name,
     card_notation,

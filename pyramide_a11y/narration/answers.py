@@ -18,7 +18,7 @@ from pyramide_a11y.solver import HintKind
 
 from . import help as help_text
 from . import messages as m
-from .cards import card_name, rank_name
+from .card_words import card_name, rank_name
 from .narrator import (
     covered_by,
     impasse_line,

@@ -2,7 +2,7 @@
 table a cue sits, as plain data.
 
 The play core picks an answer's cue (``core.cueing``) and front ends deliver it:
-the terminal synthesises and plays it (``speech.cues``, ``speech.cue_player``), a
+the terminal synthesises and plays it (``speech.cue_sounds``, ``speech.cue_player``), a
 page may play the same cue as a WAV file. Nothing here makes a sound.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Protocol
 
 PILES_ROW = 7
 """The row the stock and waste count as, under the pyramid's seven (0..6)."""
@@ -62,17 +61,3 @@ class Cue:
     kind: CueKind
     place: Place = CENTRE
     mono: bool = False
-
-
-class CueSink(Protocol):
-    """Something that plays cues: the terminal's player, or a recording fake in tests."""
-
-    def play(self, kind: CueKind, place: Place, mono: bool = False) -> None:
-        """Start playing the cue for ``kind`` at ``place`` (in both ears alike with
-        ``mono``); return at once."""
-
-    def take_problem(self) -> str | None:
-        """What stopped the cues (the player's name), once; None otherwise."""
-
-    def close(self) -> None:
-        """Stop and release the helper thread and any child."""

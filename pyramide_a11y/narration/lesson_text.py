@@ -14,7 +14,7 @@ from pyramide_a11y.engine import Card
 from pyramide_a11y.i18n import _
 from pyramide_a11y.i18n.formatting import format_number
 
-from .cards import card_name, card_notation
+from .card_words import card_name, card_notation
 from .messages import preset_name
 from .narrator import join, sentence
 

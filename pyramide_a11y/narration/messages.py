@@ -30,7 +30,7 @@ from pyramide_a11y.i18n.formatting import (
     language_choices,
 )
 
-from .cards import (
+from .card_words import (
     FEMININE,
     card_list,
     card_name,
@@ -245,7 +245,7 @@ def focus_moved(focused: str) -> str:
 
 # Messages whose words agree with a card or a rank («o rei … visto», «a dama …
 # vista») come in two contexts, "masculine" and "feminine": the gender of the
-# card's rank name in the session language (narration.cards.gender_of). English
+# card's rank name in the session language (narration.card_words.gender_of). English
 # has no gender: both read the same.
 
 

@@ -10,7 +10,7 @@ overlap and the sound server mixes them (a cue never cuts the answer: they are
 separate streams). Cues asked for while one plays wait for its end (under
 150 ms); of those, only the newest is played. A cue asked for in mono (the
 ``sounds mono`` setting) is played with both channels the same
-(:func:`.cues.synthesize`).
+(:func:`.cue_sounds.synthesize`).
 
 When the player fails (no audio device, no ``aplay``), cues stop for the session
 and :meth:`CuePlayer.take_problem` reports it once, so the app can say it once.
@@ -25,15 +25,30 @@ import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Protocol
 
 from pyramide_a11y.narration.cues import CueKind, Place
 
 from . import winsound_player
-from .cues import cue_wav
+from .cue_sounds import cue_wav
 from .player import PlayerUnusable, default_player, in_process, reads_stdin, with_file
 
 DEADLINE_SECONDS = 2.0
 """A cue's player that runs longer than this is stuck: it is killed."""
+
+
+class CueSink(Protocol):
+    """Something that plays cues: the terminal's player, or a recording fake in tests."""
+
+    def play(self, kind: CueKind, place: Place, mono: bool = False) -> None:
+        """Start playing the cue for ``kind`` at ``place`` (in both ears alike with
+        ``mono``); return at once."""
+
+    def take_problem(self) -> str | None:
+        """What stopped the cues (the player's name), once; None otherwise."""
+
+    def close(self) -> None:
+        """Stop and release the helper thread and any child."""
 
 
 class RecordingCues:
@@ -75,7 +90,7 @@ class CuePlayer:
         """``player`` (default: :func:`.player.default_player`). When
         ``$PYRAMIDE_AUDIO_PLAYER`` is no command line the cues are off from the
         start, without a problem to report: the game said so at start
-        (:func:`.messages.player_setting_sentence`)."""
+        (:func:`.speech_words.player_setting_sentence`)."""
         self._broken = False
         try:
             self._player = list(player) if player is not None else default_player()

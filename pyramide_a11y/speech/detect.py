@@ -35,7 +35,7 @@ SCREEN_READER_ENV = "PYRAMIDE_SCREEN_READER"
 """Set: the screen reader running (a name, or ``none``), nothing detected."""
 UNNAMED = "screen reader"
 """A screen reader the platform reports without naming it (see
-:func:`.messages.screen_reader_sentence`)."""
+:func:`.speech_words.screen_reader_sentence`)."""
 SPEAKUP = Path("/sys/accessibility/speakup")
 FLAG_SECONDS = 1.0  # the longest the platform flag may take
 # Interpreters a screen reader written as a script runs under (Orca, Fenrir).

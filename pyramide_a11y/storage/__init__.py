@@ -5,14 +5,14 @@ SQLite database in the user data folder.
 - :mod:`.actions`: action tokens and the replay that rebuilds a game from them.
 - :mod:`.store`: the database API (:class:`Store`); :mod:`.database` opens it
   safely; :mod:`.schema` holds the migrations.
-- :mod:`.session`: :class:`AutosavedGame`, what the interactive loop plays through.
-- :mod:`.stats`, :mod:`.settings`: statistics and saved settings.
+- :mod:`.autosaved`: :class:`AutosavedGame`, what the interactive loop plays through.
+- :mod:`.stats`, :mod:`.saved_settings`: statistics and saved settings.
 - :mod:`.notices`: what the storage tells the player.
 """
 
 from .actions import ActionLogError, apply_token, replay, select_token
+from .autosaved import AutosavedGame, GameOpenElsewhere, Stopwatch
 from .notices import Notice, NoticeKind, StorageError
-from .session import AutosavedGame, GameOpenElsewhere, Stopwatch
 from .stats import BestGame, Stats
 from .store import GameRecord, Snapshot, Store
 

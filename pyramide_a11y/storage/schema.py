@@ -8,7 +8,7 @@ newer program and is never touched (see :mod:`.database`).
 
 Version 1: game records (``games``), their action logs (``actions``) and settings.
 Version 2: the statistics table (``stats``), filled from the game records.
-Version 3: the deals of the day started (``daily``, see :mod:`.daily`); a table
+Version 3: the deals of the day started (``daily``, see :mod:`.daily_games`); a table
 added, nothing else changed, so older records read as before.
 Version 4: two columns of ``games``, NULL in older records: ``par``, the deal's
 proven fewest moves, stored when it is found once the game is over: won, or

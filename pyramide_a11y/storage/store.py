@@ -21,7 +21,7 @@ from pyramide_a11y.engine import Card, Game, Layout, Rules, parse_rules
 
 from .actions import played_line, replay
 from .connection import Connection
-from .daily import DailyStats, mark_daily, read_daily
+from .daily_games import DailyStats, mark_daily, read_daily
 from .database import empty_database, open_database, open_read_only
 from .locks import GameLock, player_lock
 from .notices import Notice, NoticeKind, StorageError, classify

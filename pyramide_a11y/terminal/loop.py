@@ -39,7 +39,7 @@ from prompt_toolkit.output import ColorDepth, Output
 from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
-from pyramide_a11y.narration.cards import with_symbols
+from pyramide_a11y.narration.card_words import with_symbols
 from pyramide_a11y.terminal.console import ask_focus_reports, pastes_as_typing, terminal_output
 from pyramide_a11y.terminal.quiet_keys import add_quiet_keys
 

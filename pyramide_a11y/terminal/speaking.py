@@ -32,7 +32,8 @@ from pyramide_a11y.speech.factory import (
     SpeechProblem,
     open_speaker,
 )
-from pyramide_a11y.speech.messages import (
+from pyramide_a11y.speech.player import unusable_player
+from pyramide_a11y.speech.speech_words import (
     failure_sentence,
     late_sentence,
     player_setting_sentence,
@@ -42,7 +43,6 @@ from pyramide_a11y.speech.messages import (
     screen_reader_sentence,
     speech_off_sentence,
 )
-from pyramide_a11y.speech.player import unusable_player
 from pyramide_a11y.speech.voices import VoiceInfo, find_voice
 
 Opener = Callable[..., SpeakerChoice]

@@ -39,6 +39,7 @@ from pyramide_a11y.narration import page_words as words
 from pyramide_a11y.storage import StorageError
 from pyramide_a11y.storage.peek import peek_setting
 
+from .forms import Work, work_for
 from .guard import (
     LOOPBACK_HOSTS,
     MAX_BODY,
@@ -54,7 +55,6 @@ from .guard import (
 )
 from .page import LANG_TAGS, page_model
 from .players import MAX_PLAYERS, PLAYER_ID, Player, Players
-from .playing import Work, work_for
 from .solving import SolverPool
 
 HERE = Path(__file__).resolve().parent

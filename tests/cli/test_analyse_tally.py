@@ -24,7 +24,7 @@ from pyramide_a11y.cli.tally import (
     Tally,
 )
 from pyramide_a11y.engine import Rules, get_rules
-from pyramide_a11y.solver.stats import percentile
+from pyramide_a11y.solver.win_rates import percentile
 
 
 def test_the_stated_precision_is_about_one_percent() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.storage import Store
-from pyramide_a11y.storage.settings import save_setting
+from pyramide_a11y.storage.saved_settings import save_setting
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -20,7 +20,7 @@ from pyramide_a11y.cli.analyse import (
     solve_deal,
 )
 from pyramide_a11y.cli.main import build_parser
-from pyramide_a11y.solver.stats import percentile, wilson_interval
+from pyramide_a11y.solver.win_rates import percentile, wilson_interval
 
 SEED002 = FIXTURES / "seed002.json"
 

@@ -28,7 +28,7 @@ from pyramide_a11y.core.settings import (
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Verbosity
 from pyramide_a11y.storage import Store
-from pyramide_a11y.storage.settings import SettingValue, save_setting
+from pyramide_a11y.storage.saved_settings import SettingValue, save_setting
 
 ENGLISH = {"LANGUAGE": "en"}
 """An environment that names a language (the locale is never the machine's)."""

@@ -42,7 +42,7 @@ from pyramide_a11y.engine import DECK, Card, Game, Layout, Rank, Suit, parse_cod
 from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Verbosity, card_name
-from pyramide_a11y.narration.cards import card_notation
+from pyramide_a11y.narration.card_words import card_notation
 
 
 def card(text: str) -> CardSpec:

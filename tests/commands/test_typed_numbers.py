@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from pyramide_a11y.cli.parsing import decimal_number_in, whole_number_in
 from pyramide_a11y.commands import CommandSyntaxError, parse_command
 from pyramide_a11y.commands.syntax import BadSettingValue, Rows, SetRate, SetThink, SetVolume
+from pyramide_a11y.engine.numbers import NumberProblem, read_decimal, read_whole
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration.messages import ECHO_LIMIT, echoed
-from pyramide_a11y.narration.typed import NumberProblem, read_decimal, read_whole
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAIN_WHOLE = re.compile(r"[ \t]*[+-]?[0-9]+[ \t]*")

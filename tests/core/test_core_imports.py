@@ -36,7 +36,7 @@ def test_the_play_core_loads_no_command_line_terminal_or_speech(module: str) -> 
 
 
 def test_the_terminal_does_load_speech_so_the_check_can_fail() -> None:
-    loaded = modules_loaded_by("pyramide_a11y.terminal.outlet")
+    loaded = modules_loaded_by("pyramide_a11y.terminal.spoken_outlet")
     assert "pyramide_a11y.speech.base" in loaded
 
 

@@ -19,7 +19,7 @@ from pyramide_a11y.engine.daily import daily_code, daily_number
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.i18n.formatting import format_day
 from pyramide_a11y.storage import Store
-from pyramide_a11y.storage.daily import streaks
+from pyramide_a11y.storage.daily_games import streaks
 
 DAY = datetime.date(2026, 12, 1)
 

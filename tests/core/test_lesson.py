@@ -20,7 +20,7 @@ from pyramide_a11y.engine import DECK, Card, Game, RemoveKing, RemovePair
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import lesson_text, narrator
 from pyramide_a11y.narration import messages as m
-from pyramide_a11y.narration.cards import card_name, card_notation
+from pyramide_a11y.narration.card_words import card_name, card_notation
 from pyramide_a11y.narration.help import help_lines
 from pyramide_a11y.storage import Store
 

@@ -16,7 +16,7 @@ from message_samples import calls, message_functions, sample_cards, takes_a_card
 from pyramide_a11y.engine import Card, Rank, Suit
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import messages as m
-from pyramide_a11y.narration.cards import FEMININE, MASCULINE, gender_of
+from pyramide_a11y.narration.card_words import FEMININE, MASCULINE, gender_of
 
 # word: (masculine, feminine), singular and plural, as the catalogs write them.
 AGREEING: dict[str, tuple[str, str]] = {

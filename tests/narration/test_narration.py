@@ -10,7 +10,7 @@ from pyramide_a11y.engine import DECK, Card, Game, Layout, Reason, Refusal, pars
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import Style, card_name, describe, narrator, sentence
 from pyramide_a11y.narration import messages as m
-from pyramide_a11y.narration.cards import card_list
+from pyramide_a11y.narration.card_words import card_list
 
 
 def game(code: str = "PY1-N-AAAAAAS") -> Game:

@@ -17,7 +17,7 @@ from typing import Any
 
 from pyramide_a11y.core.settings import StartOptions, StartSettings, read_start
 from pyramide_a11y.speech.player import realtime_sink_command
-from pyramide_a11y.storage.settings import SettingValue
+from pyramide_a11y.storage.saved_settings import SettingValue
 
 
 @dataclass

@@ -26,10 +26,10 @@ from pyramide_a11y.core.session import Session
 from pyramide_a11y.core.settings import Settings, StartOptions, read_start
 from pyramide_a11y.narration.cues import CueKind, Place, pile_place, place_of
 from pyramide_a11y.speech.cue_player import CuePlayer, RecordingCues
-from pyramide_a11y.speech.cues import MAX_SECONDS, PREVIEW, cue_wav
+from pyramide_a11y.speech.cue_sounds import MAX_SECONDS, PREVIEW, cue_wav
 from pyramide_a11y.speech.player import realtime_sink_command
 from pyramide_a11y.storage import Store
-from pyramide_a11y.storage.settings import load_settings
+from pyramide_a11y.storage.saved_settings import load_settings
 
 TESTS = Path(__file__).parent.parent
 

@@ -27,8 +27,8 @@ from pyramide_a11y.speech.base import FailureKind, SilentSpeaker
 from pyramide_a11y.speech.factory import Missing, SpeakerChoice, SpeechProblem
 from pyramide_a11y.speech.player import PLAYER_ENV
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
-from pyramide_a11y.terminal.outlet import SpokenOutlet
 from pyramide_a11y.terminal.speaking import SessionSpeaker
+from pyramide_a11y.terminal.spoken_outlet import SpokenOutlet
 
 CODE = "PY1-P-AAAAAAB"
 

@@ -14,7 +14,7 @@ from pyramide_a11y.core.session import GOODBYE_WAIT
 from pyramide_a11y.speech.background import BackgroundSpeaker
 from pyramide_a11y.speech.espeak_backend import EspeakNgSpeaker
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
-from pyramide_a11y.terminal.outlet import SpokenOutlet
+from pyramide_a11y.terminal.spoken_outlet import SpokenOutlet
 
 GOODBYE = "A sua partida está guardada. Até à próxima."
 SLOW = 110  # words a minute: the goodbye lasts about 4.6 s, longer than the old 3 s wait

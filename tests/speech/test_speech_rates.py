@@ -18,7 +18,7 @@ from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.base import RecordingSpeaker
 from pyramide_a11y.speech.espeak_backend import espeak_command
 from pyramide_a11y.storage import Store
-from pyramide_a11y.storage.settings import load_settings, save_setting
+from pyramide_a11y.storage.saved_settings import load_settings, save_setting
 
 RATE = {"en": "rate", "pt_PT": "velocidade", "pt_BR": "velocidade"}
 

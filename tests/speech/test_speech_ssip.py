@@ -19,7 +19,7 @@ from terminal import TMUX, window
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import FailureKind
 from pyramide_a11y.speech.factory import Missing, SpeakerChoice, open_speaker
-from pyramide_a11y.speech.messages import problem_sentence
+from pyramide_a11y.speech.speech_words import problem_sentence
 from pyramide_a11y.speech.ssip import escape, socket_path
 from pyramide_a11y.speech.ssip_backend import SsipSpeaker, dispatcher_rate
 from pyramide_a11y.terminal.speaking import SessionSpeaker, take_speech_sentences

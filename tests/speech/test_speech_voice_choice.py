@@ -45,8 +45,8 @@ from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker
 from pyramide_a11y.speech.ssip_backend import SsipSpeaker, parse_voice_list
 from pyramide_a11y.speech.voices import VoiceInfo, find_voice, voices_for_language
 from pyramide_a11y.storage import Store
-from pyramide_a11y.storage.settings import load_settings
-from pyramide_a11y.terminal.outlet import start_voice
+from pyramide_a11y.storage.saved_settings import load_settings
+from pyramide_a11y.terminal.spoken_outlet import start_voice
 
 # What espeak-ng 1.51 lists here (``espeak-ng --voices``), a few of them.
 ESPEAK_LIKE = [
@@ -256,7 +256,7 @@ def test_saved_values_that_cannot_be_names_are_skipped() -> None:
 def test_pyramide_voice_lists_the_voice_of_each_language(tmp_path: Path) -> None:
     store, _ = Store.open(tmp_path)
     assert store is not None
-    from pyramide_a11y.storage.settings import save_setting
+    from pyramide_a11y.storage.saved_settings import save_setting
 
     assert save_setting(store, "voice.en", "gmw/en-US")
     store.close()

@@ -62,7 +62,7 @@ def test_the_line_is_in_the_players_language(tmp_path: Path, language: str) -> N
 )
 def test_the_command_said_gives_back_the_same_rules(rules: str) -> None:
     from pyramide_a11y.cli.options import add_rules_options
-    from pyramide_a11y.narration.records import rules_command  # new in issue 24
+    from pyramide_a11y.narration.record_words import rules_command  # new in issue 24
 
     command = rules_command(rules)
     assert command is not None

@@ -19,7 +19,7 @@ from pyramide_a11y.engine import Layout, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.storage import AutosavedGame, Store
-from pyramide_a11y.storage.settings import save_setting
+from pyramide_a11y.storage.saved_settings import save_setting
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from storage_helpers import Program, database_sound, game_state, winning_line
 from pyramide_a11y.engine import Draw, Game, Layout, Recycle, RemoveKing, RemovePair, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.narration import narrator
-from pyramide_a11y.narration import records as records_text
+from pyramide_a11y.narration import record_words as records_text
 from pyramide_a11y.storage import Store
 from pyramide_a11y.storage.actions import apply_token, select_token
 

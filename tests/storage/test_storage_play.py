@@ -19,7 +19,7 @@ from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.speech.base import RecordingSpeaker
 from pyramide_a11y.storage import Store
-from pyramide_a11y.storage.settings import load_settings
+from pyramide_a11y.storage.saved_settings import load_settings
 from pyramide_a11y.terminal.loop import Printer, run_plain
 
 

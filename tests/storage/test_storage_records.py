@@ -14,7 +14,7 @@ from pyramide_a11y.engine import Card, Game, Layout, get_rules, parse_code
 from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.storage import ActionLogError, AutosavedGame, Store, replay
 from pyramide_a11y.storage.actions import normalise_token, select_token
-from pyramide_a11y.storage.session import GameOpenElsewhere
+from pyramide_a11y.storage.autosaved import GameOpenElsewhere
 
 CODES = ("PY1-N-AAAAAAS", "PY1-C-AAAABCD", "PY1-P-AAAAXYZ", "PY1-C3-AAAAAAB")
 

@@ -9,8 +9,8 @@ from kit import LANGUAGES
 
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.storage import Notice, NoticeKind, Store
-from pyramide_a11y.storage.messages import notice_text
-from pyramide_a11y.storage.settings import load_settings, save_setting
+from pyramide_a11y.storage.notice_words import notice_text
+from pyramide_a11y.storage.saved_settings import load_settings, save_setting
 
 
 def test_settings_are_saved_typed_and_reloaded(tmp_path: Path) -> None:

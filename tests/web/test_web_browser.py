@@ -18,7 +18,7 @@ from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.i18n import in_language
 from pyramide_a11y.narration import card_name, messages, page_words, sentence
 from pyramide_a11y.solver import Hint, Knowledge, Verdict, hint_for, solve
-from pyramide_a11y.web.playing import ACTIONS
+from pyramide_a11y.web.forms import ACTIONS
 
 from .conftest import AXE, Served
 

@@ -24,7 +24,7 @@ def test_a_typed_line_is_parsed_once(client: TestClient, monkeypatch: pytest.Mon
         return parse_command(text, language)
 
     # Wherever a web request could read the line (the page's own code, the session).
-    monkeypatch.setattr("pyramide_a11y.web.playing.parse_command", counted, raising=False)
+    monkeypatch.setattr("pyramide_a11y.web.forms.parse_command", counted, raising=False)
     monkeypatch.setattr("pyramide_a11y.core.session.parse_command", counted)
     client.post("/type", data={"token": token, "line": "d"})
     assert parsed == ["d"]

@@ -17,7 +17,7 @@ from storage_helpers import on_postgres
 
 from pyramide_a11y.narration import page_words as words
 from pyramide_a11y.storage import Notice, NoticeKind
-from pyramide_a11y.storage.messages import notice_text
+from pyramide_a11y.storage.notice_words import notice_text
 from pyramide_a11y.web.app import COOKIE, create_app
 from pyramide_a11y.web.players import Players
 

@@ -17,8 +17,8 @@ from pyramide_a11y.core.settings import Settings, reader_speaks, voice_ok
 from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.narration import join
 from pyramide_a11y.narration import messages as m
-from pyramide_a11y.narration.cues import CueSink
 from pyramide_a11y.speech.base import Speaker
+from pyramide_a11y.speech.cue_player import CueSink
 from pyramide_a11y.speech.voices import find_voice, variant_names, voices_for_language
 
 from .speaking import take_speech_sentences, use_screen_reader

@@ -32,7 +32,7 @@ from pyramide_a11y.narration import card_name, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.storage import GameRecord, Stats
 from pyramide_a11y.storage.actions import CANCEL, SELECT, UNDO
-from pyramide_a11y.storage.daily import DailyStats
+from pyramide_a11y.storage.daily_games import DailyStats
 
 PATH_ECHO_LIMIT = 200
 """Characters of a file name said back (a longer one is cut, with an ellipsis)."""

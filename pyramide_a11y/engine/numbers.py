@@ -11,6 +11,10 @@ sentence, echoing what was typed cut to a bound (:func:`.messages.echoed`). A
 number with more digits than the largest value allowed has is out of range
 before it is converted: a 5,000-digit value costs nothing and is never echoed
 whole.
+
+Pure (``re`` and ``math`` only), beside :func:`.text.fold`: the command syntax
+and the command line share it, and the command line reads its options without
+loading the commands package (``tests/cli/test_cli_startup_imports.py``).
 """
 
 from __future__ import annotations
