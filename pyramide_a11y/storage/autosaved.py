@@ -195,6 +195,7 @@ class AutosavedGame:
                     self._log[self._saved :],
                     self._snapshot(self._time(elapsed_ms)),
                     won=self._win,
+                    on_lost=self._lost(self._saved, self._win),
                 )
                 self._saved = len(self._log)
                 if self._win is not None:
@@ -209,6 +210,22 @@ class AutosavedGame:
             self._failing = None
             self._notices.append(Notice(NoticeKind.SAVING_AGAIN))
         return True
+
+    def _lost(self, saved: int, win: Snapshot | None) -> Callable[[StorageError], None]:
+        """What to do when moves saved in a transaction left open (the web's one
+        commit a request: :meth:`Store.one_commit`) are not committed after all:
+        unsaved again from ``saved`` on (the win too), to be saved by the next
+        flush, and the player told once, as for any failed save."""
+
+        def lost(err: StorageError) -> None:
+            self._saved = min(self._saved, saved)
+            if win is not None:
+                self._win, self._won_recorded = win, False
+            if err.kind != self._failing:
+                self._notices.append(Notice(err.kind))
+            self._failing = err.kind
+
+        return lost
 
     def _time(self, elapsed_ms: int | None) -> int:
         return self.elapsed_ms() if elapsed_ms is None else elapsed_ms

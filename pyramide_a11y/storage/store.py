@@ -209,6 +209,10 @@ class Store:
     def __init__(self, conn: Connection, folder: Path) -> None:
         self.conn = conn
         self.folder = folder
+        self._holding = False
+        self._held: Callable[[StorageError], None] | None = None
+        """The open transaction of the last moves saved (:meth:`one_commit`): what
+        to tell their saver when its commit fails."""
 
     @staticmethod
     def open(
@@ -262,8 +266,52 @@ class Store:
         return None, opened.notices
 
     def close(self) -> None:
+        self._commit_held()
         with suppress(sqlite3.Error):
             self.conn.close()
+
+    @contextmanager
+    def one_commit(self) -> Iterator[None]:
+        """For the block, the moves saved (:meth:`save_actions`) stay in an open
+        transaction that the next write joins and commits: a web request's move
+        and its page record (:meth:`save_setting`) make one commit and one disk
+        sync, not two. Any other write commits the moves first; the block ends
+        with everything committed. Use it inside :meth:`exclusive` (the open
+        transaction holds the database's write lock, or PostgreSQL's connection).
+
+        When that commit fails, nothing of it is kept, and the ``on_lost`` given
+        with the moves is told (they are then unsaved, to be saved again)."""
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+            self._commit_held()
+
+    def _commit_held(self) -> None:
+        """The held transaction (:meth:`one_commit`) committed; a failure is told
+        to its ``on_lost`` (never raised: the moves are still in play)."""
+        with suppress(StorageError):
+            self._end_held()
+
+    def _end_held(self) -> None:
+        lost, self._held = self._held, None
+        if lost is None:
+            return
+        try:
+            self.conn.execute("COMMIT")
+        except (sqlite3.Error, OSError) as err:
+            self._held = lost
+            self._lose_held(err)
+            raise StorageError(classify(err), str(err)) from err
+
+    def _lose_held(self, err: BaseException) -> None:
+        """The held transaction rolled back; its ``on_lost`` told."""
+        lost, self._held = self._held, None
+        with suppress(sqlite3.Error, OSError):
+            self.conn.execute("ROLLBACK")
+        if lost is not None:
+            lost(StorageError(classify(err), str(err)))
 
     @contextmanager
     def exclusive(self) -> Iterator[None]:
@@ -281,14 +329,23 @@ class Store:
     # -- transactions ----------------------------------------------------------------
 
     @contextmanager
-    def _write(self) -> Iterator[Connection]:
+    def _write(self, *, hold: Callable[[StorageError], None] | None = None) -> Iterator[Connection]:
+        """One transaction around the block. ``hold`` (inside :meth:`one_commit`
+        only): left open for the next write to commit; ``hold`` is told if that
+        commit fails."""
+        # The moves held before are committed first, as their own commit; if that
+        # fails, this write fails too (their saver, told, saves them again first).
+        self._end_held()
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as err:
             raise StorageError(classify(err), str(err)) from err
         try:
             yield self.conn
-            self.conn.execute("COMMIT")
+            if hold is not None and self._holding:
+                self._held = hold
+            else:
+                self.conn.execute("COMMIT")
         except BaseException as err:
             with suppress(sqlite3.Error):
                 self.conn.execute("ROLLBACK")
@@ -341,16 +398,19 @@ class Store:
         snapshot: Snapshot,
         *,
         won: Snapshot | None = None,
+        on_lost: Callable[[StorageError], None] | None = None,
     ) -> None:
         """Append ``entries`` (token, elapsed ms) as actions ``first_seq``, … and
         store ``snapshot``, in one transaction. ``won``: the state when this batch
         won the game; the first win decides the result and counts it in the
         statistics (a later win of the same game, after an undo, counts nothing).
+        Inside :meth:`one_commit`, with ``on_lost``: the transaction is committed
+        by the next write (or the block's end); ``on_lost`` is told if that fails.
 
         Raises:
             StorageError: nothing was written.
         """
-        with self._write() as conn:
+        with self._write(hold=on_lost) as conn:
             conn.executemany(
                 "INSERT INTO actions (game_id, seq, token, elapsed_ms) VALUES (?, ?, ?, ?)",
                 [(game_id, first_seq + i, t, ms) for i, (t, ms) in enumerate(entries)],
@@ -576,7 +636,22 @@ class Store:
         """
         # One statement is a transaction of its own (the connection autocommits):
         # no BEGIN and COMMIT around it, two round trips fewer on PostgreSQL for the
-        # web page kept after every move.
+        # web page kept after every move. After a move held open (one_commit), it
+        # joins the move's transaction: one commit for both.
+        if self._held is not None:
+            try:
+                self.conn.execute(
+                    "INSERT INTO settings (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (key, value),
+                )
+            except (sqlite3.Error, OSError) as err:
+                # Nothing of the transaction is trusted (PostgreSQL aborts it whole):
+                # rolled back, and the moves' saver told they are unsaved.
+                self._lose_held(err)
+                raise StorageError(classify(err), str(err)) from err
+            self._end_held()
+            return
         try:
             self.conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) "

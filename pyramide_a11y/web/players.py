@@ -176,7 +176,8 @@ class Player:
                 if sync is None or self.guest:
                     return work()
                 try:
-                    with _entered(sync.exclusive()):
+                    # One commit for the move and its page (Store.one_commit).
+                    with _entered(sync.exclusive()), sync.one_commit():
                         if settle is not None and self.writer.other()[1]:
                             raise StorageError(NoticeKind.UNAVAILABLE, "moves held elsewhere")
                         sync.refresh(self)
@@ -265,6 +266,13 @@ class PlayerSync:
     def exclusive(self) -> contextlib.AbstractContextManager[None]:
         store = self.storage.store
         return store.exclusive() if store is not None else contextlib.nullcontext()
+
+    def one_commit(self) -> contextlib.AbstractContextManager[None]:
+        """Inside :meth:`exclusive`: a move's saved actions and the page written
+        after it make one commit (:meth:`Store.one_commit
+        <pyramide_a11y.storage.Store.one_commit>`)."""
+        store = self.storage.store
+        return store.one_commit() if store is not None else contextlib.nullcontext()
 
     def read(self) -> tuple[int, list[str]]:
         """The version and answer of the page kept in the store (0, []: none yet)."""
