@@ -198,6 +198,13 @@ def _record(row: Any, tokens: Sequence[tuple[str, int]] = ()) -> GameRecord:
     )
 
 
+_UPSERT_SETTING = (
+    "INSERT INTO settings (key, value) VALUES (?, ?) "
+    "ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+)
+"""One setting written, whether or not it was there (:meth:`Store.save_setting`)."""
+
+
 class Store:
     """The database of one data folder. Open it with :meth:`open`."""
 
@@ -641,8 +648,7 @@ class Store:
         if self._held is not None:
             try:
                 self.conn.execute(
-                    "INSERT INTO settings (key, value) VALUES (?, ?) "
-                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    _UPSERT_SETTING,
                     (key, value),
                 )
             except (sqlite3.Error, OSError) as err:
@@ -654,8 +660,7 @@ class Store:
             return
         try:
             self.conn.execute(
-                "INSERT INTO settings (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                _UPSERT_SETTING,
                 (key, value),
             )
         except (sqlite3.Error, OSError) as err:
