@@ -140,6 +140,10 @@ class Program:
     def __init__(self, folder: Path, *options: str) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
         env["LANGUAGE"] = "en"
+        # A program that stops answering dumps its threads' stacks on SIGABRT
+        # (:meth:`_chunk`), so a hang says where it is.
+        env["PYTHONFAULTHANDLER"] = "1"
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115 (lives as long as the program)
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -148,7 +152,7 @@ class Program:
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=self.errors,
             cwd=ROOT,
             env=env,
         )
@@ -171,7 +175,7 @@ class Program:
 
     def _chunk(self, timeout: float) -> list[str]:
         ready, _, _ = select.select([self.fd], [], [], timeout)
-        assert ready, "no answer"
+        assert ready, f"no answer in {timeout} s; the program's stacks:\n{self._stacks()}"
         data = os.read(self.fd, 65536)
         while not data.endswith(b"\n") or select.select([self.fd], [], [], 0.005)[0]:
             more = os.read(self.fd, 65536)
@@ -179,6 +183,15 @@ class Program:
                 break
             data += more
         return data.decode().splitlines()
+
+    def _stacks(self) -> str:
+        """What the program wrote on stderr, after SIGABRT made it dump its stacks."""
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.proc.pid, signal.SIGABRT)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=10)
+        self.errors.seek(0)
+        return self.errors.read().decode(errors="replace")[-20000:]
 
     def close(self) -> tuple[int, list[str]]:
         """End input (the program quits at end of input): its exit status and every
@@ -188,6 +201,7 @@ class Program:
         rest = self.proc.stdout.read().decode()
         status = self.proc.wait(timeout=30)
         self.proc.stdout.close()
+        self.errors.close()
         return status, rest.splitlines()
 
     def kill(self) -> None:
@@ -197,3 +211,4 @@ class Program:
             if stream is not None:
                 with contextlib.suppress(BrokenPipeError):
                     stream.close()
+        self.errors.close()
