@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the real names for the type checker; loaded lazily at run t
     from pyramide_a11y.core.sources import GameSource, SourceError, coded_source, random_deal
     from pyramide_a11y.core.table import Cell, ClockState, Pile, TableState, changed_places
     from pyramide_a11y.core.timer import GameTimer
+    from pyramide_a11y.core.turn import Turn
 
 _HOMES = {
     # The commands that are resolved as they are: part of what ``perform`` takes.
@@ -45,6 +46,7 @@ _HOMES = {
     "GameSource": "sources",
     "GameStorage": "autosave",
     "GameTimer": "timer",
+    "Turn": "turn",
     "Cell": "table",
     "ClockState": "table",
     "Pile": "table",
@@ -91,6 +93,7 @@ __all__ = [
     "TabClock",
     "TableState",
     "TouchCards",
+    "Turn",
     "WhereCard",
     "changed_places",
     "coded_source",

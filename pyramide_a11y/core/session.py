@@ -48,10 +48,12 @@ from pyramide_a11y.core.settings import Settings, apply_setting
 from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.core.table import ClockState, TableState, marked_cells
 from pyramide_a11y.core.timer import GameTimer
+from pyramide_a11y.core.turn import Turn, places_changed
 from pyramide_a11y.engine import Game
 from pyramide_a11y.engine.view import table_view
 from pyramide_a11y.i18n import get_language, in_language
 from pyramide_a11y.narration import answers, narrator
+from pyramide_a11y.narration.table_words import table_words
 
 GOODBYE_WAIT = 30.0
 """Seconds the exit waits at most for the goodbye to be spoken: only a safety net.
@@ -136,6 +138,7 @@ class Session:
         )
         """The loop's keys for keyboard mode and the terminal's focus."""
         self.last = Answer()
+        self._turned: TableState | None = None  # the table the last turn returned
         self._leaving = False  # the goodbye was said: close() lets it be heard
 
     # The game in play lives in ``self.play``; these reach it there.
@@ -255,6 +258,33 @@ class Session:
             if isinstance(command, TabClock):
                 return self._guarded("", lambda: self._clock(command), news=False)
             return self._guarded("", lambda: self._performed(command))
+
+    def turn(self, command: Resolved | str | None = None) -> Turn:
+        """One request of a front end that shows the table, in one call (see
+        :mod:`~pyramide_a11y.core.turn`): ``command`` done as :meth:`perform` does
+        a resolved command and :meth:`handle` a typed line (None: nothing done, the
+        table read for a page shown again), then the table after it, in the
+        session's language as it is after the command. Raises nothing that
+        :meth:`perform` and :meth:`handle` do not."""
+        if command is None:
+            answer = Answer()
+        elif isinstance(command, str):
+            answer = self.handle(command)
+        else:
+            answer = self.perform(command)
+        with self.speaking():
+            state = self.view()
+            words = table_words(state)
+        before, self._turned = self._turned, state
+        return Turn(
+            lines=tuple(answer.printed),
+            quit=answer.quit,
+            table=state,
+            words=words,
+            changed=places_changed(before, state),
+            unsaved=self.unsaved,
+            language=self.settings.language,
+        )
 
     def answer_key(self, act: Callable[[], list[str]]) -> Answer:
         """What a key of keyboard mode did (``act``'s lines, from :class:`Keyboard`) as
