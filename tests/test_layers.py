@@ -86,17 +86,15 @@ def test_module_imports_only_lower_layers(path: Path) -> None:
 
 
 def core_public_names() -> set[str]:
-    """The core's public face: the names its package declares in ``__all__``."""
+    """The core's public face: the names its package lists in ``_HOMES`` (its
+    ``__all__`` is made from them), read without importing it."""
     tree = ast.parse((PACKAGE / "core" / "__init__.py").read_text(encoding="utf-8"))
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-            isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
-        ):
-            return {
-                ast.literal_eval(element)
-                for element in ast.walk(node.value)
-                if isinstance(element, ast.Constant)
-            }
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "_HOMES" for t in targets):
+                homes = ast.literal_eval(node.value) if node.value is not None else {}
+                return set(homes)
     return set()
 
 
