@@ -291,9 +291,11 @@ def _place_label(key: object, view: SlotView) -> str:
 
 
 @lru_cache(maxsize=512)
-def _card_words(key: object, card: Card) -> tuple[str, str]:
-    """The card in words (what the button shows) and its rank as typed."""
-    return sentence(card_name(card)).removesuffix("."), _mark(card)
+def _card_words(key: object, card: Card) -> tuple[str, str, str, str]:
+    """The card in words (what the button shows), its rank as typed, its
+    canonical notation and its suit's symbol: one look-up a card."""
+    text = sentence(card_name(card)).removesuffix(".")
+    return text, _mark(card), str(card), card.suit.glyph
 
 
 @lru_cache(maxsize=64)
@@ -320,13 +322,13 @@ def _cell(view: SlotView, marked: _Marks, key: object) -> CardCell:
     if card is None:
         return CardCell(view.slot, None, label, "", "", False, False)
     pressed = card == marked.selected
-    text, mark = _card_words(key, card)
+    text, mark, code, glyph = _card_words(key, card)
     return CardCell(
         slot=view.slot,
-        code=str(card),
+        code=code,
         label=_selected(label) if pressed else label,
         text=text,
-        glyph=card.suit.glyph,
+        glyph=glyph,
         free=view.free,
         pressed=pressed,
         mark=mark,
