@@ -32,6 +32,7 @@ from pyramide_a11y.i18n import (
 from pyramide_a11y.narration import Style, describe, join, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import record_words as t
+from pyramide_a11y.narration.notice_words import notice_text
 from pyramide_a11y.narration.system_errors import os_error_reason
 from pyramide_a11y.storage import (
     ActionLogError,
@@ -42,7 +43,6 @@ from pyramide_a11y.storage import (
     Store,
 )
 from pyramide_a11y.storage.actions import apply_token
-from pyramide_a11y.storage.notice_words import notice_text
 from pyramide_a11y.storage.saved_settings import load_settings
 
 # -- opening the store for a command ----------------------------------------------------------
