@@ -263,9 +263,11 @@ class Session:
         """One request of a front end that shows the table, in one call (see
         :mod:`~pyramide_a11y.core.turn`): ``command`` done as :meth:`perform` does
         a resolved command and :meth:`handle` a typed line (None: nothing done, the
-        table read for a page shown again), then the table after it, in the
-        session's language as it is after the command. Raises nothing that
-        :meth:`perform` and :meth:`handle` do not."""
+        table read for a page shown again), then the table after it, read as
+        :meth:`view` reads it and worded in the session's language as it is
+        after the command. The command goes through their guard (a fault is one
+        sentence, never an exception); the turn's :attr:`~.turn.Turn.changed`
+        compares with the table this method last returned."""
         if command is None:
             answer = Answer()
         elif isinstance(command, str):
