@@ -65,3 +65,24 @@ def test_a_typed_line_and_a_new_language_are_one_turn_each() -> None:
     assert turned.language == "pt_BR"
     assert turned.words.status and "Rodada 1 de 3." in turned.words.status
     assert turned.unsaved is s.unsaved
+
+
+def test_a_table_as_it_was_is_not_worded_again() -> None:
+    """A poll, or a command refused, leaves the table as it was: the turn gives the
+    last words back (only the clock may have moved); a change, or another
+    language, words it afresh."""
+    now = [0.0]
+    s = make_session(CODE, "en", rng=random.Random(3), timer=GameTimer(lambda: now[0]))
+    s.hints.finder = None
+    s.pars.finder = None
+    first = s.turn()
+    now[0] = 5.0
+    polled = s.turn()
+    assert polled.table.clock.seconds != first.table.clock.seconds
+    assert polled.words is first.words and polled.changed == ()
+    refused = s.turn("zz")
+    assert refused.lines and refused.words is first.words
+    drawn = s.turn(Simple(Action.DRAW))
+    assert drawn.words is not first.words and drawn.words.waste != first.words.waste
+    english = drawn.words
+    assert s.turn(SetLanguage("pt_PT")).words != english
