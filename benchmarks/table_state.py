@@ -6,8 +6,9 @@ Run from the repository root after ``scripts/test`` made ``.venv``::
     nice -n 10 .venv/bin/python -m benchmarks.table_state      # --runs 2000
 
 Reports microseconds per call (median of five repeats) for: ``view()`` on a deal
-as dealt, the engine's ``table_view`` alone (the part of ``view()`` that reads
-every place, its partners included), ``Session.clock()``, and
+as dealt, ``turn()`` with no command (what a page's poll costs: the view and the
+table in words, from warm caches), the engine's ``table_view`` alone (the part
+of ``view()`` that reads every place, its partners included), ``Session.clock()``, and
 ``changed_places`` between two views a draw apart and between equal views. The
 load average is printed with the figures: they mean little under load.
 """
@@ -46,6 +47,7 @@ def main(argv: list[str] | None = None) -> None:
     after = session.view()
     figures = {
         "view()": per_call(session.view, args.runs),
+        "turn() (view and its words)": per_call(session.turn, args.runs),
         "table_view(game)": per_call(lambda: table_view(session.game), args.runs),
         "clock()": per_call(session.clock, args.runs),
         "changed_places, a draw apart": per_call(lambda: changed_places(before, after), args.runs),

@@ -86,17 +86,15 @@ def test_module_imports_only_lower_layers(path: Path) -> None:
 
 
 def core_public_names() -> set[str]:
-    """The core's public face: the names its package declares in ``__all__``."""
+    """The core's public face: the names its package lists in ``_HOMES`` (its
+    ``__all__`` is made from them), read without importing it."""
     tree = ast.parse((PACKAGE / "core" / "__init__.py").read_text(encoding="utf-8"))
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-            isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
-        ):
-            return {
-                ast.literal_eval(element)
-                for element in ast.walk(node.value)
-                if isinstance(element, ast.Constant)
-            }
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "_HOMES" for t in targets):
+                homes = ast.literal_eval(node.value) if node.value is not None else {}
+                return set(homes)
     return set()
 
 
@@ -173,3 +171,37 @@ def test_the_check_of_shared_names_can_fail(tmp_path: Path) -> None:
         (tmp_path / module).parent.mkdir(exist_ok=True)
         (tmp_path / module).write_text('"""A module."""\n', encoding="utf-8")
     assert shared_file_names(tmp_path) == {"things.py": ["core/things.py", "storage/things.py"]}
+
+
+# -- every sentence in narration --------------------------------------------------------
+
+GETTEXT = {"_", "ngettext", "pgettext", "npgettext", "N_"}
+WORDING = {"narration", "cli", "core"}
+"""The packages that word sentences: narration (every sentence of play), and what
+is left of issue 37 beside it: the command line's option help and usage errors
+(``cli``), a game source's refusals (``core/sources.py``)."""
+
+
+def gettext_imports(path: Path) -> set[str]:
+    """The gettext functions ``path`` imports from the i18n package."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module == "pyramide_a11y.i18n":
+            found |= {alias.name for alias in node.names} & GETTEXT
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for path in MODULES if layer_of(path) not in WORDING],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_only_narration_words_sentences(path: Path) -> None:
+    """Speech and storage keep kinds and data; narration words them (issue 37)."""
+    assert gettext_imports(path) == set()
+
+
+def test_the_check_of_sentences_can_fail(tmp_path: Path) -> None:
+    module = tmp_path / "notice_words.py"
+    module.write_text("from pyramide_a11y.i18n import _, get_language\n", encoding="utf-8")
+    assert gettext_imports(module) == {"_"}

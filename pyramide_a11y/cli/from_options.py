@@ -35,7 +35,7 @@ from pyramide_a11y.narration import command_line as t
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
 
-from .parsing import RECYCLES_RANGE
+from .parsing import RECYCLES_RANGE, language_asked
 
 PLAY_OPTIONS = tuple(f.name for f in fields(StartOptions) if f.name != "sounds_env_off")
 """The options of ``pyramide`` and ``learn`` that are settings: every field of
@@ -124,12 +124,23 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
     raise SourceError(_("give a deal code (like PY1-N-AAAAAAS) or --layout FILE"))
 
 
+def language_option(args: argparse.Namespace) -> str | None:
+    """``--lang`` as one of the game's language codes: None when it was not given,
+    or names none of ours (``cli/main.py`` said so before the command ran, and the
+    command speaks the saved language or the locale's). The only reading of
+    ``args.lang``: the parsed options are never changed."""
+    given = getattr(args, "lang", None)
+    return language_asked(given) if isinstance(given, str) else None
+
+
 def start_options(args: argparse.Namespace, environ: Mapping[str, str]) -> StartOptions:
     """The play options of ``pyramide`` and ``learn``, read once from the parsed
     command line (and ``environ``'s ``PYRAMIDE_SOUNDS``): the only place the
     Namespace is read for settings; :func:`~pyramide_a11y.core.settings.read_start`
-    weighs them against the saved settings."""
-    given = vars(args)  # each option has its field's name (``cli/subcommands.py``)
+    weighs them against the saved settings. The language is
+    :func:`language_option`'s."""
+    # Each option has its field's name (``cli/subcommands.py``).
+    given = {**vars(args), "lang": language_option(args)}
     return StartOptions(
         **{name: given[name] for name in PLAY_OPTIONS},
         sounds_env_off=environ.get(SOUNDS_ENV, "").strip().lower() == "off",

@@ -242,7 +242,6 @@ def _run(words: list[str], asked: str | None, chosen: str | None, out: TextIO) -
     with argparse_in_session_language():
         parser = build_parser()
         args = parser.parse_args(words)
-        args.lang = chosen  # a code, or None: the commands look for a saved one
         func: Callable[[argparse.Namespace, TextIO], int] | None = getattr(args, "func", None)
         if func is None:
             parser.print_help(out)

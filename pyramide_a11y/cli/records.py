@@ -22,16 +22,17 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TextIO
 
+from pyramide_a11y.cli.from_options import language_option
 from pyramide_a11y.cli.parsing import GAME_NUMBER_RANGE
 from pyramide_a11y.core.settings import start_language
 from pyramide_a11y.engine import Game
 from pyramide_a11y.i18n import (
-    get_language,
     in_language,
 )
 from pyramide_a11y.narration import Style, describe, join, sentence
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import record_words as t
+from pyramide_a11y.narration.notice_words import notice_text
 from pyramide_a11y.narration.system_errors import os_error_reason
 from pyramide_a11y.storage import (
     ActionLogError,
@@ -42,7 +43,6 @@ from pyramide_a11y.storage import (
     Store,
 )
 from pyramide_a11y.storage.actions import apply_token
-from pyramide_a11y.storage.notice_words import notice_text
 from pyramide_a11y.storage.saved_settings import load_settings
 
 # -- opening the store for a command ----------------------------------------------------------
@@ -51,8 +51,7 @@ from pyramide_a11y.storage.saved_settings import load_settings
 def _language(args: argparse.Namespace, store: Store | None) -> str:
     """The language of a command on the store: ``--lang`` (entered already by the
     command line), else the language saved in play, else the locale's."""
-    given = get_language() if args.lang is not None else None
-    return start_language(given, load_settings(store))
+    return start_language(language_option(args), load_settings(store))
 
 
 @contextmanager

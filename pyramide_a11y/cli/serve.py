@@ -43,9 +43,10 @@ def page_rules(args: argparse.Namespace) -> Rules:
 def page_language(args: argparse.Namespace) -> str:
     """The page's language for a browser that asks for none of ours: ``--lang``,
     else English (a server's locale says nothing of its players)."""
+    from pyramide_a11y.cli.from_options import language_option
     from pyramide_a11y.i18n import DEFAULT_LANGUAGE
 
-    return str(getattr(args, "lang", None) or DEFAULT_LANGUAGE)
+    return language_option(args) or DEFAULT_LANGUAGE
 
 
 def uvicorn_options() -> dict[str, Any]:

@@ -22,6 +22,7 @@ from pyramide_a11y.i18n import LANGUAGES, _, get_language, ngettext
 from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
+from pyramide_a11y.narration.speech_words import problem_sentence
 from pyramide_a11y.speech.background import BackgroundSpeaker, Utterance
 from pyramide_a11y.speech.base import SilentSpeaker
 from pyramide_a11y.speech.detect import UNNAMED, running_screen_reader
@@ -37,7 +38,6 @@ from pyramide_a11y.speech.factory import (
 from pyramide_a11y.speech.pyttsx3_backend import Pyttsx3Speaker, WorkerError
 from pyramide_a11y.speech.sanitize import speakable
 from pyramide_a11y.speech.screen_reader import ReaderMissing, prism_report
-from pyramide_a11y.speech.speech_words import problem_sentence
 from pyramide_a11y.speech.ssip_backend import SsipSpeaker, plays_to_the_end
 from pyramide_a11y.speech.voices import espeak_voice, find_voice, voices_for_language
 from pyramide_a11y.storage.saved_settings import SettingValue, load_settings

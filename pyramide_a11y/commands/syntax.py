@@ -30,7 +30,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pyramide_a11y.engine import SUIT_GLYPHS, DealCodeError, Rank, Suit, parse_code
+from pyramide_a11y.engine import SUIT_GLYPHS, Card, DealCodeError, Rank, Suit, parse_code
 from pyramide_a11y.engine.numbers import (
     ORDINARY_SPACES,
     NumberProblem,
@@ -142,6 +142,24 @@ class Touch:
     """One card (select, or remove a King) or two (try the pair at once)."""
 
     cards: tuple[CardSpec, ...]
+
+
+@dataclass(frozen=True)
+class TouchCards:
+    """One card (select it, or remove a King) or two (try the pair at once), each
+    named in full: a :class:`Touch` resolved on the table, or a page's card button
+    (performed as it is, never read again)."""
+
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def named(cls, code: str) -> TouchCards | None:
+        """The touch of the card whose canonical notation is ``code`` (``10S``, as
+        a page's button carries it); None when ``code`` names no card."""
+        try:
+            return cls((Card.parse(code),)) if 2 <= len(code) <= 3 else None
+        except ValueError:
+            return None
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from pathlib import Path
 from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.engine import LayoutError, Rules
 from pyramide_a11y.narration import record_words as t
+from pyramide_a11y.narration.notice_words import notice_text
 from pyramide_a11y.storage import (
     ActionLogError,
     AutosavedGame,
@@ -33,7 +34,6 @@ from pyramide_a11y.storage import (
     StorageError,
     Store,
 )
-from pyramide_a11y.storage.notice_words import notice_text
 from pyramide_a11y.storage.saved_settings import SettingValue, load_settings, save_setting
 
 

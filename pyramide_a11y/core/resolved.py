@@ -22,6 +22,7 @@ from pyramide_a11y.commands import (
     SettingCommand,
     Simple,
     Touch,
+    TouchCards,
     Where,
     resolve,
 )
@@ -37,14 +38,6 @@ __all__ = [
     "WhereCard",
     "resolve_command",
 ]
-
-
-@dataclass(frozen=True)
-class TouchCards:
-    """One card (select it, or remove a King) or two (try the pair at once), each
-    named in full."""
-
-    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)

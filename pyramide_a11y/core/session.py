@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from dataclasses import replace
 
 from pyramide_a11y.commands import (
     Action,
@@ -48,10 +49,12 @@ from pyramide_a11y.core.settings import Settings, apply_setting
 from pyramide_a11y.core.sources import GameSource
 from pyramide_a11y.core.table import ClockState, TableState, marked_cells
 from pyramide_a11y.core.timer import GameTimer
+from pyramide_a11y.core.turn import Turn, places_changed
 from pyramide_a11y.engine import Game
 from pyramide_a11y.engine.view import table_view
-from pyramide_a11y.i18n import get_language, in_language
+from pyramide_a11y.i18n import catalog_in_use, get_language, in_language
 from pyramide_a11y.narration import answers, narrator
+from pyramide_a11y.narration.table_words import TableWords, table_words
 
 GOODBYE_WAIT = 30.0
 """Seconds the exit waits at most for the goodbye to be spoken: only a safety net.
@@ -136,6 +139,8 @@ class Session:
         )
         """The loop's keys for keyboard mode and the terminal's focus."""
         self.last = Answer()
+        self._turned: TableState | None = None  # the table the last turn returned
+        self._worded: tuple[object, TableState, TableWords] | None = None  # its words
         self._leaving = False  # the goodbye was said: close() lets it be heard
 
     # The game in play lives in ``self.play``; these reach it there.
@@ -255,6 +260,48 @@ class Session:
             if isinstance(command, TabClock):
                 return self._guarded("", lambda: self._clock(command), news=False)
             return self._guarded("", lambda: self._performed(command))
+
+    def turn(self, command: Resolved | str | None = None) -> Turn:
+        """One request of a front end that shows the table, in one call (see
+        :mod:`~pyramide_a11y.core.turn`): ``command`` done as :meth:`perform` does
+        a resolved command and :meth:`handle` a typed line (None: nothing done, the
+        table read for a page shown again), then the table after it, read as
+        :meth:`view` reads it and worded in the session's language as it is
+        after the command. The command goes through their guard (a fault is one
+        sentence, never an exception); the turn's :attr:`~.turn.Turn.changed`
+        compares with the table this method last returned."""
+        if command is None:
+            answer = Answer()
+        elif isinstance(command, str):
+            answer = self.handle(command)
+        else:
+            answer = self.perform(command)
+        with self.speaking():
+            state = self.view()
+            words = self._words_for(state)
+        before, self._turned = self._turned, state
+        return Turn(
+            lines=tuple(answer.printed),
+            quit=answer.quit,
+            table=state,
+            words=words,
+            changed=places_changed(before, state),
+            unsaved=self.unsaved,
+            language=self.settings.language,
+        )
+
+    def _words_for(self, state: TableState) -> TableWords:
+        """``state`` in words: the last turn's words again when only the clock moved
+        and the catalog is the same (a page polled while a hint thinks, a refused
+        command: the table as it was costs one comparison, not 28 places worded).
+        The words read the clock only on a won table, whose clock is stopped."""
+        key = catalog_in_use()
+        last = self._worded
+        if last is not None and last[0] == key and last[1] == replace(state, clock=last[1].clock):
+            return last[2]
+        words = table_words(state)
+        self._worded = (key, state, words)
+        return words
 
     def answer_key(self, act: Callable[[], list[str]]) -> Answer:
         """What a key of keyboard mode did (``act``'s lines, from :class:`Keyboard`) as

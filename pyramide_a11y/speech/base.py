@@ -15,21 +15,13 @@ Contract shared by all backends:
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Protocol
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+from pyramide_a11y.narration.speech_words import FailureKind as FailureKind
 
 from .voices import VoiceInfo
-
-
-class FailureKind(enum.Enum):
-    """How speech kept failing."""
-
-    FAILING = "failing"  # a program ends with an error every time
-    NOT_RESPONDING = "not responding"  # a program overruns its deadline every time
-    NOT_STARTING = "not starting"  # the pyttsx3 worker will not start
 
 
 @dataclass(frozen=True)

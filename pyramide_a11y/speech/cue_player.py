@@ -90,7 +90,7 @@ class CuePlayer:
         """``player`` (default: :func:`.player.default_player`). When
         ``$PYRAMIDE_AUDIO_PLAYER`` is no command line the cues are off from the
         start, without a problem to report: the game said so at start
-        (:func:`.speech_words.player_setting_sentence`)."""
+        (:func:`pyramide_a11y.narration.speech_words.player_setting_sentence`)."""
         self._broken = False
         try:
             self._player = list(player) if player is not None else default_player()

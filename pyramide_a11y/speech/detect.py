@@ -21,6 +21,8 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from pyramide_a11y.narration.speech_words import UNNAMED as UNNAMED
+
 # Executable name (lower case, without .exe) → the screen reader's name.
 SCREEN_READERS = {
     "orca": "Orca",
@@ -33,9 +35,6 @@ SCREEN_READERS = {
 }
 SCREEN_READER_ENV = "PYRAMIDE_SCREEN_READER"
 """Set: the screen reader running (a name, or ``none``), nothing detected."""
-UNNAMED = "screen reader"
-"""A screen reader the platform reports without naming it (see
-:func:`.speech_words.screen_reader_sentence`)."""
 SPEAKUP = Path("/sys/accessibility/speakup")
 FLAG_SECONDS = 1.0  # the longest the platform flag may take
 # Interpreters a screen reader written as a script runs under (Orca, Fenrir).

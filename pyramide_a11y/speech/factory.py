@@ -8,7 +8,6 @@ line and goes on as text.
 
 from __future__ import annotations
 
-import enum
 import importlib.util
 import io
 import shutil
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE
+from pyramide_a11y.narration.speech_words import Missing as Missing
 from pyramide_a11y.narration.system_errors import speech_timed_out
 
 from . import winsound_player
@@ -50,18 +50,6 @@ SCREEN_READER = "screen-reader"
 """The route through the running screen reader's own voice (Prism)."""
 CHOICES = ("auto", SCREEN_READER, *BACKENDS)
 PROBE_SECONDS = 3.0
-
-
-class Missing(enum.Enum):
-    """What kind of thing a backend lacks."""
-
-    LIBRARY = "library"  # pyttsx3 or the synthesiser behind it
-    PROGRAM = "program"  # espeak-ng, speech-dispatcher, the audio player
-    AUDIO = "audio"  # the player runs but there is no sound device
-    NOT_RESPONDING = "not responding"  # it hangs or fails every time
-    NOT_STARTING = "not starting"  # installed, but not running, and it does not start
-    NO_READER = "no reader"  # the screen-reader route finds no screen reader running
-    PLAYER_SETTING = "player setting"  # $PYRAMIDE_AUDIO_PLAYER is no command line
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """What the storage tells the player: a kind and, where it helps, a file name.
 
 The storage never prints; it hands :class:`Notice` values to the interface, which
-says :func:`pyramide_a11y.storage.notice_words.notice_text` in the player's
+says :func:`pyramide_a11y.narration.notice_words.notice_text` in the player's
 language.
 """
 

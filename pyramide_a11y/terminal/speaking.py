@@ -23,17 +23,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from pyramide_a11y.core import StartSettings
-from pyramide_a11y.speech.base import SilentSpeaker, Speaker, SpeechFailure
-from pyramide_a11y.speech.detect import running_screen_reader
-from pyramide_a11y.speech.factory import (
-    SCREEN_READER,
-    Missing,
-    SpeakerChoice,
-    SpeechProblem,
-    open_speaker,
-)
-from pyramide_a11y.speech.player import unusable_player
-from pyramide_a11y.speech.speech_words import (
+from pyramide_a11y.narration.speech_words import (
     failure_sentence,
     late_sentence,
     player_setting_sentence,
@@ -43,6 +33,16 @@ from pyramide_a11y.speech.speech_words import (
     screen_reader_sentence,
     speech_off_sentence,
 )
+from pyramide_a11y.speech.base import SilentSpeaker, Speaker, SpeechFailure
+from pyramide_a11y.speech.detect import running_screen_reader
+from pyramide_a11y.speech.factory import (
+    SCREEN_READER,
+    Missing,
+    SpeakerChoice,
+    SpeechProblem,
+    open_speaker,
+)
+from pyramide_a11y.speech.player import PLAYER_ENV, unusable_player
 from pyramide_a11y.speech.voices import VoiceInfo, find_voice
 
 Opener = Callable[..., SpeakerChoice]
@@ -367,7 +367,8 @@ def make_session_speaker(start: StartSettings, out: TextIO | None = None) -> Spe
         if unusable is not None and not _player_problem(speaker.problem):
             # Sounds (and speech, when it needs the player: that is the problem
             # below) are off: one sentence.
-            print(player_setting_sentence(unusable, speech_too=False), file=out, flush=True)
+            said = player_setting_sentence(PLAYER_ENV, unusable, speech_too=False)
+            print(said, file=out, flush=True)
         if speaker.problem is not None:
             line = problem_sentence(speaker.problem)
         elif start.speech_route == "none" and not start.speech_given:

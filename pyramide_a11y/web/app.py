@@ -32,10 +32,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
-from pyramide_a11y.core import HintFinder, ParFinder, TabClock
+from pyramide_a11y.core import HintFinder, ParFinder, TabClock, Turn
 from pyramide_a11y.engine import Rules, parse_rules
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
 from pyramide_a11y.narration import page_words as words
+from pyramide_a11y.narration.page_frame import page_frame
 from pyramide_a11y.storage import StorageError
 from pyramide_a11y.storage.peek import peek_setting
 
@@ -53,7 +54,7 @@ from .guard import (
     server_secret,
     token_ok,
 )
-from .page import LANG_TAGS, page_model
+from .page import LANG_TAGS, PageModel, page_model
 from .players import MAX_PLAYERS, PLAYER_ID, Player, Players
 from .solving import SolverPool
 
@@ -90,23 +91,24 @@ class WebGame:
     def render(self, name: str, **values: Any) -> str:
         return self.templates.get_template(name).render(**values)
 
-    def state(self, player: Player, held: str | None = None) -> dict[str, Any]:
+    def state(
+        self, player: Player, held: str | None = None, turn: Turn | None = None
+    ) -> dict[str, Any]:
         """What the script needs after an action or a poll: the game fragment, the
         answer lines, the late news among them (``news``: what a poll says), whether
         a hint still thinks, the page's language. ``held``: the token of the
         fragment the script holds (:class:`~.delta.Shown`): when it is the one
-        last sent, only what changed (``patch``), else the whole (``html``)."""
+        last sent, only what changed (``patch``), else the whole (``html``).
+        ``turn``: the table as the action just left it (None: read now)."""
         news = player.take_late()
-        session = player.session
-        with in_language(session.settings.language):
-            model = page_model(session, player.answer, letter_keys=player.letter_keys)
-            html = self.render(
-                "game.html",
-                m=model,
-                version=player.version,
-                token=form_token(self.secret, player.id),
-                deal=session.source.code or "",
-            )
+        model, turn = self._model(player, turn)
+        html = self.render(
+            "game.html",
+            m=model,
+            version=player.version,
+            token=form_token(self.secret, player.id),
+            deal=turn.table.code or "",
+        )
         return {
             "version": player.version,
             "answer": list(model.answer),
@@ -119,16 +121,22 @@ class WebGame:
 
     def page(self, player: Player) -> str:
         player.take_late()
-        session = player.session
-        with in_language(session.settings.language):
-            model = page_model(session, player.answer, letter_keys=player.letter_keys)
-            return self.render(
-                "page.html",
-                m=model,
-                version=player.version,
-                token=form_token(self.secret, player.id),
-                deal=session.source.code or "",
-            )
+        model, turn = self._model(player)
+        return self.render(
+            "page.html",
+            m=model,
+            version=player.version,
+            token=form_token(self.secret, player.id),
+            deal=turn.table.code or "",
+        )
+
+    @staticmethod
+    def _model(player: Player, turn: Turn | None = None) -> tuple[PageModel, Turn]:
+        """The page of ``turn`` (None: the table read now, in one call of the
+        session), and the turn."""
+        turn = turn or player.session.turn()
+        frame = page_frame(turn.language)
+        return page_model(turn, frame, player.answer, letter_keys=player.letter_keys), turn
 
     def refusal_page(self, language: str, sentence: str) -> str:
         with in_language(language):
@@ -297,10 +305,10 @@ def create_app(
                 # Counted under the player's lock, on the bucket every worker shares.
                 if not chosen.limit.allow():
                     return False
-                _play(chosen, work)
+                turn = _play(chosen, work)
                 if not _wants_json(request):
                     return None
-                return game.state(chosen, fields.get("held"))
+                return game.state(chosen, fields.get("held"), turn)
 
             # A guest's first form keeps it on disk first (Player.call's settle).
             settle = partial(players.settle, chosen)
@@ -329,8 +337,7 @@ def create_app(
             if not chosen.limit.allow():
                 return None
             # A command of the session's, through its guard: silent, the table kept.
-            chosen.session.perform(TabClock(hidden=hidden))
-            return chosen.session.clock().paused
+            return chosen.session.turn(TabClock(hidden=hidden)).table.clock.paused
 
         paused = await asyncio.wrap_future(
             chosen.call(tick, settle=partial(players.settle, chosen))
@@ -418,13 +425,12 @@ def saved_language(root: Path, player_id: str) -> str | None:
     return normalise_language(peek_setting(folder, "language", player=player_id))
 
 
-def _play(player: Player, work: Work) -> None:
-    """``work`` on the player's session, in their language; its answer becomes the
-    page's."""
-    session = player.session
-    with in_language(session.settings.language):
-        answer = work(player)
-    player.answered(answer)
+def _play(player: Player, work: Work) -> Turn | None:
+    """``work`` on the player's session; its answer becomes the page's. The turn
+    it made (None: the work was answered without the session, as a refusal)."""
+    done = work(player)
+    player.answered(done)
+    return done if isinstance(done, Turn) else None
 
 
 def _fields(form: FormData) -> Mapping[str, str]:

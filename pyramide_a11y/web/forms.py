@@ -1,24 +1,26 @@
 """What each form does to a player's game: a form's fields → one call of the session.
 
 :func:`work_for` reads the fields (any text at all) and returns the work to run on
-the player, holding their lock, in their language. Whatever does not read as one
-of the page's commands gets the game's own refusal sentence and changes nothing.
+the player, holding their lock: a command for :meth:`Session.turn
+<pyramide_a11y.core.Session.turn>` (which answers in the player's language and
+returns the table after it), or lines worded here in the player's language.
+Whatever does not read as one of the page's commands gets the game's own refusal
+sentence and changes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from pyramide_a11y.core import Action, Answer, SetLanguage, Simple, TouchCards
-from pyramide_a11y.engine import Card
-from pyramide_a11y.i18n import LANGUAGES
+from pyramide_a11y.core import Action, SetLanguage, Simple, TouchCards, Turn
+from pyramide_a11y.i18n import LANGUAGES, in_language
 from pyramide_a11y.narration import answers
 from pyramide_a11y.narration import help as help_text
 from pyramide_a11y.narration import page_words as words
 
 from .players import Player
 
-Work = Callable[[Player], Answer | list[str]]
+Work = Callable[[Player], Turn | list[str]]
 MAX_LINE = 200
 """Characters of a typed command (the longest command is far shorter)."""
 
@@ -52,9 +54,20 @@ def work_for(kind: str, fields: Mapping[str, str]) -> Work:
     return _refused(kind)
 
 
+def _worded(lines: Callable[[Player], list[str]]) -> Work:
+    """Work whose ``lines`` are worded here, not by the session: in the player's
+    language all the same."""
+
+    def work(player: Player) -> list[str]:
+        with in_language(player.session.settings.language):
+            return lines(player)
+
+    return work
+
+
 def _refused(text: str) -> Work:
     """The game's answer to a line it does not understand (``text`` echoed, cut)."""
-    return lambda player: answers.unknown_command(text[:40].strip())
+    return _worded(lambda player: answers.unknown_command(text[:40].strip()))
 
 
 def _act(name: str, *, touch: bool = False) -> Work:
@@ -64,19 +77,18 @@ def _act(name: str, *, touch: bool = False) -> Work:
     if action is None:
         return _refused(name)
     if action is Action.RULES and touch:
-        return lambda player: help_text.rules_lines(player.session.view().rules, touch=True)
-    return lambda player: player.session.perform(Simple(action))
+        return _worded(
+            lambda player: help_text.rules_lines(player.session.turn().table.rules, touch=True)
+        )
+    command = Simple(action)
+    return lambda player: player.session.turn(command)
 
 
 def _card(code: str) -> Work:
-    try:
-        card = Card.parse(code) if 2 <= len(code) <= 3 else None
-    except ValueError:
-        card = None
-    if card is None:
+    touch = TouchCards.named(code)  # named in full: performed as it is, never read again
+    if touch is None:
         return _refused(code)
-    touch = TouchCards((card,))  # named in full: performed as it is, never read again
-    return lambda player: player.session.perform(touch)
+    return lambda player: player.session.turn(touch)
 
 
 def _typed(line: str) -> Work:
@@ -85,13 +97,14 @@ def _typed(line: str) -> Work:
 
     # Read once, by the session (whose page sessions take deal codes only, never a
     # file of the server's disk, for ``new NAME``).
-    return lambda player: player.session.handle(line)
+    return lambda player: player.session.turn(line)
 
 
 def _language(code: str) -> Work:
     if code not in LANGUAGES:
         return _refused(code)
-    return lambda player: player.session.perform(SetLanguage(code))
+    command = SetLanguage(code)
+    return lambda player: player.session.turn(command)
 
 
 def _keys(on: str) -> Work:
@@ -102,4 +115,4 @@ def _keys(on: str) -> Work:
         player.set_letter_keys(on == "1")
         return [words.keys_on() if on == "1" else words.keys_off()]
 
-    return switch
+    return _worded(switch)

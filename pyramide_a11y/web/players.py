@@ -34,6 +34,7 @@ from pyramide_a11y.core import (
     ParFinder,
     Session,
     Settings,
+    Turn,
     coded_source,
     random_deal,
 )
@@ -143,6 +144,7 @@ class Player:
         """How this process keeps step with the others serving the same player."""
         self.synced = 0
         """The version of the player's page this process last read or wrote."""
+        self._turned: tuple[Session, Turn] | None = None  # the session's last turn
         self.shown = Shown()
         """The game fragment this process last sent the player's script (a move's
         answer then carries only what changed: :mod:`.delta`)."""
@@ -209,7 +211,11 @@ class Player:
             return result
 
     def unsaved(self) -> bool:
-        """The game in play holds moves not saved yet."""
+        """The game in play holds moves not saved yet (as the last turn of this
+        session said: it is read right after the move, in the same locked block)."""
+        turned = self._turned
+        if turned is not None and turned[0] is self.session:
+            return turned[1].unsaved
         return self.session.unsaved
 
     def close(self) -> None:
@@ -231,9 +237,13 @@ class Player:
             self.version += 1
         return late
 
-    def answered(self, answer: Answer | list[str]) -> None:
+    def answered(self, answer: Turn | Answer | list[str]) -> None:
         """``answer`` is the new answer of the page (late news taken after it)."""
-        self.answer = list(answer.printed if isinstance(answer, Answer) else answer)
+        if isinstance(answer, Turn):
+            self._turned = (self.session, answer)
+            self.answer = list(answer.lines)
+        else:
+            self.answer = list(answer.printed if isinstance(answer, Answer) else answer)
         self.version += 1
 
     def set_letter_keys(self, on: bool) -> None:
@@ -477,7 +487,7 @@ class Players:
         storage.save_changes({}, {"language": language})
         with in_language(language):
             player.session = self._session(
-                player, guest.source, language, storage, seconds=guest.view().clock.seconds
+                player, guest.source, language, storage, seconds=guest.turn().table.clock.seconds
             )
 
     def revive(self, player_id: str, deal: str, language: str) -> Player:

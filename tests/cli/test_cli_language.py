@@ -16,7 +16,8 @@ from kit import LANGUAGES
 from playthrough import recording_session, won_code
 
 from pyramide_a11y.cli.analyse import Progress, progress_mode
-from pyramide_a11y.cli.main import main
+from pyramide_a11y.cli.from_options import language_option, start_options
+from pyramide_a11y.cli.main import build_parser, main
 from pyramide_a11y.cli.parsing import lang_option, language_asked
 from pyramide_a11y.engine import DECK, Draw, Recycle, RemoveKing, RemovePair
 from pyramide_a11y.i18n import set_language
@@ -245,6 +246,18 @@ def test_lang_option_is_found_anywhere() -> None:
     assert language_asked("pt") == "pt_PT"
     assert language_asked("br") == "pt_BR" and language_asked("pt-BR") == "pt_BR"
     assert language_asked("fr") is None
+
+
+def test_the_lang_option_is_read_once_into_the_start_options() -> None:
+    """``--lang`` as typed stays in the parsed options (never rewritten): the play
+    options read it once, as one of the game's codes (None: not ours)."""
+    parser = build_parser()
+    args = parser.parse_args(["--lang", "br", "--speech", "none"])
+    options = start_options(args, {})
+    assert args.lang == "br" and options.lang == "pt_BR" and options.speech == "none"
+    assert start_options(parser.parse_args(["--lang", "fr"]), {}).lang is None
+    assert language_option(parser.parse_args(["stats", "--lang", "pt"])) == "pt_PT"
+    assert language_option(parser.parse_args(["stats"])) is None
 
 
 def test_an_unknown_lang_is_said_and_the_session_goes_on(

@@ -31,8 +31,8 @@ from pyramide_a11y.engine.dealcode import DealCode
 from pyramide_a11y.i18n import set_language
 from pyramide_a11y.narration import describe, narrator
 from pyramide_a11y.narration import messages as m
+from pyramide_a11y.narration.table_words import table_words
 from pyramide_a11y.solver import hint_for
-from pyramide_a11y.web.page import page_model
 
 DEAD_END_PT = "Não há mais jogadas possíveis"
 
@@ -80,8 +80,8 @@ def hint_said(session: Session, late: LateHints) -> str:
 def page_exits(session: Session, language: str) -> tuple[str | None, list[str]]:
     """The page's dead-end panel: its sentence and its buttons' words."""
     set_language(language)
-    model = page_model(session, [], letter_keys=False)
-    return model.impasse, [exit.label for exit in model.exits]
+    words = table_words(session.view())
+    return words.impasse, [exit.label for exit in words.exits]
 
 
 # -- 1. the dead end is a fact of the table ---------------------------------------------------

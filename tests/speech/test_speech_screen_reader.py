@@ -18,11 +18,11 @@ from speech_support import wait_for
 
 from pyramide_a11y.core.settings import StartOptions, read_start
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.narration.speech_words import problem_sentence
 from pyramide_a11y.speech import detect, screen_reader
 from pyramide_a11y.speech.base import RecordingSpeaker, SilentSpeaker
 from pyramide_a11y.speech.factory import Missing, SpeakerChoice, SpeechProblem, open_speaker
 from pyramide_a11y.speech.screen_reader import ScreenReaderSpeaker, open_reader
-from pyramide_a11y.speech.speech_words import problem_sentence
 from pyramide_a11y.terminal.speaking import SessionSpeaker, make_session_speaker
 
 CODE = "PY1-P-AAAAAAB"

@@ -17,9 +17,9 @@ from speech_support import alive, my_children, no_more, wait_for
 from terminal import TMUX, window
 
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.narration.speech_words import problem_sentence
 from pyramide_a11y.speech.base import FailureKind
 from pyramide_a11y.speech.factory import Missing, SpeakerChoice, open_speaker
-from pyramide_a11y.speech.speech_words import problem_sentence
 from pyramide_a11y.speech.ssip import escape, socket_path
 from pyramide_a11y.speech.ssip_backend import SsipSpeaker, dispatcher_rate
 from pyramide_a11y.terminal.speaking import SessionSpeaker, take_speech_sentences

@@ -18,8 +18,8 @@ from storage_helpers import new_game, sqlite_file, winning_line
 
 from pyramide_a11y.engine import Layout, get_rules
 from pyramide_a11y.engine.dealcode import DealCode
+from pyramide_a11y.narration.notice_words import notice_text
 from pyramide_a11y.storage import AutosavedGame, Notice, NoticeKind, Store
-from pyramide_a11y.storage.notice_words import notice_text
 from pyramide_a11y.storage.paths import DATABASE_NAME
 from pyramide_a11y.storage.schema import SCHEMA_VERSION
 

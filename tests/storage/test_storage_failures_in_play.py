@@ -21,8 +21,8 @@ from test_storage_database import fill, folder_digests, read_only
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.i18n import overridden, set_language
 from pyramide_a11y.i18n.pseudo import PseudoTranslations, untranslated_residue
+from pyramide_a11y.narration.notice_words import notice_text
 from pyramide_a11y.storage import Notice, NoticeKind, Store
-from pyramide_a11y.storage.notice_words import notice_text
 
 pytestmark = sqlite_file
 

@@ -21,8 +21,8 @@ from test_storage_database import digest, fill, folder_digests, read_only
 
 from pyramide_a11y.cli.main import main
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.narration.notice_words import notice_text
 from pyramide_a11y.storage import AutosavedGame, Notice, NoticeKind, Store
-from pyramide_a11y.storage.notice_words import notice_text
 from pyramide_a11y.storage.paths import DATABASE_NAME
 
 pytestmark = sqlite_file

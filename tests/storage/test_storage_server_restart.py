@@ -13,7 +13,7 @@ from kit import make_session
 from storage_helpers import on_postgres
 
 from pyramide_a11y.core.autosave import GameStorage
-from pyramide_a11y.storage.notice_words import notice_text
+from pyramide_a11y.narration.notice_words import notice_text
 from pyramide_a11y.storage.notices import Notice, NoticeKind
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "postgres"

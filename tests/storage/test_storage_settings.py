@@ -8,8 +8,8 @@ import pytest
 from kit import LANGUAGES
 
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.narration.notice_words import notice_text
 from pyramide_a11y.storage import Notice, NoticeKind, Store
-from pyramide_a11y.storage.notice_words import notice_text
 from pyramide_a11y.storage.saved_settings import load_settings, save_setting
 
 

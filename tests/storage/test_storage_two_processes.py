@@ -9,8 +9,8 @@ from pathlib import Path
 from storage_helpers import Program, database_sound
 
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.narration.notice_words import notice_text
 from pyramide_a11y.storage import Notice, NoticeKind, Store
-from pyramide_a11y.storage.notice_words import notice_text
 
 CODE = "PY1-P-AAAABMP"
 

@@ -16,8 +16,8 @@ from starlette.testclient import TestClient
 from storage_helpers import on_postgres
 
 from pyramide_a11y.narration import page_words as words
+from pyramide_a11y.narration.notice_words import notice_text
 from pyramide_a11y.storage import Notice, NoticeKind
-from pyramide_a11y.storage.notice_words import notice_text
 from pyramide_a11y.web.app import COOKIE, create_app
 from pyramide_a11y.web.players import Players
 

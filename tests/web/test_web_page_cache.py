@@ -6,23 +6,23 @@ move."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
 from pyramide_a11y.i18n import in_language
-from pyramide_a11y.web import page
+from pyramide_a11y.narration import page_frame, table_words
 from pyramide_a11y.web.app import COOKIE, create_app
-from pyramide_a11y.web.page import PageModel, page_model
 from pyramide_a11y.web.players import Player, Players
 
 from .conftest import token_of
 
 LANGUAGES = ("pt_PT", "pt_BR", "en")
-CACHED = ("_place_label", "_card_words", "_row_heading", "_selected_word", "_pile_label")
-CACHED_ALL = (*CACHED, "_language_choices", "_page_words")
+CACHED = {
+    table_words: ("_place_label", "_card_words", "_row_heading", "_selected_word", "_pile_label"),
+    page_frame: ("_language_choices", "_frame"),
+}
 
 
 def _player(client: TestClient) -> Player:
@@ -32,17 +32,18 @@ def _player(client: TestClient) -> Player:
     return player
 
 
-def _model(player: Player, language: str) -> PageModel:
-    """The page now; ``waiting`` left out: a deal's par is found in the background
-    and may arrive between two pages (it is no cached word)."""
+def _model(player: Player, language: str) -> tuple[table_words.TableWords, page_frame.PageFrame]:
+    """The page's words now: the table's and the frame's."""
     with in_language(language):
-        return replace(page_model(player.session, player.answer, letter_keys=True), waiting=False)
+        words = table_words.table_words(player.session.view())
+    return words, page_frame.page_frame(language)
 
 
 def _uncached(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every cached function of the page replaced by the function it wraps."""
-    for name in CACHED_ALL:
-        monkeypatch.setattr(page, name, getattr(page, name).__wrapped__)
+    """Every cached function of the page's words replaced by the function it wraps."""
+    for module, names in CACHED.items():
+        for name in names:
+            monkeypatch.setattr(module, name, getattr(module, name).__wrapped__)
 
 
 def test_a_page_from_warm_caches_is_the_page_with_none(tmp_path: Path) -> None:
@@ -82,6 +83,8 @@ def test_a_page_from_warm_caches_is_the_page_with_none(tmp_path: Path) -> None:
 
 
 def test_the_caches_are_all_known() -> None:
-    """Every cache of the page is one this test turns off (a new one must be added)."""
-    cached = {name for name in dir(page) if hasattr(getattr(page, name), "cache_clear")}
-    assert cached == set(CACHED_ALL)
+    """Every cache of the page's words is one this test turns off (a new one must
+    be added)."""
+    for module, names in CACHED.items():
+        cached = {name for name in dir(module) if hasattr(getattr(module, name), "cache_clear")}
+        assert cached == set(names), module.__name__

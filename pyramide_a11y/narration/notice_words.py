@@ -1,10 +1,11 @@
-"""What the storage says to the player, one sentence each, in the current language."""
+"""What the storage's notices say to the player, one sentence each, in the current
+language: the storage keeps the kinds (:class:`~pyramide_a11y.storage.NoticeKind`),
+narration words them."""
 
 from __future__ import annotations
 
 from pyramide_a11y.i18n import _
-
-from .notices import Notice, NoticeKind
+from pyramide_a11y.storage.notices import Notice, NoticeKind
 
 
 def notice_text(notice: Notice) -> str:

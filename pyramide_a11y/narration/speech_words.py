@@ -1,14 +1,78 @@
-"""The sentences the game says about speech itself, through gettext."""
+"""The sentences the game says about speech itself, through gettext.
+
+Speech finds what is wrong and keeps it as data (``speech.factory.SpeechProblem``,
+``speech.base.SpeechFailure``); the kinds of trouble are defined here
+(:class:`Missing`, :class:`FailureKind`), as the cue kinds are in :mod:`.cues`,
+so that narration words them without importing speech (speech imports narration,
+never the other way).
+"""
 
 from __future__ import annotations
+
+import enum
+from typing import Protocol
 
 from pyramide_a11y.i18n import _, ngettext
 from pyramide_a11y.i18n.formatting import format_number
 
-from .base import FailureKind, SpeechFailure
-from .detect import UNNAMED
-from .factory import Missing, SpeechProblem
-from .player import PLAYER_ENV
+__all__ = [
+    "UNNAMED",
+    "FailureKind",
+    "Missing",
+    "failure_sentence",
+    "late_sentence",
+    "player_setting_sentence",
+    "problem_sentence",
+    "reader_gone_sentence",
+    "reader_route_sentence",
+    "screen_reader_sentence",
+    "speech_off_sentence",
+]
+
+UNNAMED = "screen reader"
+"""Stands for a running screen reader whose name is not known (``speech.detect``)."""
+
+
+class Missing(enum.Enum):
+    """What kind of thing a speech backend lacks."""
+
+    LIBRARY = "library"  # pyttsx3 or the synthesiser behind it
+    PROGRAM = "program"  # espeak-ng, speech-dispatcher, the audio player
+    AUDIO = "audio"  # the player runs but there is no sound device
+    NOT_RESPONDING = "not responding"  # it hangs or fails every time
+    NOT_STARTING = "not starting"  # installed, but not running, and it does not start
+    NO_READER = "no reader"  # the screen-reader route finds no screen reader running
+    PLAYER_SETTING = "player setting"  # $PYRAMIDE_AUDIO_PLAYER is no command line
+
+
+class FailureKind(enum.Enum):
+    """How speech kept failing."""
+
+    FAILING = "failing"  # a program ends with an error every time
+    NOT_RESPONDING = "not responding"  # a program overruns its deadline every time
+    NOT_STARTING = "not starting"  # the pyttsx3 worker will not start
+
+
+class SpeechProblem(Protocol):
+    """What :func:`problem_sentence` reads of ``speech.factory.SpeechProblem``."""
+
+    @property
+    def missing(self) -> Missing: ...
+    @property
+    def what(self) -> str: ...
+    @property
+    def install(self) -> str: ...
+    @property
+    def detail(self) -> str: ...
+
+
+class SpeechFailure(Protocol):
+    """What :func:`failure_sentence` reads of ``speech.base.SpeechFailure``."""
+
+    @property
+    def kind(self) -> FailureKind: ...
+    @property
+    def program(self) -> str: ...
 
 
 def problem_sentence(problem: SpeechProblem) -> str:
@@ -25,8 +89,8 @@ def problem_sentence(problem: SpeechProblem) -> str:
         return _("Speech is off: {player} found no audio device. The game goes on as text.").format(
             player=problem.what
         )
-    if problem.missing is Missing.PLAYER_SETTING:
-        return player_setting_sentence(problem.detail, speech_too=True)
+    if problem.missing is Missing.PLAYER_SETTING:  # ``what``: the variable's name
+        return player_setting_sentence(problem.what, problem.detail, speech_too=True)
     if problem.missing is Missing.NO_READER:
         # Translators: said when the player asks for speech through the screen reader
         # ("speech reader") and none is running that the game can reach.
@@ -59,10 +123,11 @@ def problem_sentence(problem: SpeechProblem) -> str:
     )
 
 
-def player_setting_sentence(value: str, speech_too: bool) -> str:
-    """The one line said at start when ``$PYRAMIDE_AUDIO_PLAYER`` (``value``) is no
-    command line: the sounds, and the speech that plays through the player when
-    ``speech_too``, are off; the game goes on."""
+def player_setting_sentence(variable: str, value: str, *, speech_too: bool) -> str:
+    """The one line said at start when the environment's ``variable``
+    (``PYRAMIDE_AUDIO_PLAYER``) holds ``value``, which is no command line: the
+    sounds, and the speech that plays through the player when ``speech_too``, are
+    off; the game goes on."""
     if speech_too:
         # Translators: said once at start. {variable} is PYRAMIDE_AUDIO_PLAYER, an
         # environment variable naming the program that plays sound; {value} is what it
@@ -78,7 +143,7 @@ def player_setting_sentence(value: str, speech_too: bool) -> str:
         message = _(
             "Sounds are off: {variable} holds {value}, which is not a command the game can run."
         )
-    return message.format(variable=PLAYER_ENV, value=repr(value))
+    return message.format(variable=variable, value=repr(value))
 
 
 def screen_reader_sentence(reader: str) -> str:
