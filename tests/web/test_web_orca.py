@@ -11,7 +11,9 @@ speech-dispatcher really played:
 - the letter keys reach the game where the page says to use them (the table):
   at once on load, and after one Tab from the page's top;
 - the win dialog is heard with its facts (moves, cards removed, the deal's code),
-  and once it is closed the letters reach the game again (N deals anew).
+  and once it is closed the letters reach the game again (N deals anew);
+- a new deal's answer is said first, from the table (N) or from the New deal
+  button, never after the table's toolbar.
 """
 
 from __future__ import annotations
@@ -254,6 +256,24 @@ def test_a_short_deal_won_through_orca(desktop: Desktop, tmp_path: Path) -> None
         desktop.wait_said(mark, lambda t: "button" in t, "the table's focus")
         said = player.heard_first("n", sentence(messages.new_deal()))
         assert not [t for t in said if "tool bar" in t], f"after N, Orca said {said}"
+        # The New deal button, from outside the table: Orca says the table's
+        # toolbar first as focus comes back into it, so the answer is there.
+        button = f"{words.new_deal()} push button"
+        for _ in range(8):
+            mark = desktop.mark()
+            desktop.key("Tab")
+            said = desktop.wait_said(mark, lambda t: "button" in t, "a button")
+            if any(t.startswith(button) for t in said):
+                break
+        else:
+            raise AssertionError(f"Tab never reached {button!r}")
+        player.heard_first("Return", sentence(messages.new_deal()))
+        # And N from a card of the pyramid: the focused card goes with its rows,
+        # the answer is in the name of the card focus lands on.
+        said = player.heard_first("n", sentence(messages.new_deal()))
+        assert not [t for t in said if "tool bar" in t or "List with" in t], (
+            f"after N on a card, Orca said {said}"
+        )
     finally:
         server.stop()
-    assert len(player.results) == len([m for m in line.moves]) + 4
+    assert len(player.results) == len([m for m in line.moves]) + 6
