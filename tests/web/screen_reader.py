@@ -372,6 +372,18 @@ class Desktop:
 
         return wait_for(upto, timeout, f"Orca never said {what}; it said {self.said(since)}")
 
+    def wait_event(self, since: int, event: str, what: str, timeout: float = 40) -> None:
+        """Waits until Orca's log, after ``since``, shows it got the accessibility
+        event ``event`` (the start of its "EVENT MANAGER: " line, e.g.
+        ``"object:state-changed:focused for [document web | Title] in [application
+        | Chromium] (1"``): what the browser did, as Orca heard it."""
+        line = "EVENT MANAGER: " + event
+
+        def seen() -> bool | None:
+            return True if line in self._orca_text(since) else None
+
+        wait_for(seen, timeout, f"Orca never got {what} ({event!r})")
+
     # -- what was played ---------------------------------------------------------------
 
     def played(self) -> list[Played]:

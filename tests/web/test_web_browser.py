@@ -141,12 +141,14 @@ class Table:
     def answer_carried(self) -> None:
         """Focus moved to a card: its name is the answer first, then the card's short
         name (its words: the face beside them is hidden); or, when focus came into
-        the pyramid's list box from outside it (a screen reader says the list box
-        first), the list box's name is the answer and the card's its short name.
+        the pyramid from outside it (a screen reader says the containers it enters
+        first: the table's toolbar from outside the table, the list box from the
+        stock or the waste), the outermost one's name is the answer and the card's
+        its short name.
         The live region shows the answer without speaking it again."""
         label, short, region, live, listed = self.page.evaluate(
             "() => { const e = document.activeElement; const r = document.getElementById('answer');"
-            " const l = e.closest('#rows[data-carried]');"
+            " const l = e.closest('#table[data-carried], #rows[data-carried]');"
             " return [e.getAttribute('aria-label') || '', e.querySelector('.words').textContent,"
             " r.innerText.trim(), r.getAttribute('aria-live'), l && l.getAttribute('aria-label')];"
             " }"
@@ -168,6 +170,39 @@ class Table:
             " return [!!e.closest('#table button.card.free'), free, e.id]; }"
         )
         assert on_free or (free == 0 and where == "draw"), (on_free, free, where)
+
+
+STANDING = ("#table", "#rows", "#answer", "#stock-top", "#draw", "[role='toolbar']")
+"""The page's standing elements: a new deal changes what is inside them, never them
+(a screen reader would announce a new one: Orca once said "Pyramid tool bar")."""
+
+
+def dealt_anew_in_place(table: Table, press: str) -> str:
+    """``press`` deals anew: the standing elements are the same nodes as before (a
+    property set on each survives), focus and the table's one tab stop are on the
+    new deal's first free card, and the answer is what focus says first (in the
+    card's name, or in the container's that focus came into: see ``answer_carried``)."""
+    page = table.page
+    marked = page.evaluate(
+        "s => s.flatMap(q => [...document.querySelectorAll(q)])"
+        ".map(e => { e.keptForTest = 'yes'; return e; }).length",
+        list(STANDING),
+    )
+    said = table.key(press).strip()
+    kept, focused, stop, first, label, carried = page.evaluate(
+        "s => { const e = document.activeElement;"
+        " const kept = s.flatMap(q => [...document.querySelectorAll(q)])"
+        ".filter(n => n.keptForTest === 'yes').length;"
+        " return [kept, e.id, document.querySelector('#table button.card[tabindex=\"0\"]').id,"
+        " document.querySelector('#table button.card.free').id, e.getAttribute('aria-label'),"
+        " e.closest('[data-carried]') && e.closest('[data-carried]').getAttribute('aria-label')];"
+        " }",
+        list(STANDING),
+    )
+    assert kept == marked, f"{marked - kept} of the page's standing elements were replaced"
+    assert focused == stop == first, (focused, stop, first)
+    assert said and (label.startswith(said) or carried == said), (said, label, carried)
+    return said
 
 
 def document_listeners(page: Any) -> list[str]:
@@ -274,6 +309,14 @@ def test_a_whole_deal_won_by_keyboard(
     assert all_gone in page.locator("#status").inner_text()
     page.wait_for_selector("dialog#result-dialog[open]")
     assert won in page.locator("dialog #result-heading").inner_text()
+    # Esc closes the dialog, focus is on the table (the stock's top); N there deals
+    # anew inside the same table, its answer first.
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog#result-dialog", state="detached")
+    assert page.evaluate("() => !!document.activeElement.closest('#table')")
+    with in_language(language):
+        new_deal = sentence(messages.new_deal())
+    assert dealt_anew_in_place(table, "n").startswith(new_deal)
     context.close()
 
 
@@ -489,6 +532,25 @@ def test_focus_carries_the_answer_and_stays_on_the_table(browser: Any, served: S
     context.close()
 
 
+def test_a_new_deal_keeps_the_table_and_its_toolbars(browser: Any, served: Served) -> None:
+    """A new deal (N on a card, the New deal button) changes the cards inside the
+    table, not the table: its toolbar, the pyramid's list box, the piles and the
+    live region are the same elements, focus is on the first free card of the new
+    deal, and its answer is said first. The whole table replaced, focus landed in
+    a new toolbar and Orca said "Pyramid tool bar" before "New deal."."""
+    context = browser.new_context(locale="en")
+    page = context.new_page()
+    page.goto(served.url + "/")
+    page.wait_for_selector("body[data-ready='yes']")
+    table = Table(page, "")
+    new_deal = sentence(messages.new_deal())
+    page.keyboard.press("End")  # on the waste side: focus is not on the first free card
+    assert dealt_anew_in_place(table, "n").startswith(new_deal)
+    page.locator("#new").focus()
+    assert dealt_anew_in_place(table, "Enter").startswith(new_deal)
+    context.close()
+
+
 def test_the_table_has_focus_on_arrival(browser: Any, served: Served) -> None:
     """On load, and on the page reloaded in another language, focus is on the
     table's one tab stop, its first free card: a screen reader is then in its
@@ -518,9 +580,11 @@ def test_the_pyramid_is_one_list_box_of_cards(browser: Any, served: Served) -> N
     """With the script, the pyramid is one list box of options named "Pyramid": a
     screen reader says a card by its name alone, with no role word after each
     ("push button") and nothing at a change of row; its row headings and gaps are
-    for reading the page, out of the list box. Focus coming into it from outside
-    (here: New deal) puts the answer in the list box's name, said first. Without
-    the script the cards are buttons under their rows' headings."""
+    for reading the page, out of the list box. Focus coming into the table from
+    outside it (here: New deal) puts the answer in the name of the table's
+    toolbar, the first thing said (Orca: "Pyramid tool bar" first, when the list
+    box carried it); the list box is "Pyramid". Without the script the cards are
+    buttons under their rows' headings."""
     context = browser.new_context(locale="en")
     page = context.new_page()
     page.goto(served.url + "/")
@@ -538,15 +602,20 @@ def test_the_pyramid_is_one_list_box_of_cards(browser: Any, served: Served) -> N
     page.locator("#new").focus()
     said = table.key("Enter").strip()
     focused = page.evaluate(
-        "() => { const e = document.activeElement;"
+        "() => { const e = document.activeElement; const t = document.getElementById('table');"
         " return [e.getAttribute('aria-label'), e.querySelector('.words').textContent,"
-        " e.getAttribute('role'), document.getElementById('rows').getAttribute('aria-label')]; }"
+        " e.getAttribute('role'), t.getAttribute('aria-label'),"
+        " t.getAttribute('aria-labelledby')]; }"
     )
-    label, words, role, list_name = focused
-    assert said and list_name == said, (list_name, said)
+    label, words, role, table_name, table_labelledby = focused
+    assert said and table_name == said and table_labelledby is None, (table_name, said)
     assert label == words and role == "option"
-    page.keyboard.press("ArrowRight")  # the answer was heard: the list box is "Pyramid" again
     assert page.evaluate(shape)[:3] == ["listbox", "pyramid-heading", None]
+    page.keyboard.press("ArrowRight")  # the answer was heard: the table is "Pyramid" again
+    assert page.evaluate(
+        "() => [document.getElementById('table').getAttribute('aria-label'),"
+        " document.getElementById('table').getAttribute('aria-labelledby')]"
+    ) == [None, "pyramid-heading"]
     context.close()
     plain = browser.new_context(locale="en", java_script_enabled=False)
     page = plain.new_page()

@@ -65,21 +65,22 @@
     el.setAttribute("aria-label", text ? text + " " + shortName(el) : shortName(el));
   }
 
-  /* Focus coming into the pyramid's list box from outside it (the stock, the
-     waste, a control): a screen reader says the list box first, so the answer
-     goes in the list box's name, the card keeps its short name. */
-  function carryList(list, text) {
-    list.removeAttribute("aria-labelledby");
-    list.setAttribute("aria-label", text);
-    list.setAttribute("data-carried", "yes");
+  /* Focus coming into the pyramid from outside it: a screen reader says the
+     containers it enters first (Orca: the table's toolbar when focus comes from
+     outside the table, then the list box), so the answer goes in the name of
+     the outermost one entered, and the card keeps its short name. */
+  function carryIn(container, text) {
+    container.removeAttribute("aria-labelledby");
+    container.setAttribute("aria-label", text);
+    container.setAttribute("data-carried", "yes");
   }
 
-  function uncarryList() {
-    var list = $("#rows");
-    if (!list || !list.hasAttribute("data-carried")) { return; }
-    list.removeAttribute("data-carried");
-    list.removeAttribute("aria-label");
-    list.setAttribute("aria-labelledby", "pyramid-heading");
+  function uncarryContainers() {
+    all("#table[data-carried], #rows[data-carried]").forEach(function (container) {
+      container.removeAttribute("data-carried");
+      container.removeAttribute("aria-label");
+      container.setAttribute("aria-labelledby", "pyramid-heading");
+    });
   }
 
   function uncarry(el) {
@@ -107,6 +108,20 @@
     rows.setAttribute("aria-labelledby", "pyramid-heading");
     all("h3, .gap", rows).forEach(function (el) { el.setAttribute("aria-hidden", "true"); });
     cards.forEach(function (card) { card.setAttribute("role", "option"); });
+  }
+
+  /* The outermost container (a selector) that focus, leaving ``focused`` for the
+     card ``target`` of the ``fresh`` fragment, enters and a screen reader says:
+     the table from outside it, the pyramid's list box from the stock or the
+     waste; null when focus stays inside the list box. */
+  function enteredBy(focused, target, fresh) {
+    var list = fresh.querySelector("#rows[role='listbox']");
+    if (!list || !list.contains(target)) { return null; }
+    var inside = function (selector) {
+      return !!(focused && focused.closest && focused.closest(selector));
+    };
+    if (!inside("#table")) { return "#table"; }
+    return inside("#rows") ? null : "#rows";
   }
 
   /* -- the table changed in place: elements kept where they stay, so focus stays -- */
@@ -183,6 +198,24 @@
       if (!a || !b || a.value !== b.value) { return true; }
     }
     return false;
+  }
+
+  /* A table dealt anew: the table (a toolbar), the pyramid's list box and the
+     piles stay the same elements, and the list box's rows are put in at once.
+     A screen reader then hears focus move inside the list box it is in, not
+     into a new toolbar (the whole table replaced, Orca once said "Pyramid tool
+     bar" before the answer); and the rows change in one insertion, not card by
+     card (past 50 queued events Orca drops the live region's news). The piles
+     are few: ``morph`` changes them in place, so a focused stock or waste top
+     stays where it is until focus moves to the new deal's first free card. */
+  function redeal(fresh) {
+    var rows = $("#rows"), freshRows = fresh.querySelector("#rows");
+    if (!rows || !freshRows) { return; }
+    var copy = freshRows.cloneNode(true);
+    var part = document.createDocumentFragment();
+    while (copy.firstChild) { part.appendChild(copy.firstChild); }
+    rows.textContent = "";
+    rows.appendChild(part);
   }
 
   /* -- the result panel: a modal dialog while the script runs (the page without it
@@ -304,14 +337,12 @@
     if (target !== null && text) {
       var freshTarget = fresh.querySelector("#" + target);
       if (isCard(freshTarget)) {
-        var freshList = fresh.querySelector("#rows[role='listbox']");
-        var entering = freshList && freshList.contains(freshTarget) &&
-          !(focused && focused.closest && focused.closest("#rows"));
+        var entered = enteredBy(focused, freshTarget, fresh);
         var said = text;
-        if (entering) {
-          carryList(freshList, text);
-          var list = $("#rows");
-          if (list && list.getAttribute("role") === "listbox") { carryList(list, text); }
+        if (entered) {
+          carryIn(fresh.querySelector(entered), text);
+          var live = $(entered);
+          if (live) { carryIn(live, text); }
           said = "";
         }
         carry(freshTarget, said);
@@ -319,30 +350,49 @@
         done.carried = true;
       }
     }
-    /* The result dialog closed first: nothing outside it takes focus while it is open. */
-    if (dialog && result === false) { dialog.close(); }
-    /* Focus first to a card that stays, so it is never lost while the old goes. */
-    if (early && early !== focused) { early.focus(); }
-    /* A table dealt anew is put in whole: one change for the screen reader, not
-       a hundred (past 50 queued events Orca drops the live region's news). */
-    var oldTable = $("#table"), newTable = fresh.querySelector("#table");
-    if (anew && oldTable && newTable) {
-      oldTable.parentNode.replaceChild(newTable.cloneNode(true), oldTable);
-    }
-    morph(game, fresh);
-    var landed = target !== null ? document.getElementById(target) : null;
-    if (landed && document.activeElement !== landed) { landed.focus(); }
-    if (!document.activeElement || document.activeElement === document.body) {
-      if (focused && !document.contains(focused) && !result) {
-        var stop = $("#table button.card[tabindex='0']") || freeButtons()[0];
-        if (stop && text) { carry(stop, text); done.carried = true; }
-        if (stop) { stop.focus(); } else { var draw = document.getElementById("draw"); if (draw) { draw.focus(); } }
+    /* A won deal's list box holds no card; filled again, Chromium makes it a new
+       object (the tool bar loses it and gains it back). Focus moving in the same
+       change, Orca sometimes took the list box for a new one around the card and
+       said "Pyramid tool bar" before the answer: so the rows go in first, and
+       focus moves a frame later, once the list box is there for the screen reader. */
+    var refilled = anew && target !== null && !$("#rows [role='option']");
+    if (anew) { redeal(fresh); }
+    function land() {
+      /* The result dialog closed first: nothing outside it takes focus while it is open. */
+      if (dialog && result === false) { dialog.close(); }
+      /* Focus first to a card that stays, so it is never lost while the old goes. */
+      if (early && early !== focused) { early.focus(); }
+      morph(game, fresh);
+      var landed = target !== null ? document.getElementById(target) : null;
+      if (landed && document.activeElement !== landed) { landed.focus(); }
+      if (!document.activeElement || document.activeElement === document.body) {
+        if (focused && !document.contains(focused) && !result) {
+          var stop = $("#table button.card[tabindex='0']") || freeButtons()[0];
+          if (stop && text) { carry(stop, text); done.carried = true; }
+          if (stop) { stop.focus(); } else { var draw = document.getElementById("draw"); if (draw) { draw.focus(); } }
+        }
       }
+      rove(landed && isCard(landed) ? landed : undefined);
+      showJsOnly(game);
+      if (result) { done.opened = openResult(result); done.carried = false; }
+      return done;
     }
-    rove(landed && isCard(landed) ? landed : undefined);
-    showJsOnly(game);
-    if (result) { done.opened = openResult(result); done.carried = false; }
-    return done;
+    if (refilled) {
+      done.later = nextFrame().then(land);
+      return done;
+    }
+    return land();
+  }
+
+  /* Resolved once the page has drawn a frame after this one (what changed is
+     then known to the screen reader); at most 200 ms (a hidden page draws none). */
+  function nextFrame() {
+    return new Promise(function (resolve) {
+      var timer = setTimeout(resolve, 200);
+      requestAnimationFrame(function () {
+        requestAnimationFrame(function () { clearTimeout(timer); resolve(); });
+      });
+    });
   }
 
   /* -- roving tabindex: the table is one stop of Tab, arrows move inside it -- */
@@ -426,6 +476,16 @@
     if (fragment === null) { window.location.reload(); return; }
     var lines = announceIt && state.answer ? state.answer : null;
     var done = typeof fragment === "string" ? replaceGame(fragment, lines) : {};
+    if (done.later) {
+      /* The next request waits too: it changes the page as focus has it. */
+      return done.later.then(function () { applied(state, done, announceIt, append); });
+    }
+    applied(state, done, announceIt, append);
+  }
+
+  /* The rest of ``apply`` once the page has changed and focus has moved: the
+     letter keys' switch, the answer, the next poll. */
+  function applied(state, done, announceIt, append) {
     if (done.opened) { announceIt = false; }  /* the dialog is heard: its name, its facts */
     if (typeof state.letterKeys === "boolean") {
       document.body.setAttribute("data-letter-keys", state.letterKeys ? "on" : "off");
@@ -451,7 +511,7 @@
       }).then(function (response) {
         return response.json();
       }).then(function (state) {
-        apply(state, true);
+        return apply(state, true);
       }).catch(function () {
         window.location.reload();
       });
@@ -473,7 +533,7 @@
             /* Only the news is said: the answer before it was heard already. */
             var news = state.news && state.news.length ? state.news : null;
             if (news) { state.answer = news; }
-            apply(state, news !== null && state.version !== version, true);
+            return apply(state, news !== null && state.version !== version, true);
           })
           .catch(function () { schedulePoll(true); });
       });
@@ -606,7 +666,7 @@
   }
 
   document.addEventListener("focusout", function (event) {
-    if (event.target.hasAttribute && event.target.hasAttribute("data-label")) { uncarryList(); }
+    if (event.target.hasAttribute && event.target.hasAttribute("data-label")) { uncarryContainers(); }
     uncarry(event.target);
   });
 
