@@ -34,12 +34,19 @@ from starlette.types import Receive, Scope, Send
 
 from pyramide_a11y.core import HintFinder, ParFinder, TabClock
 from pyramide_a11y.engine import Rules, parse_rules
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
+from pyramide_a11y.i18n import (
+    DEFAULT_LANGUAGE,
+    catalog_in_use,
+    get_language,
+    in_language,
+    normalise_language,
+)
 from pyramide_a11y.narration import page_words as words
 from pyramide_a11y.storage import StorageError
 from pyramide_a11y.storage.peek import peek_setting
 
 from .forms import Work, work_for
+from .fragment import fragment_key
 from .guard import (
     LOOPBACK_HOSTS,
     MAX_BODY,
@@ -99,22 +106,27 @@ class WebGame:
         news = player.take_late()
         session = player.session
         with in_language(session.settings.language):
-            model = page_model(session, player.answer, letter_keys=player.letter_keys)
-            html = self.render(
-                "game.html",
-                m=model,
-                version=player.version,
-                token=form_token(self.secret, player.id),
-                deal=session.source.code or "",
-            )
+            lang = LANG_TAGS.get(get_language(), "en")
+            table = session.view()
+            token, deal = form_token(self.secret, player.id), session.source.code or ""
+
+            def make(version: int) -> str:
+                model = page_model(
+                    session, player.answer, letter_keys=player.letter_keys, state=table
+                )
+                return self.render("game.html", m=model, version=version, token=token, deal=deal)
+
+            # A table as it was (a refused command, a poll): the fragment made before.
+            key = fragment_key(table, catalog_in_use(), token, deal)
+            html = player.fragment.get(key, player.version, make)
         return {
             "version": player.version,
-            "answer": list(model.answer),
+            "answer": list(player.answer),
             "news": news,
             **player.shown.answer(html, held),
-            "searching": model.waiting,
+            "searching": table.waiting,
             "letterKeys": player.letter_keys,
-            "lang": model.lang,
+            "lang": lang,
         }
 
     def page(self, player: Player) -> str:

@@ -161,11 +161,14 @@ class PageModel:
     piles: PileControls | None = None
 
 
-def page_model(session: Session, answer: list[str], *, letter_keys: bool) -> PageModel:
+def page_model(
+    session: Session, answer: list[str], *, letter_keys: bool, state: TableState | None = None
+) -> PageModel:
     """The page for ``session`` with ``answer`` (the lines of the last answer and the
     late news) in the live region; ``letter_keys``: the single-letter keys act.
-    The session is read once, through :meth:`~pyramide_a11y.core.session.Session.view`."""
-    state = session.view()
+    The session is read once, through :meth:`~pyramide_a11y.core.session.Session.view`
+    (``state``: that view, when the caller has it already)."""
+    state = state or session.view()
     view = state.table
     hint = state.hint
     key = catalog_in_use()
