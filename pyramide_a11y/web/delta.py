@@ -39,6 +39,12 @@ def line_patch(old: str, new: str) -> Patch:
     the script splits). Empty when they are equal."""
     if old == new:
         return []
+    _, cut_old, rest_old = old.partition(_SEPARATOR)
+    head_new, cut_new, rest_new = new.partition(_SEPARATOR)
+    if cut_old and cut_new and rest_old == rest_new:
+        # Only the first line changed (a table as it was, under a new version):
+        # the rest is not matched line by line.
+        return [(0, 1, [head_new])]
     before, after = old.split(_SEPARATOR), new.split(_SEPARATOR)
     matcher = SequenceMatcher(None, before, after, autojunk=False)
     return [

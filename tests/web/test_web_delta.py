@@ -29,6 +29,15 @@ def test_a_patch_makes_the_old_text_into_the_new(old: str, new: str) -> None:
     assert (patch == []) == (old == new)
 
 
+@given(LINE, LINE, TEXT)
+def test_a_new_first_line_alone_is_one_line_replaced(first: str, other: str, rest: str) -> None:
+    # A refused command's fragment: the same table under a new version.
+    old, new = f"{first}\n{rest}", f"{other}\n{rest}"
+    patch = line_patch(old, new)
+    assert apply_patch(old, patch) == new
+    assert patch == ([] if first == other else [(0, 1, [other])])
+
+
 def test_a_patch_that_does_not_fit_is_refused() -> None:
     with pytest.raises(ValueError):
         apply_patch("a\nb", [(1, 5, ["c"])])
