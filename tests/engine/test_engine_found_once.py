@@ -1,6 +1,7 @@
 """What a position finds once (issue 38): its playable cards, kept with the rules
-they were found for, and the dead end read without listing every move, agree
-with what the table gives afresh, on random play under random rules."""
+they were found for, the dead end read without listing every move, and the
+table's places kept for the tables seen last, agree with what the table gives
+afresh, on random play under random rules."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from test_engine_properties import ACTIONS, GAMES, Action, act, rules_strategy
 
 from pyramide_a11y.engine import Game, Position, Rules
+from pyramide_a11y.engine.view import _slot_views, table_view
 
 
 def _fresh(position: Position) -> Position:
@@ -31,5 +33,7 @@ def test_found_once_is_found_afresh(game: Game, actions: list[Action], other: Ru
             assert position.is_impasse(rules) == (
                 not position.is_won(rules) and not _fresh(position).legal_moves(rules)
             )
+        # The places shown: kept, or found afresh, the same.
+        assert table_view(game).slots == _slot_views.__wrapped__(_fresh(position), game.rules)
         # Not part of the value: a position with its cards found equals one without.
         assert position == _fresh(position) and hash(position) == hash(_fresh(position))
