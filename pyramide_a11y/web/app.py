@@ -45,6 +45,7 @@ from pyramide_a11y.narration import page_words as words
 from pyramide_a11y.storage import StorageError
 from pyramide_a11y.storage.peek import peek_setting
 
+from .cells import cell_filter
 from .forms import Work, work_for
 from .fragment import fragment_key
 from .guard import (
@@ -91,6 +92,7 @@ class WebGame:
             loader=FileSystemLoader(HERE / "templates"),
             autoescape=select_autoescape(["html"]),
         )
+        self.templates.filters["cell"] = cell_filter(self.templates)
 
     # -- rendering (on the player's thread: ``Player.call``) ---------------------------
 
