@@ -91,6 +91,7 @@ class WebGame:
         self.templates = Environment(
             loader=FileSystemLoader(HERE / "templates"),
             autoescape=select_autoescape(["html"]),
+            auto_reload=False,  # the package's own files: no stat of each per page
         )
         self.templates.filters["cell"] = cell_filter(self.templates)
 
