@@ -42,7 +42,11 @@ CODE = "PY1-P-AZSIFRU"
 
 
 def _package(frame: FrameType | None) -> str | None:
-    if frame is None:
+    """The package of ours whose code ``frame`` runs, if any. The methods that
+    ``dataclasses`` writes (``__eq__``, ``__hash__``: compiled from ``<string>``)
+    belong to no package: hashing a frozen record is the value's own, not a call
+    into the package that declares it."""
+    if frame is None or frame.f_code.co_filename == "<string>":
         return None
     name = str(frame.f_globals.get("__name__", ""))
     return name.split(".")[1] if name.startswith("pyramide_a11y.") else None

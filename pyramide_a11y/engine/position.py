@@ -8,7 +8,7 @@ and how many recycles were used. It is hashable, so positions can be memoised.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card
 from .geometry import COVERED_BY, SLOTS
@@ -109,6 +109,13 @@ class Position:
     stock: tuple[Card, ...]
     waste: tuple[Card, ...]
     recycles: int = 0
+    _playable: tuple[Rules, tuple[Card, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """:meth:`playable_cards` as last found, with the rules it was found for: a
+    page asks for them several times of one position (its view, each card's
+    partners, whether any move is left); the position never changes, so they are
+    found once. Not part of the value (equality, hash, ``repr``)."""
 
     # -- reading the table -------------------------------------------------------
 
@@ -195,7 +202,10 @@ class Position:
         and waste empty and nothing can be removed»; under ``paciencia``, «nothing
         sums 13, no King, stock empty and no recycle possible».
         """
-        return not self.is_won(rules) and not self.legal_moves(rules)
+        # A card to draw or a recycle allowed is a move: no need to list the rest.
+        if self.is_won(rules) or self.stock or self.recycle_refusal(rules) is None:
+            return False
+        return not self.legal_moves(rules)
 
     def can_never_remove(self, rules: Rules) -> bool:
         """Not won, and no card can ever be removed again, however the stock is
@@ -332,7 +342,17 @@ class Position:
 
     def playable_cards(self, rules: Rules) -> tuple[Card, ...]:
         """Cards that can take part in some removal now, in table order: pyramid
-        slots top to bottom, then the stock top, the waste top and the card under it."""
+        slots top to bottom, then the stock top, the waste top and the card under it.
+        Found once per position and rules (:attr:`_playable`)."""
+        cached = self._playable
+        if cached is not None and cached[0] is rules:
+            return cached[1]
+        playable = self._find_playable(rules)
+        object.__setattr__(self, "_playable", (rules, playable))
+        return playable
+
+    def _find_playable(self, rules: Rules) -> tuple[Card, ...]:
+        """:meth:`playable_cards`, found from the table."""
         # Each candidate's place is known here: no search of the table for it.
         candidates: list[tuple[Card, Place, int]] = [
             (c, Place.PYRAMID, s) for s, c in enumerate(self.pyramid) if c is not None

@@ -11,10 +11,18 @@ rules turn it face up.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .cards import Card
 from .game import Game
 from .geometry import COVERED_BY, COVERS, ROW_COL, SLOTS
+from .position import Position
+from .rules import Rules
+
+SLOT_VIEWS_KEPT = 512
+"""Tables whose places are kept (:func:`table_view`): the last tables of the
+players playing now (a page shows its player's table again and again until a
+move changes it); about 7 KiB each."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +67,26 @@ class TableView:
 def table_view(game: Game) -> TableView:
     """The table of ``game`` now, as :class:`TableView`."""
     position, rules = game.position, game.rules
+    return TableView(
+        slots=_slot_views(position, rules),
+        stock_count=len(position.stock),
+        stock_top=game.stock_top,
+        waste_top=position.waste_top,
+        waste_count=len(position.waste),
+        removed=position.removed_count,
+        pass_number=position.round,
+        passes=rules.passes,
+        selected=game.selected,
+        won=game.won,
+        moves=game.moves,
+    )
+
+
+@lru_cache(maxsize=SLOT_VIEWS_KEPT)
+def _slot_views(position: Position, rules: Rules) -> tuple[SlotView, ...]:
+    """The 28 places of ``position`` under ``rules``: found once for a table that
+    several requests show (a refused command, a poll, the page after a move's
+    answer), kept for the :data:`SLOT_VIEWS_KEPT` tables seen last."""
     pyramid = position.pyramid
     playable = position.playable_cards(rules)
     slots = []
@@ -80,19 +108,7 @@ def table_view(game: Game) -> TableView:
                 ),
             )
         )
-    return TableView(
-        slots=tuple(slots),
-        stock_count=len(position.stock),
-        stock_top=game.stock_top,
-        waste_top=position.waste_top,
-        waste_count=len(position.waste),
-        removed=position.removed_count,
-        pass_number=position.round,
-        passes=rules.passes,
-        selected=game.selected,
-        won=game.won,
-        moves=game.moves,
-    )
+    return tuple(slots)
 
 
 def _cards(pyramid: tuple[Card | None, ...], slots: tuple[int, ...]) -> tuple[Card, ...]:

@@ -36,11 +36,13 @@ from pyramide_a11y.core import HintFinder, ParFinder, TabClock, Turn
 from pyramide_a11y.engine import Rules, parse_rules
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
 from pyramide_a11y.narration import page_words as words
-from pyramide_a11y.narration.page_frame import page_frame
+from pyramide_a11y.narration.page_frame import PageFrame, page_frame
 from pyramide_a11y.storage import StorageError
 from pyramide_a11y.storage.peek import peek_setting
 
+from .cells import cell_filter
 from .forms import Work, work_for
+from .fragment import fragment_key
 from .guard import (
     LOOPBACK_HOSTS,
     MAX_BODY,
@@ -84,7 +86,9 @@ class WebGame:
         self.templates = Environment(
             loader=FileSystemLoader(HERE / "templates"),
             autoescape=select_autoescape(["html"]),
+            auto_reload=False,  # the package's own files: no stat of each per page
         )
+        self.templates.filters["cell"] = cell_filter(self.templates)
 
     # -- rendering (on the player's thread: ``Player.call``) ---------------------------
 
@@ -101,42 +105,44 @@ class WebGame:
         last sent, only what changed (``patch``), else the whole (``html``).
         ``turn``: the table as the action just left it (None: read now)."""
         news = player.take_late()
-        model, turn = self._model(player, turn)
-        html = self.render(
-            "game.html",
-            m=model,
-            version=player.version,
-            token=form_token(self.secret, player.id),
-            deal=turn.table.code or "",
+        turn = turn or player.session.turn()
+        frame = page_frame(turn.language)  # one per catalog: its words join the key
+        token, deal = form_token(self.secret, player.id), turn.table.code or ""
+
+        def make(version: int) -> str:
+            model = self._page_model(player, turn, frame)
+            return self.render("game.html", m=model, version=version, token=token, deal=deal)
+
+        # A table as it was (a refused command, a poll): the fragment made before.
+        html = player.fragment.get(
+            fragment_key(turn.table, frame, token, deal), player.version, make
         )
         return {
             "version": player.version,
-            "answer": list(model.answer),
+            "answer": list(player.answer),
             "news": news,
             **player.shown.answer(html, held),
-            "searching": model.waiting,
+            "searching": turn.table.waiting,
             "letterKeys": player.letter_keys,
-            "lang": model.lang,
+            "lang": frame.lang,
         }
 
     def page(self, player: Player) -> str:
         player.take_late()
-        model, turn = self._model(player)
+        turn = player.session.turn()
         return self.render(
             "page.html",
-            m=model,
+            m=self._page_model(player, turn, page_frame(turn.language)),
             version=player.version,
             token=form_token(self.secret, player.id),
             deal=turn.table.code or "",
         )
 
     @staticmethod
-    def _model(player: Player, turn: Turn | None = None) -> tuple[PageModel, Turn]:
-        """The page of ``turn`` (None: the table read now, in one call of the
-        session), and the turn."""
-        turn = turn or player.session.turn()
-        frame = page_frame(turn.language)
-        return page_model(turn, frame, player.answer, letter_keys=player.letter_keys), turn
+    def _page_model(player: Player, turn: Turn, frame: PageFrame) -> PageModel:
+        """The page of ``turn`` in ``frame`` for ``player`` (its answer, its letter
+        keys)."""
+        return page_model(turn, frame, player.answer, letter_keys=player.letter_keys)
 
     def refusal_page(self, language: str, sentence: str) -> str:
         with in_language(language):

@@ -40,12 +40,32 @@ def line_patch(old: str, new: str) -> Patch:
     if old == new:
         return []
     before, after = old.split(_SEPARATOR), new.split(_SEPARATOR)
+    if len(before) == len(after):
+        # The same lines in number (a move on the same table: places, piles and
+        # status change in place): the runs of lines that differ, no matching.
+        return _runs_changed(before, after)
     matcher = SequenceMatcher(None, before, after, autojunk=False)
     return [
         (i1, i2 - i1, after[j1:j2])
         for tag, i1, i2, j1, j2 in matcher.get_opcodes()
         if tag != "equal"
     ]
+
+
+def _runs_changed(before: list[str], after: list[str]) -> Patch:
+    """The patch of two texts of as many lines: each run of differing lines,
+    replaced in place."""
+    patch: Patch = []
+    for index, (old_line, new_line) in enumerate(zip(before, after, strict=True)):
+        if old_line == new_line:
+            continue
+        if patch and patch[-1][0] + patch[-1][1] == index:  # the run goes on
+            start, removed, lines = patch[-1]
+            lines.append(new_line)
+            patch[-1] = (start, removed + 1, lines)
+        else:
+            patch.append((index, 1, [new_line]))
+    return patch
 
 
 def apply_patch(old: str, patch: Patch) -> str:

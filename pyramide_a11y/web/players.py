@@ -46,6 +46,7 @@ from pyramide_a11y.storage.locks import player_lock
 from pyramide_a11y.storage.postgres import database_url
 
 from .delta import Shown
+from .fragment import LastFragment
 from .writer import WriterMark
 
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")
@@ -148,6 +149,9 @@ class Player:
         self.shown = Shown()
         """The game fragment this process last sent the player's script (a move's
         answer then carries only what changed: :mod:`.delta`)."""
+        self.fragment = LastFragment()
+        """The game fragment last made, kept while the table stays as it was
+        (:mod:`.fragment`)."""
 
     def call(
         self,

@@ -29,6 +29,25 @@ def test_a_patch_makes_the_old_text_into_the_new(old: str, new: str) -> None:
     assert (patch == []) == (old == new)
 
 
+@given(st.lists(st.tuples(LINE, LINE), max_size=30))
+def test_texts_of_as_many_lines_are_patched_in_place(pairs: list[tuple[str, str]]) -> None:
+    # A move on the same table: each run of changed lines replaced where it is.
+    old, new = "\n".join(a for a, _ in pairs), "\n".join(b for _, b in pairs)
+    patch = line_patch(old, new)
+    assert apply_patch(old, patch) == new
+    changed = [i for i, (a, b) in enumerate(pairs) if a != b]
+    assert [i for start, removed, _ in patch for i in range(start, start + removed)] == changed
+
+
+@given(LINE, LINE, TEXT)
+def test_a_new_first_line_alone_is_one_line_replaced(first: str, other: str, rest: str) -> None:
+    # A refused command's fragment: the same table under a new version.
+    old, new = f"{first}\n{rest}", f"{other}\n{rest}"
+    patch = line_patch(old, new)
+    assert apply_patch(old, patch) == new
+    assert patch == ([] if first == other else [(0, 1, [other])])
+
+
 def test_a_patch_that_does_not_fit_is_refused() -> None:
     with pytest.raises(ValueError):
         apply_patch("a\nb", [(1, 5, ["c"])])
