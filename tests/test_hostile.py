@@ -17,6 +17,7 @@ output went away); 74 (``EX_IOERR``) when standard output cannot be written;
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -27,7 +28,7 @@ import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -387,6 +388,19 @@ def _wait_until(ready: Callable[[], bool], seconds: float = 30.0) -> bool:
     return True
 
 
+@contextlib.contextmanager
+def _reaped(process: subprocess.Popen[bytes]) -> Iterator[None]:
+    """The block; then whatever still runs of ``process``'s group killed, its
+    workers too (it was started with ``start_new_session``: its group is its
+    pid; an empty group is no error)."""
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(30)
+
+
 @pytest.mark.parametrize("group", [False, True], ids=["to-the-command", "to-its-group"])
 @pytest.mark.parametrize(("sig", "status"), STOPPING, ids=lambda v: getattr(v, "name", v))
 @pytest.mark.parametrize(
@@ -406,24 +420,27 @@ def test_signals_end_quietly(
         cwd=tmp_path,
         start_new_session=True,
     )
-    assert process.stdout is not None
-    if command:  # both workers started (each with its signals set)
-        assert _wait_until(lambda: len(child_processes(process.pid)) == 2)
-        workers = child_processes(process.pid)
-    else:  # the game said its opening: it is reading
-        process.stdout.readline()
-        workers = []
-    if group:
-        os.killpg(process.pid, sig)
-    else:
-        process.send_signal(sig)
-    _out, err = process.communicate(timeout=30)
-    assert b"Traceback" not in err, err
-    assert process.returncode == status
-    assert len(err.strip().splitlines()) <= 1, err
-    assert _wait_until(lambda: not any(process_alive(pid) for pid in workers), 10), workers
-    if not command:  # the game in play was saved
-        assert stored_rows(tmp_path / "data", "SELECT count(*) FROM games") == [(1,)]
+    # A failure leaves nothing running: orphaned workers would take the CPU from
+    # every test after this one.
+    with _reaped(process):
+        assert process.stdout is not None
+        if command:  # both workers started (each with its signals set)
+            assert _wait_until(lambda: len(child_processes(process.pid)) == 2)
+            workers = child_processes(process.pid)
+        else:  # the game said its opening: it is reading
+            process.stdout.readline()
+            workers = []
+        if group:
+            os.killpg(process.pid, sig)
+        else:
+            process.send_signal(sig)
+        _out, err = process.communicate(timeout=30)
+        assert b"Traceback" not in err, err
+        assert process.returncode == status
+        assert len(err.strip().splitlines()) <= 1, err
+        assert _wait_until(lambda: not any(process_alive(pid) for pid in workers), 10), workers
+        if not command:  # the game in play was saved
+            assert stored_rows(tmp_path / "data", "SELECT count(*) FROM games") == [(1,)]
 
 
 def test_analyse_workers_end_when_the_command_is_killed(tmp_path: Path) -> None:
