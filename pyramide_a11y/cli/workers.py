@@ -76,6 +76,16 @@ def _die_with_parent() -> None:
         os._exit(0)
 
 
+def _last_result(conn: Connection) -> tuple[Any] | None:
+    """The result a worker that ended sent before it did, if any (in a tuple: a
+    result may be None). Its end of the pipe closing also makes ``conn`` readable,
+    and reading then fails (EOF, or a reset when it was killed): nothing sent."""
+    try:
+        return (conn.recv(),) if conn.poll() else None
+    except (EOFError, OSError):
+        return None
+
+
 class _Slot(Generic[Job]):
     def __init__(self, process: BaseProcess, conn: Connection) -> None:
         self.process = process
@@ -140,8 +150,8 @@ class Workers(Generic[Job, Result]):
             for item in ready:
                 if isinstance(item, int):  # a sentinel: that worker ended
                     slot = by_sentinel[item]
-                    if slot.busy and slot.conn.poll():
-                        yield slot.conn.recv()  # the last result it sent
+                    if slot.busy and (last := _last_result(slot.conn)) is not None:
+                        yield last[0]  # the last result it sent
                     slot.process.join(1)
                     raise WorkerLost(slot.process.exitcode)
                 slot = by_conn[id(item)]
