@@ -207,10 +207,15 @@
      bar" before the answer); and the rows change in one insertion, not card by
      card (past 50 queued events Orca drops the live region's news). The piles
      are few: ``morph`` changes them in place, so a focused stock or waste top
-     stays where it is until focus moves to the new deal's first free card. */
+     stays where it is until focus moves to the new deal's first free card.
+     The list box's own role and name go on with its rows: a won deal's rows
+     hold no card, so no role; put on only when focus moved (by ``morph``),
+     Chromium made the list box a new object in the same change as the focus
+     (Orca's log: the new rows added to a "section", its role a frame later). */
   function redeal(fresh) {
     var rows = $("#rows"), freshRows = fresh.querySelector("#rows");
     if (!rows || !freshRows) { return; }
+    syncAttributes(rows, freshRows);
     var copy = freshRows.cloneNode(true);
     var part = document.createDocumentFragment();
     while (copy.firstChild) { part.appendChild(copy.firstChild); }
@@ -300,6 +305,22 @@
   function dismissResult() {
     if (!dialog) { return; }
     resultDismissed = "now";
+    closeDialog($("#table button.card[tabindex='0']") || freeButtons()[0] ||
+      document.getElementById("draw"));
+  }
+
+  /* Closing a modal dialog, Chromium tells the screen reader that focus moved and
+     that the document's caret did: to the page's first text, its heading, when the
+     caret was never put anywhere. Orca handles the two in either order; when the
+     caret's comes last, Orca's focus is on that heading, outside the table, and the
+     next move's answer came after "Pyramid tool bar" (Orca's debug log, 3 December
+     2026: the caret event dequeued 120 ms late). So the caret goes first where focus
+     is going. */
+  function closeDialog(to) {
+    var selection = window.getSelection ? window.getSelection() : null;
+    if (selection && to) {
+      try { selection.collapse(to, 0); } catch (ignored) { /* no caret: focus alone */ }
+    }
     dialog.close();
   }
 
@@ -353,13 +374,16 @@
     /* A won deal's list box holds no card; filled again, Chromium makes it a new
        object (the tool bar loses it and gains it back). Focus moving in the same
        change, Orca sometimes took the list box for a new one around the card and
-       said "Pyramid tool bar" before the answer: so the rows go in first, and
-       focus moves a frame later, once the list box is there for the screen reader. */
+       said "Pyramid tool bar" before the answer: so the list box and its rows go
+       in first (``redeal``), and focus moves a frame later, once they are there
+       for the screen reader. */
     var refilled = anew && target !== null && !$("#rows [role='option']");
     if (anew) { redeal(fresh); }
     function land() {
       /* The result dialog closed first: nothing outside it takes focus while it is open. */
-      if (dialog && result === false) { dialog.close(); }
+      if (dialog && result === false) {
+        closeDialog(target !== null ? document.getElementById(target) : null);
+      }
       /* Focus first to a card that stays, so it is never lost while the old goes. */
       if (early && early !== focused) { early.focus(); }
       morph(game, fresh);
