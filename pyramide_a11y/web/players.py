@@ -23,7 +23,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from pyramide_a11y.core import (
     Answer,
@@ -70,6 +70,7 @@ THREADS = 32
 """Threads per worker that run the players' calls (each call is short: a move, a
 page; the solver's searches run in their own processes)."""
 T = TypeVar("T")
+U = TypeVar("U")
 
 
 class RateLimit:
@@ -152,13 +153,32 @@ class Player:
         """The game fragment last made, kept while the table stays as it was
         (:mod:`.fragment`)."""
 
+    @overload
     def call(
         self,
         work: Callable[[], T],
         *,
         settle: Callable[[Callable[[], T]], T] | None = None,
-    ) -> Future[T]:
-        """Run ``work`` on the player's thread, holding :attr:`lock`; its future.
+    ) -> Future[T]: ...
+
+    @overload
+    def call(
+        self,
+        work: Callable[[], T],
+        *,
+        settle: Callable[[Callable[[], T]], T] | None = None,
+        then: Callable[[T], U],
+    ) -> Future[U]: ...
+
+    def call(
+        self,
+        work: Callable[[], T],
+        *,
+        settle: Callable[[Callable[[], T]], T] | None = None,
+        then: Callable[[T], Any] | None = None,
+    ) -> Future[Any]:
+        """Run ``work`` on the player's thread, holding :attr:`lock`, then ``then``
+        on its result (None: the result as it is); the future of what comes last.
         ``settle`` (a form's work: :meth:`Players.settle`) keeps a guest on disk
         and runs ``work`` in the same locked block.
 
@@ -170,17 +190,25 @@ class Player:
         writes what the page shows on leaving, in the move's one commit, so any
         worker answers any request the same. When that lock cannot be had (the
         database away), the game plays on here: its store says so in one sentence
-        and saves it once the database is back."""
+        and saves it once the database is back.
 
-        def locked() -> T:
+        ``then`` (the page made from what ``work`` read: Jinja, the fragment) runs
+        after the turn at the store, still on the player's thread and holding
+        :attr:`lock`: the player's lock and, on PostgreSQL, the pooled connection
+        that holds it are let go first, and no other request of the player's runs
+        between, so what ``then`` shows is what the turn wrote."""
+
+        def locked() -> Any:
             # Every sentence made here is for the page: keys and buttons, not
             # typed commands (late news carries this along to its thread).
             with self.lock, on_page(letter_keys=self.letter_keys):
                 if settle is not None and self.guest:
-                    return settle(work)
-                if self.sync is None or self.guest:
-                    return work()
-                return self._turn_at_store(self.sync, work, form=settle is not None)
+                    result = settle(work)
+                elif self.sync is None or self.guest:
+                    result = work()
+                else:
+                    result = self._turn_at_store(self.sync, work, form=settle is not None)
+                return result if then is None else then(result)
 
         return self._thread.submit(locked)
 
