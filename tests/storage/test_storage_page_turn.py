@@ -7,17 +7,12 @@ changed nothing writes nothing; a write that fails is said, never raised."""
 from __future__ import annotations
 
 import os
-import sqlite3
-from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
-from storage_helpers import on_postgres
+from storage_helpers import FailingCommit, coded_game, on_postgres, stored_tokens
 
-from pyramide_a11y.engine import Layout, parse_code
 from pyramide_a11y.storage import AutosavedGame, PageTurn, Store, WriterMark
-from pyramide_a11y.storage.connection import Connection, Cursor
 from pyramide_a11y.storage.locks import player_lock
 from pyramide_a11y.storage.writer_mark import MARK_FILE
 
@@ -27,21 +22,7 @@ ME = f"{os.getpid()}-page-turn"
 
 
 def _game(folder: Path) -> tuple[Store, AutosavedGame]:
-    store, _ = Store.open(folder)
-    assert store is not None
-    code = parse_code(CODE)
-    return store, AutosavedGame.start(store, Layout.from_code(code), code.rules, CODE)
-
-
-def _stored_tokens(folder: Path, record_id: int | None) -> int:
-    again, _ = Store.open(folder)
-    assert again is not None and record_id is not None
-    try:
-        record = again.load(record_id)
-        assert record is not None
-        return len(record.tokens)
-    finally:
-        again.close()
+    return coded_game(folder, CODE)
 
 
 def _mark(folder: Path) -> str | None:
@@ -61,7 +42,7 @@ def test_a_turn_reads_the_record_on_entry_and_writes_the_new_one_on_leaving(
         assert _mark(tmp_path) is None  # marked on leaving, with the page
     assert turn.saved
     assert store.settings()[KEY] == "after the draw"
-    assert _stored_tokens(tmp_path, saved.record_id) == 1
+    assert stored_tokens(tmp_path, saved.record_id) == 1
     assert _mark(tmp_path) == f"{ME} 0"  # this process played last, nothing pending
     store.close()
 
@@ -119,33 +100,17 @@ def test_moves_held_by_another_living_process_are_seen_when_asked(tmp_path: Path
     store.close()
 
 
-class FailingSetting:
-    """A connection whose writes of a setting fail as a full disk would."""
-
-    def __init__(self, conn: Connection) -> None:
-        self.conn = conn
-
-    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Cursor:
-        if sql.startswith("INSERT INTO settings"):
-            raise sqlite3.OperationalError("database or disk is full")
-        return self.conn.execute(sql, parameters)
-
-    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Cursor:
-        return self.conn.executemany(sql, parameters)
-
-    def close(self) -> None:
-        self.conn.close()
-
-
 @pytest.mark.skipif(on_postgres(), reason="fails SQLite's write on purpose")
 def test_a_page_that_cannot_be_written_is_not_saved_and_the_mark_says_pending(
     tmp_path: Path,
 ) -> None:
     store, saved = _game(tmp_path)
-    store.conn = FailingSetting(store.conn)
+    failing = FailingCommit(store.conn)
+    store.conn = failing
     with store.page_turn(KEY, WriterMark(tmp_path, ME)) as turn:
         saved.apply("draw")
         turn.page, turn.unsaved = "after the draw", saved.unsaved
+        failing.fail = True  # the commit of the move with its page
     assert not turn.saved
     assert saved.unsaved  # the move's commit went with the page: to be saved again
     assert _mark(tmp_path) == f"{ME} 1"
