@@ -178,7 +178,6 @@ def test_the_check_of_shared_names_can_fail(tmp_path: Path) -> None:
 GETTEXT = {"_", "ngettext", "pgettext", "npgettext", "N_"}
 WORDING = {
     "narration",
-    "cli/analyse.py",
     "cli/main.py",
     "cli/options.py",
     "cli/parsing.py",
@@ -187,9 +186,10 @@ WORDING = {
 }
 """Where sentences are worded: narration (every sentence of play), and what is
 left of issue 37 beside it: the command line's option help and usage errors,
-``analyse``'s and ``voice``'s reports. The core words none (a game source's
-refusals are narration's), nor the other modules of the command line (``solve``'s
-verdicts, where a deal comes from, ``replay``'s moves file: narration's)."""
+``voice``'s report. The core words none (a game source's refusals are
+narration's), nor the other modules of the command line (``solve``'s verdicts,
+``analyse``'s report, where a deal comes from, ``replay``'s moves file:
+narration's)."""
 
 
 def words_sentences(path: Path) -> bool:
