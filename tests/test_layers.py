@@ -182,13 +182,12 @@ WORDING = {
     "cli/options.py",
     "cli/parsing.py",
     "cli/subcommands.py",
-    "cli/voice.py",
 }
 """Where sentences are worded: narration (every sentence of play), and what is
-left of issue 37 beside it: the command line's option help and usage errors,
-``voice``'s report. The core words none (a game source's refusals are
-narration's), nor the other modules of the command line (``solve``'s verdicts,
-``analyse``'s report, where a deal comes from, ``replay``'s moves file:
+left of issue 37 beside it: the command line's option help and usage errors. The
+core words none (a game source's refusals are narration's), nor the other
+modules of the command line (``solve``'s verdicts, ``analyse``'s report,
+``voice``'s report, where a deal comes from, ``replay``'s moves file:
 narration's)."""
 
 
