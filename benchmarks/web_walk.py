@@ -16,7 +16,9 @@ same code.
 Measured (issue 37): 1,212 calls across packages before the core's public face,
 323 after it, the web entering the core six times and the engine 203 times. Since
 ``Session.turn`` (one call per request, returning a plain ``Turn``): the web
-enters the core once, and the engine, i18n and solver never
+enters the core once, and the engine, i18n and solver never; since
+:meth:`Store.page_turn <pyramide_a11y.storage.Store.page_turn>` (one block for the
+player's lock, the one commit and the page record), storage twice: in and out
 (``tests/web/test_web_walk.py`` pins the web's row).
 """
 

@@ -7,9 +7,11 @@ import json
 import os
 import select
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,8 @@ import pytest
 
 from pyramide_a11y.engine import Game, Layout, Move, Position, Rules, parse_code
 from pyramide_a11y.engine.moves import Draw, Recycle
-from pyramide_a11y.storage import Store
+from pyramide_a11y.storage import AutosavedGame, Store
+from pyramide_a11y.storage.connection import Connection, Cursor
 from pyramide_a11y.storage.postgres import database_url
 
 
@@ -46,6 +49,47 @@ def stored_rows(folder: Path, sql: str) -> list[tuple[object, ...]]:
         return [tuple(row) for row in store.conn.execute(sql).fetchall()]
     finally:
         store.close()
+
+
+class FailingCommit:
+    """A connection whose next ``COMMIT`` fails as a full disk would."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.fail = False
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Cursor:
+        if self.fail and sql.strip().upper() == "COMMIT":
+            self.fail = False
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.conn.execute(sql, parameters)
+
+    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Cursor:
+        return self.conn.executemany(sql, parameters)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def coded_game(folder: Path, code: str) -> tuple[Store, AutosavedGame]:
+    """The store of ``folder`` (either database) with deal ``code`` started in it."""
+    store, _ = Store.open(folder)
+    assert store is not None
+    parsed = parse_code(code)
+    return store, AutosavedGame.start(store, Layout.from_code(parsed), parsed.rules, code)
+
+
+def stored_tokens(folder: Path, record_id: int | None) -> int:
+    """How many actions the store of ``folder`` keeps for game ``record_id``, read
+    by a store opened anew (what a restart finds)."""
+    again, _ = Store.open(folder)
+    assert again is not None and record_id is not None
+    try:
+        record = again.load(record_id)
+        assert record is not None
+        return len(record.tokens)
+    finally:
+        again.close()
 
 
 def saved_moves(folder: Path) -> list[int]:

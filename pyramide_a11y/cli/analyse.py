@@ -34,9 +34,8 @@ from pyramide_a11y.engine.dealcode import (
     SplitMix64,
     code_text,
 )
-from pyramide_a11y.i18n import _, ngettext
-from pyramide_a11y.i18n.formatting import format_number
 from pyramide_a11y.narration import command_line as t
+from pyramide_a11y.narration import solver_words as words
 from pyramide_a11y.solver import solve
 from pyramide_a11y.solver.win_rates import wilson_interval
 from pyramide_a11y.speech.detect import running_screen_reader
@@ -120,16 +119,13 @@ def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO | None = None
     """Solve, show progress on ``err``, print the report on ``out``."""
     err = err or sys.stderr
     if args.deals < 1:
-        # Translators: error of the analyse command; {value} is what the user typed.
-        raise SourceError(_("--deals must be 1 or more, not {value}").format(value=args.deals))
+        raise SourceError(words.deals_too_few(args.deals))
     jobs = args.jobs or os.cpu_count() or 1
     if jobs < 1:
-        # Translators: error of the analyse command; {value} is what the user typed.
-        raise SourceError(_("--jobs must be 1 or more, not {value}").format(value=args.jobs))
+        raise SourceError(words.jobs_too_few(args.jobs))
     first = getattr(args, "first", 0)
     if first < 0:
-        # Translators: error of the analyse command; {value} is what the user typed.
-        raise SourceError(_("--first must be 0 or more, not {value}").format(value=first))
+        raise SourceError(words.first_negative(first))
     rules = rules_from_options(args, None)
     numbers = deal_numbers(args.seed, args.deals, first)
     progress = Progress(args.deals, err, progress_mode(getattr(args, "progress", None), out, err))
@@ -142,10 +138,7 @@ def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO | None = None
             progress.update(tally.deals)
     except WorkerLost as lost:
         progress.finish()
-        # Translators: error of the analyse command when one of its worker processes
-        # was ended from outside (killed, out of memory); {code} is its exit code.
-        said = _("A worker process ended unexpectedly (exit code {code}); no report.")
-        print("pyramide: " + said.format(code=lost.code), file=err, flush=True)
+        print("pyramide: " + words.worker_lost(lost.code), file=err, flush=True)
         return 1
     progress.finish()
     wall = time.perf_counter() - start
@@ -153,7 +146,7 @@ def run_analyse(args: argparse.Namespace, out: TextIO, err: TextIO | None = None
     if args.json:
         print(json.dumps(report), file=out)
     else:
-        for line in report_lines(report):
+        for line in words.report_lines(report):
             print(line, file=out)
     return 0
 
@@ -210,97 +203,6 @@ def build_report(
 
 def _code_of(rules: Rules, number: int) -> str:
     return code_text(rules, number) or str(number)
-
-
-def _percent(fraction: float) -> str:
-    return format_number(round(100 * fraction, 1))
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 1:
-        # Translators: a short duration in milliseconds, e.g. "12 ms".
-        return _("{value} ms").format(value=format_number(round(seconds * 1000, 1)))
-    # Translators: a short duration in seconds, e.g. "2.5 s".
-    return _("{value} s").format(value=format_number(round(seconds, 2)))
-
-
-def report_lines(report: dict[str, Any]) -> list[str]:
-    """The report in sentences, most important first."""
-    lines: list[str] = []
-    decided = report["winnable"] + report["lost"]
-    if report["win_rate"] is None:
-        # Translators: analyse report when no deal got a verdict.
-        lines.append(_("No deal was decided."))
-    else:
-        low, high = report["ci95"]
-        # Translators: analyse report, first line. {won} and {decided} are counts of
-        # deals, {rate}, {low} and {high} percentages (numbers without the % sign).
-        lines.append(
-            ngettext(
-                "Won {won} of {decided} decided deal: {rate}% "
-                "(95% confidence interval {low}% to {high}%).",
-                "Won {won} of {decided} decided deals: {rate}% "
-                "(95% confidence interval {low}% to {high}%).",
-                decided,
-            ).format(
-                won=format_number(report["winnable"]),
-                decided=format_number(decided),
-                rate=_percent(report["win_rate"]),
-                low=_percent(low),
-                high=_percent(high),
-            )
-        )
-    # Translators: analyse report; deals whose search ran out of time.
-    lines.append(
-        ngettext("Unknown: {count} deal.", "Unknown: {count} deals.", report["unknown"]).format(
-            count=format_number(report["unknown"])
-        )
-    )
-    times = report["seconds_per_deal"]
-    # Translators: analyse report; each value is a duration like "12 ms" or "2.5 s".
-    lines.append(
-        _("Time per deal: median {median}, 95th percentile {p95}, longest {longest}.").format(
-            median=_duration(times["median"]),
-            p95=_duration(times["p95"]),
-            longest=_duration(times["max"]),
-        )
-    )
-    first = report.get("first", 0)
-    if first:
-        # Translators: analyse report, last line, after --first; {rules} like
-        # "classic(passes=3)", {first} how many deal numbers of the seed were skipped.
-        last = ngettext(
-            "Rules {rules}, seed {seed}, {deals} deal after the first {first}.",
-            "Rules {rules}, seed {seed}, {deals} deals after the first {first}.",
-            report["deals"],
-        )
-    else:
-        # Translators: analyse report, last line; {rules} like "classic(passes=3)".
-        last = ngettext(
-            "Rules {rules}, seed {seed}, {deals} deal.",
-            "Rules {rules}, seed {seed}, {deals} deals.",
-            report["deals"],
-        )
-    lines.append(
-        last.format(
-            rules=report["rules"],
-            seed=report["seed"],
-            deals=format_number(report["deals"]),
-            first=format_number(first),
-        )
-    )
-    if report["unknown_deals"]:
-        # Translators: analyse report; a list of deal codes follows.
-        listed = _("Unknown deals:") + " " + " ".join(report["unknown_deals"])
-        more = report.get("unknown_deals_more", 0)
-        if more:
-            # Translators: analyse report; after the first unknown deal codes listed,
-            # how many more there are.
-            listed += " " + ngettext("and {count} more.", "and {count} more.", more).format(
-                count=format_number(more)
-            )
-        lines.append(listed)
-    return lines
 
 
 class Progress:

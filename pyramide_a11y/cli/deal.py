@@ -22,7 +22,6 @@ from pyramide_a11y.engine import (
     parse_move,
 )
 from pyramide_a11y.engine.geometry import ROW_SLOTS
-from pyramide_a11y.i18n import _
 from pyramide_a11y.narration import card_notation, row_name, sentence
 from pyramide_a11y.narration import command_line as t
 from pyramide_a11y.narration import messages as m
@@ -49,8 +48,7 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
             return 1
         return print_final(Replayed(saved.position, saved.moves, saved.rules), args, out)
     if args.moves is None:
-        # Translators: replay tool error: a deal code needs a file of moves.
-        raise SourceError(_("give --moves FILE with the moves to play"))
+        raise SourceError(t.moves_file_needed())
     source = source_from_options(args)
     try:
         lines = read_text_file(args.moves).splitlines()
@@ -70,8 +68,7 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
         reason = replayed.play(move)
         if reason is not None:
             refused = m.refusal(reason, cards_of(move))
-            # Translators: replay tool error; {number} is a line number of the moves file.
-            where = _("line {number}").format(number=number)
+            where = t.moves_file_line(number)
             print(f"pyramide: {where}: {m.echoed(text)}: {refused}", file=sys.stderr)
             return 1
     return print_final(replayed, args, out)

@@ -30,7 +30,6 @@ from pyramide_a11y.engine import (
     parse_count,
 )
 from pyramide_a11y.engine.numbers import NumberProblem, is_plain_whole, read_whole
-from pyramide_a11y.i18n import _
 from pyramide_a11y.narration import command_line as t
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
@@ -99,8 +98,7 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
     """
     layout_path: Path | None = getattr(args, "layout", None)
     if args.code and layout_path:
-        # Translators: command-line error.
-        raise SourceError(_("give either a deal code or --layout, not both"))
+        raise SourceError(t.code_and_layout_both())
     if args.code:
         try:
             code = parse_code(args.code)
@@ -120,8 +118,7 @@ def source_from_options(args: argparse.Namespace) -> GameSource:
         except LayoutError as err:
             raise SourceError(layout_problem_text(layout_path, err)) from None
         return GameSource(layout, rules, None)
-    # Translators: command-line error.
-    raise SourceError(_("give a deal code (like PY1-N-AAAAAAS) or --layout FILE"))
+    raise SourceError(t.no_code_nor_layout())
 
 
 def language_option(args: argparse.Namespace) -> str | None:

@@ -47,9 +47,9 @@ from pyramide_a11y.core.playing import Play
 from pyramide_a11y.core.resolved import Resolved, TabClock, TouchCards, WhereCard, resolve_command
 from pyramide_a11y.core.settings import Settings, apply_setting
 from pyramide_a11y.core.sources import GameSource
-from pyramide_a11y.core.table import ClockState, TableState, marked_cells
+from pyramide_a11y.core.table import ClockState, TableState, changed_places, marked_cells
 from pyramide_a11y.core.timer import GameTimer
-from pyramide_a11y.core.turn import Turn, places_changed
+from pyramide_a11y.core.turn import Turn
 from pyramide_a11y.engine import Game
 from pyramide_a11y.engine.view import table_view
 from pyramide_a11y.i18n import catalog_in_use, get_language, in_language
@@ -285,7 +285,7 @@ class Session:
             quit=answer.quit,
             table=state,
             words=words,
-            changed=places_changed(before, state),
+            changed=changed_places(before, state),
             unsaved=self.unsaved,
             language=self.settings.language,
         )

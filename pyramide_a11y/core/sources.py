@@ -23,7 +23,7 @@ from pyramide_a11y.engine import (
 )
 from pyramide_a11y.engine.daily import daily_code
 from pyramide_a11y.engine.dealcode import LETTERS, code_text
-from pyramide_a11y.i18n import DEFAULT_LANGUAGE, _, get_language
+from pyramide_a11y.i18n import DEFAULT_LANGUAGE, get_language
 from pyramide_a11y.narration import messages as m
 from pyramide_a11y.narration import sentence
 from pyramide_a11y.narration.system_errors import os_error_reason
@@ -157,14 +157,7 @@ def coded_source(code: DealCode, rules: Rules | None = None) -> GameSource:
     """
     chosen = rules or code.rules
     if chosen.initial_waste != code.rules.initial_waste:
-        # Translators: command-line error; {code} is a deal code (PY1-N-AAAAAAS),
-        # {code_rules} and {rules} are rules names, --rules is typed as it is.
-        raise SourceError(
-            _(
-                "deal {code} is dealt for {code_rules}; its piles do not fit {rules}: "
-                "play it without --rules"
-            ).format(code=str(code), code_rules=code.rules.name, rules=chosen.name)
-        )
+        raise SourceError(m.code_rules_mismatch(str(code), code.rules.name, chosen.name))
     return GameSource(Layout.from_code(code), chosen, code_text(chosen, code.number))
 
 

@@ -120,10 +120,13 @@ def marked_cells(
     return cells, stock, waste
 
 
-def changed_places(before: TableState, after: TableState) -> tuple[str, ...]:
+def changed_places(before: TableState | None, after: TableState) -> tuple[str, ...]:
     """The places whose cell differs between two states: ``slot-N`` (N from 0),
-    ``stock`` and ``waste``, in table order. Each cell is compared on its own (a
-    frozen value), so the cost is one comparison per place."""
+    ``stock`` and ``waste``, in table order; every place of ``after`` when there
+    is no ``before`` (a session's first turn). Each cell is compared on its own
+    (a frozen value), so the cost is one comparison per place."""
+    if before is None:
+        return (*(f"slot-{cell.place.slot}" for cell in after.cells), "stock", "waste")
     changed = [
         f"slot-{cell.place.slot}"
         for old, cell in zip(before.cells, after.cells, strict=True)

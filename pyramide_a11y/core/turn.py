@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pyramide_a11y.core.table import TableState, changed_places
+from pyramide_a11y.core.table import TableState
 from pyramide_a11y.narration.table_words import TableWords
 
-__all__ = ["Turn", "places_changed"]
+__all__ = ["Turn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +41,3 @@ class Turn:
     """The game holds moves (or its record) not saved yet."""
     language: str
     """The session's language after the command (``language pt_BR`` changes it)."""
-
-
-def places_changed(before: TableState | None, after: TableState) -> tuple[str, ...]:
-    """:func:`~pyramide_a11y.core.table.changed_places` from ``before``; every
-    place of ``after`` when there is no ``before``."""
-    if before is not None:
-        return changed_places(before, after)
-    return (*(f"slot-{cell.place.slot}" for cell in after.cells), "stock", "waste")

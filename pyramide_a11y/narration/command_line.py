@@ -221,3 +221,30 @@ def progress_line(done: int, total: int, left: float) -> str:
     return _("{done} of {total} deals, about {left} s left").format(
         done=format_number(done), total=format_number(total), left=format_number(round(left))
     )
+
+
+# -- where a deal comes from, and ``replay``'s moves file ----------------------------------
+
+
+def code_and_layout_both() -> str:
+    """A deal code and ``--layout`` given together."""
+    # Translators: command-line error.
+    return _("give either a deal code or --layout, not both")
+
+
+def no_code_nor_layout() -> str:
+    """Neither a deal code nor ``--layout`` given."""
+    # Translators: command-line error.
+    return _("give a deal code (like PY1-N-AAAAAAS) or --layout FILE")
+
+
+def moves_file_needed() -> str:
+    """``replay`` of a deal code without ``--moves``."""
+    # Translators: replay tool error: a deal code needs a file of moves.
+    return _("give --moves FILE with the moves to play")
+
+
+def moves_file_line(number: int) -> str:
+    """Where in the moves file a refused move stands."""
+    # Translators: replay tool error; {number} is a line number of the moves file.
+    return _("line {number}").format(number=number)

@@ -1282,6 +1282,16 @@ def file_not_regular(path: str) -> str:
     )
 
 
+def code_rules_mismatch(code: str, code_rules: str, rules: str) -> str:
+    """A deal code given with ``--rules`` whose piles do not fit those rules."""
+    # Translators: command-line error; {code} is a deal code (PY1-N-AAAAAAS),
+    # {code_rules} and {rules} are rules names, --rules is typed as it is.
+    return _(
+        "deal {code} is dealt for {code_rules}; its piles do not fit {rules}: "
+        "play it without --rules"
+    ).format(code=code, code_rules=code_rules, rules=rules)
+
+
 def file_too_large(path: str, limit: int) -> str:
     # Translators: a file named for reading is too large; {limit} is a number of bytes.
     return _("The file {path} is larger than {limit} bytes").format(

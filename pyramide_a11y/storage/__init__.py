@@ -8,13 +8,17 @@ SQLite database in the user data folder.
 - :mod:`.autosaved`: :class:`AutosavedGame`, what the interactive loop plays through.
 - :mod:`.stats`, :mod:`.saved_settings`: statistics and saved settings.
 - :mod:`.notices`: what the storage tells the player.
+- :mod:`.page_turn`, :mod:`.writer_mark`: a web request's turn at the player's
+  store (:meth:`Store.page_turn`) and which process played the player last.
 """
 
 from .actions import ActionLogError, apply_token, replay, select_token
 from .autosaved import AutosavedGame, GameOpenElsewhere, Stopwatch
 from .notices import Notice, NoticeKind, StorageError
+from .page_turn import PageTurn
 from .stats import BestGame, Stats
 from .store import GameRecord, Snapshot, Store
+from .writer_mark import WriterMark
 
 __all__ = [
     "ActionLogError",
@@ -24,11 +28,13 @@ __all__ = [
     "GameRecord",
     "Notice",
     "NoticeKind",
+    "PageTurn",
     "Snapshot",
     "Stats",
     "Stopwatch",
     "StorageError",
     "Store",
+    "WriterMark",
     "apply_token",
     "replay",
     "select_token",

@@ -25,12 +25,14 @@ from .daily_games import DailyStats, mark_daily, read_daily
 from .database import empty_database, open_database, open_read_only
 from .locks import GameLock, player_lock
 from .notices import Notice, NoticeKind, StorageError, classify
+from .page_turn import PageTurn
 from .paths import data_dir, database_path
 from .postgres import PgConnection, database_url, open_postgres
 from .reopening import RETRIED, ReopeningConnection
 from .stats import Stats, count_result, read_stats, rebuild_stats, stats_from_records
 from .stats import as_int as _int
 from .stats import as_int_or_none as _int_or_none
+from .writer_mark import WriterMark
 
 WON = "won"
 LOST = "lost"
@@ -333,6 +335,40 @@ class Store:
             with player_lock(self.folder):
                 yield
 
+    @contextmanager
+    def page_turn(
+        self, key: str, writer: WriterMark | None = None, *, look_elsewhere: bool = False
+    ) -> Iterator[PageTurn]:
+        """One request's turn at this player's store, for a server front end: for
+        the block the player is this process's alone (:meth:`exclusive`) and its
+        writes make one commit (:meth:`one_commit`). On entry the setting ``key``
+        (the front end's page record) is read into :attr:`PageTurn.kept`, and with
+        ``look_elsewhere`` whether another process holds moves not saved yet
+        (``writer``'s mark). On leaving, when the caller set :attr:`PageTurn.page`,
+        it is written in the block's one commit (with the moves saved inside it),
+        :attr:`PageTurn.saved` says whether, and ``writer`` is marked (this process
+        played last, with moves unsaved or not) before the lock is let go. A
+        caller that set nothing writes nothing: a read that changed nothing.
+
+        Raises:
+            StorageError: the player's lock cannot be had (PostgreSQL away, no
+                connection within its wait): the block did not run. A failure
+                inside the block is raised as it is; the write on leaving never
+                raises (a failure is ``saved`` False, said by the store's notices).
+        """
+        with self.exclusive(), self.one_commit():
+            turn = PageTurn(self._setting(key))
+            if look_elsewhere and writer is not None:
+                turn.held_elsewhere = writer.other()[1]
+            yield turn
+            if turn.page is None:
+                return
+            with suppress(StorageError):
+                self.save_setting(key, turn.page)
+                turn.saved = True
+            if writer is not None:
+                writer.mark(pending=not turn.saved or turn.unsaved)
+
     # -- transactions ----------------------------------------------------------------
 
     @contextmanager
@@ -634,6 +670,15 @@ class Store:
             StorageError: the database cannot be read.
         """
         return {str(k): str(v) for k, v in self._read("SELECT key, value FROM settings")}
+
+    def _setting(self, key: str) -> str:
+        """Setting ``key``'s stored text; "" when there is none or it cannot be
+        read now (never raises: :meth:`page_turn`'s record)."""
+        try:
+            rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
+        except StorageError:
+            return ""
+        return str(rows[0][0]) if rows else ""
 
     def save_setting(self, key: str, value: str) -> None:
         """Store one setting's text, replacing any earlier value.

@@ -95,17 +95,25 @@ class WebGame:
     def render(self, name: str, **values: Any) -> str:
         return self.templates.get_template(name).render(**values)
 
+    @staticmethod
+    def read(player: Player, turn: Turn | None = None) -> tuple[list[str], Turn]:
+        """In the player's turn at its store (:meth:`Player.call`'s ``work``): late
+        news taken into the answer, so the page record written holds it (the news,
+        what a poll says), and the table (``turn``: as the action just left it;
+        None: read now). What :meth:`state` and :meth:`page` then show."""
+        return player.take_late(), turn or player.session.turn()
+
     def state(
-        self, player: Player, held: str | None = None, turn: Turn | None = None
+        self, player: Player, read: tuple[list[str], Turn], held: str | None
     ) -> dict[str, Any]:
-        """What the script needs after an action or a poll: the game fragment, the
-        answer lines, the late news among them (``news``: what a poll says), whether
-        a hint still thinks, the page's language. ``held``: the token of the
+        """What the script needs after an action or a poll (``read``: :meth:`read`'s,
+        made in the player's turn at its store): the game fragment, the answer
+        lines, the late news among them (``news``: what a poll says), whether a
+        hint still thinks, the page's language. ``held``: the token of the
         fragment the script holds (:class:`~.delta.Shown`): when it is the one
         last sent, only what changed (``patch``), else the whole (``html``).
-        ``turn``: the table as the action just left it (None: read now)."""
-        news = player.take_late()
-        turn = turn or player.session.turn()
+        Made after the turn (:meth:`Player.call`'s ``then``): it reads no store."""
+        news, turn = read
         frame = page_frame(turn.language)  # one per catalog: its words join the key
         token, deal = form_token(self.secret, player.id), turn.table.code or ""
 
@@ -127,9 +135,10 @@ class WebGame:
             "lang": frame.lang,
         }
 
-    def page(self, player: Player) -> str:
-        player.take_late()
-        turn = player.session.turn()
+    def page(self, player: Player, read: tuple[list[str], Turn]) -> str:
+        """The whole page (``read``: :meth:`read`'s, made in the player's turn at
+        its store), made after that turn."""
+        turn = read[1]
         return self.render(
             "page.html",
             m=self._page_model(player, turn, page_frame(turn.language)),
@@ -257,7 +266,9 @@ def create_app(
             language = await language_of(request)
             player = await anyio.to_thread.run_sync(players.guest, language)
         chosen = player
-        page = await asyncio.wrap_future(chosen.call(lambda: game.page(chosen)))
+        page = await asyncio.wrap_future(
+            chosen.call(lambda: game.read(chosen), then=partial(game.page, chosen))
+        )
         response = HTMLResponse(page, headers={"cache-control": "no-store"})
         if new:
             response.set_cookie(
@@ -277,7 +288,9 @@ def create_app(
             return await refuse(request, 403, words.stale_form)
         chosen = player
         held = request.query_params.get("held")
-        read = await asyncio.wrap_future(chosen.call(lambda: game.state(chosen, held)))
+        read = await asyncio.wrap_future(
+            chosen.call(lambda: game.read(chosen), then=lambda done: game.state(chosen, done, held))
+        )
         return JSONResponse(read, headers={"cache-control": "no-store"})
 
     async def revive(request: Request, form: FormData) -> Player | None:
@@ -307,18 +320,22 @@ def create_app(
             work = work_for(kind, fields)
             chosen = player
 
-            def play() -> dict[str, Any] | bool | None:
+            def play() -> tuple[list[str], Turn] | bool | None:
                 # Counted under the player's lock, on the bucket every worker shares.
                 if not chosen.limit.allow():
                     return False
                 turn = _play(chosen, work)
-                if not _wants_json(request):
-                    return None
-                return game.state(chosen, fields.get("held"), turn)
+                return game.read(chosen, turn) if _wants_json(request) else None
+
+            def show(done: tuple[list[str], Turn] | bool | None) -> dict[str, Any] | bool | None:
+                # The page made after the turn at the store (Player.call's then).
+                if isinstance(done, tuple):
+                    return game.state(chosen, done, fields.get("held"))
+                return done
 
             # A guest's first form keeps it on disk first (Player.call's settle).
             settle = partial(players.settle, chosen)
-            result = await asyncio.wrap_future(chosen.call(play, settle=settle))
+            result = await asyncio.wrap_future(chosen.call(play, settle=settle, then=show))
             if result is False:
                 return await refuse(request, 429, words.too_fast, chosen)
             if isinstance(result, dict):

@@ -20,10 +20,10 @@ import secrets
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from pyramide_a11y.core import (
     Answer,
@@ -41,13 +41,12 @@ from pyramide_a11y.core import (
 from pyramide_a11y.engine import Rules, get_rules, parse_code
 from pyramide_a11y.i18n import DEFAULT_LANGUAGE, in_language, normalise_language
 from pyramide_a11y.narration.front_end import on_page
-from pyramide_a11y.storage import NoticeKind, StorageError, Store
+from pyramide_a11y.storage import NoticeKind, StorageError, Store, WriterMark
 from pyramide_a11y.storage.locks import player_lock
 from pyramide_a11y.storage.postgres import database_url
 
 from .delta import Shown
 from .fragment import LastFragment
-from .writer import WriterMark
 
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")
 """What ``secrets.token_urlsafe(32)`` gives: nothing else names a player."""
@@ -71,6 +70,7 @@ THREADS = 32
 """Threads per worker that run the players' calls (each call is short: a move, a
 page; the solver's searches run in their own processes)."""
 T = TypeVar("T")
+U = TypeVar("U")
 
 
 class RateLimit:
@@ -153,52 +153,86 @@ class Player:
         """The game fragment last made, kept while the table stays as it was
         (:mod:`.fragment`)."""
 
+    @overload
     def call(
         self,
         work: Callable[[], T],
         *,
         settle: Callable[[Callable[[], T]], T] | None = None,
-    ) -> Future[T]:
-        """Run ``work`` on the player's thread, holding :attr:`lock`; its future.
+    ) -> Future[T]: ...
+
+    @overload
+    def call(
+        self,
+        work: Callable[[], T],
+        *,
+        settle: Callable[[Callable[[], T]], T] | None = None,
+        then: Callable[[T], U],
+    ) -> Future[U]: ...
+
+    def call(
+        self,
+        work: Callable[[], T],
+        *,
+        settle: Callable[[Callable[[], T]], T] | None = None,
+        then: Callable[[T], Any] | None = None,
+    ) -> Future[Any]:
+        """Run ``work`` on the player's thread, holding :attr:`lock`, then ``then``
+        on its result (None: the result as it is); the future of what comes last.
         ``settle`` (a form's work: :meth:`Players.settle`) keeps a guest on disk
         and runs ``work`` in the same locked block.
 
-        A player kept on disk is also this process's alone while ``work`` runs
-        (:meth:`Store.exclusive <pyramide_a11y.storage.Store.exclusive>`: another
-        worker answering the same player waits), taken up again first if another
-        worker played since (:attr:`synced`), and what the page shows is written
-        back after, so any worker answers any request the same. A page is written
-        only after its game was checked current, in the same locked block. When
-        that lock cannot be had (the database away), the game plays on here: its
-        store says so in one sentence and saves it once the database is back."""
+        A player kept on disk is also this process's alone while ``work`` runs:
+        one turn at the player's store (:meth:`Store.page_turn
+        <pyramide_a11y.storage.Store.page_turn>`: another worker answering the
+        same player waits), which reads the page kept there on entry (the game
+        taken up again first if another worker played since: :attr:`synced`) and
+        writes what the page shows on leaving, in the move's one commit, so any
+        worker answers any request the same. When that lock cannot be had (the
+        database away), the game plays on here: its store says so in one sentence
+        and saves it once the database is back.
 
-        def locked() -> T:
+        ``then`` (the page made from what ``work`` read: Jinja, the fragment) runs
+        after the turn at the store, still on the player's thread and holding
+        :attr:`lock`: the player's lock and, on PostgreSQL, the pooled connection
+        that holds it are let go first, and no other request of the player's runs
+        between, so what ``then`` shows is what the turn wrote."""
+
+        def locked() -> Any:
             # Every sentence made here is for the page: keys and buttons, not
             # typed commands (late news carries this along to its thread).
             with self.lock, on_page(letter_keys=self.letter_keys):
                 if settle is not None and self.guest:
-                    return settle(work)
-                sync = self.sync
-                if sync is None or self.guest:
-                    return work()
-                try:
-                    # One commit for the move and its page (Store.one_commit).
-                    with _entered(sync.exclusive()), sync.one_commit():
-                        if settle is not None and self.writer.other()[1]:
-                            raise StorageError(NoticeKind.UNAVAILABLE, "moves held elsewhere")
-                        sync.refresh(self)
-                        shown = self.version
-                        result = work()
-                        if settle is None and self.version == shown:
-                            return result  # a read that changed nothing writes nothing
-                        # The same store: a rebuild keeps it.
-                        published = sync.publish(self)
-                        self.writer.mark(pending=not published or self.unsaved())
-                        return result
-                except _Away:
-                    return self._away(work, form=settle is not None)
+                    result = settle(work)
+                elif self.sync is None or self.guest:
+                    result = work()
+                else:
+                    result = self._turn_at_store(self.sync, work, form=settle is not None)
+                return result if then is None else then(result)
 
         return self._thread.submit(locked)
+
+    def _turn_at_store(self, sync: PlayerSync, work: Callable[[], T], *, form: bool) -> T:
+        """``work`` in one turn at the player's store (see :meth:`call`)."""
+        entered = False
+        try:
+            with sync.store.page_turn(PAGE_SETTING, self.writer, look_elsewhere=form) as turn:
+                entered = True
+                if turn.held_elsewhere:
+                    raise StorageError(NoticeKind.UNAVAILABLE, "moves held elsewhere")
+                sync.refresh(self, turn.kept)
+                shown = self.version
+                result = work()
+                if form or self.version != shown:  # a read that changed nothing writes nothing
+                    turn.page = sync.page(self)
+                    turn.unsaved = self.unsaved()
+        except StorageError:
+            if entered:
+                raise
+            return self._away(work, form=form)
+        if turn.saved:
+            self.synced += 1
+        return result
 
     def _away(self, work: Callable[[], T], *, form: bool) -> T:
         """``work`` with the database away: played here all the same (the store says
@@ -270,23 +304,15 @@ class Player:
 
 class PlayerSync:
     """One player's page kept in the player's store (the setting
-    :data:`PAGE_SETTING`: a version and the answer shown), so that every worker
-    serving the player shows the same page and plays the same game."""
+    :data:`PAGE_SETTING`: a version, the answer shown and the rate limit's
+    bucket, as JSON), so that every worker serving the player shows the same page
+    and plays the same game."""
 
-    def __init__(self, players: Players, storage: GameStorage) -> None:
+    def __init__(self, players: Players, storage: GameStorage, store: Store) -> None:
+        """``store``: ``storage``'s, open (the player's lock is taken through it)."""
         self.players = players
         self.storage = storage
-
-    def exclusive(self) -> contextlib.AbstractContextManager[None]:
-        store = self.storage.store
-        return store.exclusive() if store is not None else contextlib.nullcontext()
-
-    def one_commit(self) -> contextlib.AbstractContextManager[None]:
-        """Inside :meth:`exclusive`: a move's saved actions and the page written
-        after it make one commit (:meth:`Store.one_commit
-        <pyramide_a11y.storage.Store.one_commit>`)."""
-        store = self.storage.store
-        return store.one_commit() if store is not None else contextlib.nullcontext()
+        self.store = store
 
     def read(self) -> tuple[int, list[str]]:
         """The version and answer of the page kept in the store (0, []: none yet)."""
@@ -295,25 +321,17 @@ class PlayerSync:
 
     def read_all(self) -> tuple[int, list[str], object]:
         """:meth:`read`, and the rate limit's bucket kept with the page (None: none)."""
-        store = self.storage.store
-        if store is None:
-            return 0, [], None
         try:
-            text = store.settings().get(PAGE_SETTING, "")
-            data = json.loads(text) if text else {}
-        except (StorageError, ValueError):
+            text = self.store.settings().get(PAGE_SETTING, "")
+        except StorageError:
             return 0, [], None
-        if not isinstance(data, dict):
-            return 0, [], None
-        version, answer = data.get("version", 0), data.get("answer", [])
-        if not isinstance(version, int) or not isinstance(answer, list):
-            return 0, [], None
-        return version, [str(line) for line in answer], data.get("rate")
+        return _page_record(text)
 
-    def refresh(self, player: Player) -> None:
-        """Another worker played since this one last did: the game taken up again
-        from the store, and the answer it showed."""
-        version, answer, rate = self.read_all()
+    def refresh(self, player: Player, kept: str) -> None:
+        """Another worker played since this one last did (``kept``, the page record
+        as stored, has another version): the game taken up again from the store,
+        and the answer it showed."""
+        version, answer, rate = _page_record(kept)
         if version == player.synced:
             return
         self.players.rebuild(player)
@@ -322,24 +340,43 @@ class PlayerSync:
         player.limit.restore(rate)
         player.version += 1
 
-    def publish(self, player: Player, *, strict: bool = False) -> bool:
-        """What the page shows, written for the other workers; whether it was.
-        ``strict``: a failure raises (:class:`StorageError`) instead."""
-        store = self.storage.store
-        if store is None:
-            return False
+    @staticmethod
+    def page(player: Player) -> str:
+        """The page record of what ``player``'s page shows now (late news taken
+        into it), as the next version: :attr:`Player.synced` goes up once it is
+        written."""
         player.take_late()
-        page = json.dumps(
+        return json.dumps(
             {"version": player.synced + 1, "answer": player.answer, "rate": player.limit.state()}
         )
+
+    def publish(self, player: Player, *, strict: bool = False) -> bool:
+        """What the page shows, written for the other workers, outside a turn at
+        the store (a guest settled); whether it was. ``strict``: a failure raises
+        (:class:`StorageError`) instead."""
         try:
-            store.save_setting(PAGE_SETTING, page)
+            self.store.save_setting(PAGE_SETTING, self.page(player))
         except StorageError:
             if strict:
                 raise
             return False  # not kept: this worker still shows it; the store says why
         player.synced += 1
         return True
+
+
+def _page_record(text: str) -> tuple[int, list[str], object]:
+    """The version, answer and rate bucket of a page record's ``text`` (0, [],
+    None: none, or not one)."""
+    try:
+        data = json.loads(text) if text else {}
+    except ValueError:
+        return 0, [], None
+    if not isinstance(data, dict):
+        return 0, [], None
+    version, answer = data.get("version", 0), data.get("answer", [])
+    if not isinstance(version, int) or not isinstance(answer, list):
+        return 0, [], None
+    return version, [str(line) for line in answer], data.get("rate")
 
 
 class Players:
@@ -554,7 +591,7 @@ class Players:
         # able to take the game up at once.
         store.game_locks = False
         storage = GameStorage(store, notices)
-        player.sync = PlayerSync(self, storage)
+        player.sync = PlayerSync(self, storage, store)
         return storage
 
     def _session(
@@ -710,27 +747,6 @@ class _InTurn:
                 future.set_result(work())
             except BaseException as err:
                 future.set_exception(err)
-
-
-class _Away(Exception):
-    """The player's lock could not be taken: the database is away."""
-
-
-@contextlib.contextmanager
-def _entered(block: contextlib.AbstractContextManager[None]) -> Iterator[None]:
-    """``block``, whose entering failing with a :class:`StorageError` raises
-    :class:`_Away` (a failure inside the block is raised as it is)."""
-    try:
-        block.__enter__()
-    except StorageError as err:
-        raise _Away from err
-    try:
-        yield
-    except BaseException as err:
-        if not block.__exit__(type(err), err, err.__traceback__):
-            raise
-    else:
-        block.__exit__(None, None, None)
 
 
 def _web_deal(code: str, rules: Rules) -> GameSource | None:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pyramide_a11y.cli import analyse as analyse_command
-from pyramide_a11y.cli.analyse import DealResult, report_lines, run_analyse
+from pyramide_a11y.cli.analyse import DealResult, run_analyse
 from pyramide_a11y.cli.main import build_parser
 from pyramide_a11y.cli.tally import (
     RELATIVE_PRECISION,
@@ -24,6 +24,7 @@ from pyramide_a11y.cli.tally import (
     Tally,
 )
 from pyramide_a11y.engine import Rules, get_rules
+from pyramide_a11y.narration.solver_words import report_lines
 from pyramide_a11y.solver.win_rates import percentile
 
 

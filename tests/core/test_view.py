@@ -64,6 +64,12 @@ def test_a_view_changes_only_the_places_an_action_touched() -> None:
     assert after.cells[free.place.slot] != drawn.cells[free.place.slot]
 
 
+def test_with_no_table_before_every_place_changed() -> None:
+    state = _session().view()
+    places = changed_places(None, state)
+    assert places == (*(f"slot-{n}" for n in range(28)), "stock", "waste")
+
+
 def test_a_selection_marks_its_card_and_partners() -> None:
     s = _session()
     for _ in range(30):  # draw until a pair can be made

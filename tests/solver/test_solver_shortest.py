@@ -18,10 +18,11 @@ from kit import shared_data
 from solver_helpers import replays_to_win
 from test_solver_brute_force import endgames, rules_and_variants
 
-from pyramide_a11y.cli.solve import shortest_json, shortest_sentence
+from pyramide_a11y.cli.solve import shortest_json
 from pyramide_a11y.engine import Card, Layout, Position, RemoveKing, Rules, get_rules
 from pyramide_a11y.engine.dealcode import shuffled_deck
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.narration.solver_words import shortest_sentence
 from pyramide_a11y.solver import Shortest, Verdict, par
 from pyramide_a11y.solver.shortest import solve_shortest
 

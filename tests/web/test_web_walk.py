@@ -20,11 +20,13 @@ def test_one_card_from_the_web_enters_the_core_once() -> None:
     assert not calls.keys() & {"engine", "i18n", "solver"}, calls
     # What else the web enters, at most as measured (3 December 2026): the card
     # button's command (TouchCards.named); the page's frame and the page's
-    # context (on_page: in and out); the players' sync across workers (the lock
-    # and the one commit, in and out; the page kept read and written). Fewer is
-    # fine; more is a new call out of the web to read.
+    # context (on_page: in and out). Fewer is fine; more is a new call out of
+    # the web to read.
     assert calls.get("commands", 0) <= 1
     assert calls.get("narration", 0) <= 3
-    assert calls.get("storage", 0) <= 6
+    # The player's turn at its store (Store.page_turn): in once (the lock, the
+    # one commit, the page record read), out once (the record written, the
+    # writer marked, the lock let go).
+    assert calls.get("storage", 0) == 2
     # The core's turn does the move and words the table: its calls stay below it.
     assert ("core", "engine") in walk.crossings

@@ -9,6 +9,11 @@ played last and whether it holds moves not saved yet: only that process plays on
 while the database is away, and no other plays over those moves once it is back
 (the process that holds them saves them with its next answer). Workers on other
 hosts do not share the folder; the mark is then each host's own.
+
+It sits beside the store's locks and is written at the end of a request's turn
+at the store (:meth:`Store.page_turn <pyramide_a11y.storage.Store.page_turn>`),
+still inside the player's lock, so the mark and the page record it vouches for
+change together.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from pyramide_a11y.storage.paths import LOCKS_FOLDER
+from .paths import LOCKS_FOLDER
 
 MARK_FILE = "writer"
 
