@@ -114,9 +114,7 @@ class WebGame:
             return self.render("game.html", m=model, version=version, token=token, deal=deal)
 
         # A table as it was (a refused command, a poll): the fragment made before.
-        html = player.fragment.get(
-            fragment_key(turn.table, frame, token, deal), player.version, make
-        )
+        html = player.fragment.get(fragment_key(turn, frame, token, deal), player.version, make)
         return {
             "version": player.version,
             "answer": list(player.answer),
