@@ -40,7 +40,7 @@ from pyramide_a11y.narration.page_frame import PageFrame, page_frame
 from pyramide_a11y.storage import StorageError
 from pyramide_a11y.storage.peek import peek_setting
 
-from .cells import cell_filter
+from .cells import line_filters
 from .forms import Work, work_for
 from .fragment import fragment_key
 from .guard import (
@@ -88,7 +88,7 @@ class WebGame:
             autoescape=select_autoescape(["html"]),
             auto_reload=False,  # the package's own files: no stat of each per page
         )
-        self.templates.filters["cell"] = cell_filter(self.templates)
+        self.templates.filters.update(line_filters(self.templates))
 
     # -- rendering (on the player's thread: ``Player.call``) ---------------------------
 

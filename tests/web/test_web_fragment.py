@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from pyramide_a11y.narration.page_frame import page_frame
 from pyramide_a11y.web import app as web_app
 from pyramide_a11y.web.app import COOKIE, WebGame, create_app
-from pyramide_a11y.web.cells import cell_filter
+from pyramide_a11y.web.cells import line_filters
 from pyramide_a11y.web.delta import apply_patch
 from pyramide_a11y.web.fragment import LastFragment, fragment_key
 from pyramide_a11y.web.page import PageModel
@@ -118,7 +118,7 @@ def _from_key_alone() -> Environment:
         autoescape=select_autoescape(["html"]),
         undefined=StrictUndefined,
     )
-    templates.filters["cell"] = cell_filter(templates)
+    templates.filters.update(line_filters(templates))
     return templates
 
 
