@@ -24,7 +24,6 @@ from typing import Any
 import anyio
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
-from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -41,6 +40,7 @@ from pyramide_a11y.storage import StorageError
 from pyramide_a11y.storage.peek import peek_setting
 
 from .cells import line_filters
+from .form_body import form_fields
 from .forms import Work, work_for
 from .fragment import fragment_key
 from .guard import (
@@ -235,9 +235,9 @@ def create_app(
 
     def checked_origin(request: Request) -> bool:
         """A form from this site (:func:`same_origin`), to a host this server is."""
-        return same_origin(request.headers, request.url.scheme) and host_allowed(
-            request.headers, allowed_hosts
-        )
+        # The scheme from the scope: ``request.url`` would build the whole URL for it.
+        scheme = request.scope.get("scheme", "http")
+        return same_origin(request.headers, scheme) and host_allowed(request.headers, allowed_hosts)
 
     async def find(request: Request) -> Player | None:
         """The player the cookie names: in memory at once, else taken up from disk
@@ -278,7 +278,7 @@ def create_app(
         read = await asyncio.wrap_future(chosen.call(lambda: game.state(chosen, held)))
         return JSONResponse(read, headers={"cache-control": "no-store"})
 
-    async def revive(request: Request, form: FormData) -> Player | None:
+    async def revive(request: Request, form: Mapping[str, str]) -> Player | None:
         """The player of a good form this process does not know (a guest another
         worker showed, or one pushed out of memory), back with the deal its form
         names; None when the cookie and token are not a pair this server made."""
@@ -296,12 +296,11 @@ def create_app(
             if not checked_origin(request):
                 return await refuse(request, 403, words.stale_form)
             player = await find(request)
-            form = await request.form(max_files=0, max_fields=20)
+            fields = await form_fields(request)
             if player is None:
-                player = await revive(request, form)
-            if player is None or not token_ok(game.secret, player.id, form.get("token")):
+                player = await revive(request, fields)
+            if player is None or not token_ok(game.secret, player.id, fields.get("token")):
                 return await refuse(request, 403, words.stale_form, player)
-            fields = _fields(form)
             work = work_for(kind, fields)
             chosen = player
 
@@ -331,10 +330,10 @@ def create_app(
         if not checked_origin(request):
             return await refuse(request, 403, words.stale_form)
         player = await find(request)
-        form = await request.form(max_files=0, max_fields=20)
-        if player is None or not token_ok(game.secret, player.id, form.get("token")):
+        fields = await form_fields(request)
+        if player is None or not token_ok(game.secret, player.id, fields.get("token")):
             return await refuse(request, 403, words.stale_form, player)
-        hidden = _fields(form).get("state") == "hidden"
+        hidden = fields.get("state") == "hidden"
         chosen = player
 
         def tick() -> bool | None:
@@ -435,15 +434,6 @@ def _play(player: Player, work: Work) -> Turn | None:
     done = work(player)
     player.answered(done)
     return done if isinstance(done, Turn) else None
-
-
-def _fields(form: FormData) -> Mapping[str, str]:
-    """The form's text fields (a file or a repeated name: its first text value)."""
-    fields: dict[str, str] = {}
-    for name, value in form.multi_items():
-        if isinstance(value, str) and name not in fields:
-            fields[name] = value
-    return fields
 
 
 def _wants_json(request: Request) -> bool:
