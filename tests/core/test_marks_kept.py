@@ -1,6 +1,7 @@
-"""A table's marked places made once (issue 38): the view of a table read again
-(a refused command, a poll) gives the very same places, and the places kept are
-always the ones made afresh, whatever the play did between."""
+"""A table read again costs little (issue 38): the view of a table read again
+(a refused command, a poll) gives the very same places, the places kept are
+always the ones made afresh, whatever the play did between, and no deal is
+hashed for a par none has found."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 import pytest
 from kit import NO_HINT, make_session
 
+from pyramide_a11y.core import par
 from pyramide_a11y.core import table as core_table
 from pyramide_a11y.core.table import marked_cells
 
@@ -50,3 +52,19 @@ def test_kept_places_are_the_places_made_afresh() -> None:
         state = session.turn(line).table
         cells, stock, waste = marked_cells(state.table, state.partners, state.hint)
         assert (state.cells, state.stock, state.waste) == (cells, stock, waste), (step, line)
+
+
+def test_a_view_while_no_par_is_known_hashes_no_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The par is known only once a game of the deal is over: until then a view
+    # does not hash the deal's 52 cards to find none.
+    session = make_session("PY1-P-AAAAAAB", "en", hint_finder=NO_HINT)
+    hashed: list[object] = []
+    own = par._Deal.__hash__
+
+    def counted(self: object) -> int:
+        hashed.append(self)
+        return own(self)
+
+    monkeypatch.setattr(par._Deal, "__hash__", counted)
+    session.turn("zz")
+    assert session.view().par is None and hashed == []
