@@ -154,6 +154,8 @@ class Pars:
         """The shortest line of this deal when it was found (once a game of it was
         over); :data:`NO_WIN` when it has none."""
         with self._lock:
+            if not self._known:  # none found yet (most of play): no deal hashed,
+                return None  # its 52 cards, on every view of the table
             return self._known.get(_Deal(layout, rules))
 
     def won(

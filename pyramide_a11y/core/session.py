@@ -47,7 +47,7 @@ from pyramide_a11y.core.playing import Play
 from pyramide_a11y.core.resolved import Resolved, TabClock, TouchCards, WhereCard, resolve_command
 from pyramide_a11y.core.settings import Settings, apply_setting
 from pyramide_a11y.core.sources import GameSource
-from pyramide_a11y.core.table import ClockState, TableState, changed_places, marked_cells
+from pyramide_a11y.core.table import ClockState, MarksKept, TableState, changed_places
 from pyramide_a11y.core.timer import GameTimer
 from pyramide_a11y.core.turn import Turn
 from pyramide_a11y.engine import Game
@@ -139,6 +139,7 @@ class Session:
         )
         """The loop's keys for keyboard mode and the terminal's focus."""
         self.last = Answer()
+        self._marks = MarksKept()  # the last table's places, kept while it stays
         self._turned: TableState | None = None  # the table the last turn returned
         self._worded: tuple[object, TableState, TableWords] | None = None  # its words
         self._leaving = False  # the goodbye was said: close() lets it be heard
@@ -167,7 +168,7 @@ class Session:
         table = table_view(game)
         hint = self.hints.shown(position)
         partners = position.partners(table.selected, rules) if table.selected else ()
-        cells, stock, waste = marked_cells(table, partners, hint)
+        cells, stock, waste = self._marks.marked(table, partners, hint)
         pending = self.hints.pending
         return TableState(
             rules=rules,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pyramide_a11y.engine import Card, Move, Rules, cards_of
 from pyramide_a11y.engine.view import SlotView, TableView
 
-__all__ = ["Cell", "ClockState", "Pile", "TableState", "changed_places"]
+__all__ = ["Cell", "ClockState", "MarksKept", "Pile", "TableState", "changed_places"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,20 +120,57 @@ def marked_cells(
     return cells, stock, waste
 
 
+class MarksKept:
+    """The last table's places with their marks (:func:`marked_cells`), kept for
+    the next request of the same table: a refused command, a poll or the page
+    after a move asks again for the table it just read. One per session (its
+    calls are the session's: one at a time)."""
+
+    __slots__ = ("_key", "_marked")
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._marked: tuple[tuple[Cell, ...], Pile, Pile] | None = None
+
+    def marked(
+        self, table: TableView, partners: tuple[Card, ...], hint: Move | None
+    ) -> tuple[tuple[Cell, ...], Pile, Pile]:
+        """:func:`marked_cells` of ``table``: the ones made last, the very same
+        values, while everything they are made of is equal. The engine keeps a
+        table's places (``engine.view``), so an unchanged table compares its 28
+        places by identity, not one by one."""
+        key = (
+            table.slots,
+            table.stock_top,
+            table.stock_count,
+            table.waste_top,
+            table.waste_count,
+            table.selected,
+            partners,
+            hint,
+        )
+        if self._marked is None or key != self._key:
+            self._key, self._marked = key, marked_cells(table, partners, hint)
+        return self._marked
+
+
 def changed_places(before: TableState | None, after: TableState) -> tuple[str, ...]:
     """The places whose cell differs between two states: ``slot-N`` (N from 0),
     ``stock`` and ``waste``, in table order; every place of ``after`` when there
     is no ``before`` (a session's first turn). Each cell is compared on its own
-    (a frozen value), so the cost is one comparison per place."""
+    (a frozen value), so the cost is one comparison per place; the very same
+    places (:class:`MarksKept`), none."""
     if before is None:
         return (*(f"slot-{cell.place.slot}" for cell in after.cells), "stock", "waste")
-    changed = [
-        f"slot-{cell.place.slot}"
-        for old, cell in zip(before.cells, after.cells, strict=True)
-        if old != cell
-    ]
-    if before.stock != after.stock:
+    changed: list[str] = []
+    if before.cells is not after.cells:
+        changed += (
+            f"slot-{cell.place.slot}"
+            for old, cell in zip(before.cells, after.cells, strict=True)
+            if old != cell
+        )
+    if before.stock is not after.stock and before.stock != after.stock:
         changed.append("stock")
-    if before.waste != after.waste:
+    if before.waste is not after.waste and before.waste != after.waste:
         changed.append("waste")
     return tuple(changed)

@@ -24,7 +24,6 @@ from typing import Any
 import anyio
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
-from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -40,7 +39,8 @@ from pyramide_a11y.narration.page_frame import PageFrame, page_frame
 from pyramide_a11y.storage import StorageError
 from pyramide_a11y.storage.peek import peek_setting
 
-from .cells import cell_filter
+from .cells import line_filters
+from .form_body import form_fields
 from .forms import Work, work_for
 from .fragment import fragment_key
 from .guard import (
@@ -88,7 +88,7 @@ class WebGame:
             autoescape=select_autoescape(["html"]),
             auto_reload=False,  # the package's own files: no stat of each per page
         )
-        self.templates.filters["cell"] = cell_filter(self.templates)
+        self.templates.filters.update(line_filters(self.templates))
 
     # -- rendering (on the player's thread: ``Player.call``) ---------------------------
 
@@ -122,9 +122,7 @@ class WebGame:
             return self.render("game.html", m=model, version=version, token=token, deal=deal)
 
         # A table as it was (a refused command, a poll): the fragment made before.
-        html = player.fragment.get(
-            fragment_key(turn.table, frame, token, deal), player.version, make
-        )
+        html = player.fragment.get(fragment_key(turn, frame, token, deal), player.version, make)
         return {
             "version": player.version,
             "answer": list(player.answer),
@@ -246,9 +244,9 @@ def create_app(
 
     def checked_origin(request: Request) -> bool:
         """A form from this site (:func:`same_origin`), to a host this server is."""
-        return same_origin(request.headers, request.url.scheme) and host_allowed(
-            request.headers, allowed_hosts
-        )
+        # The scheme from the scope: ``request.url`` would build the whole URL for it.
+        scheme = request.scope.get("scheme", "http")
+        return same_origin(request.headers, scheme) and host_allowed(request.headers, allowed_hosts)
 
     async def find(request: Request) -> Player | None:
         """The player the cookie names: in memory at once, else taken up from disk
@@ -293,7 +291,7 @@ def create_app(
         )
         return JSONResponse(read, headers={"cache-control": "no-store"})
 
-    async def revive(request: Request, form: FormData) -> Player | None:
+    async def revive(request: Request, form: Mapping[str, str]) -> Player | None:
         """The player of a good form this process does not know (a guest another
         worker showed, or one pushed out of memory), back with the deal its form
         names; None when the cookie and token are not a pair this server made."""
@@ -311,12 +309,11 @@ def create_app(
             if not checked_origin(request):
                 return await refuse(request, 403, words.stale_form)
             player = await find(request)
-            form = await request.form(max_files=0, max_fields=20)
+            fields = await form_fields(request)
             if player is None:
-                player = await revive(request, form)
-            if player is None or not token_ok(game.secret, player.id, form.get("token")):
+                player = await revive(request, fields)
+            if player is None or not token_ok(game.secret, player.id, fields.get("token")):
                 return await refuse(request, 403, words.stale_form, player)
-            fields = _fields(form)
             work = work_for(kind, fields)
             chosen = player
 
@@ -350,10 +347,10 @@ def create_app(
         if not checked_origin(request):
             return await refuse(request, 403, words.stale_form)
         player = await find(request)
-        form = await request.form(max_files=0, max_fields=20)
-        if player is None or not token_ok(game.secret, player.id, form.get("token")):
+        fields = await form_fields(request)
+        if player is None or not token_ok(game.secret, player.id, fields.get("token")):
             return await refuse(request, 403, words.stale_form, player)
-        hidden = _fields(form).get("state") == "hidden"
+        hidden = fields.get("state") == "hidden"
         chosen = player
 
         def tick() -> bool | None:
@@ -454,15 +451,6 @@ def _play(player: Player, work: Work) -> Turn | None:
     done = work(player)
     player.answered(done)
     return done if isinstance(done, Turn) else None
-
-
-def _fields(form: FormData) -> Mapping[str, str]:
-    """The form's text fields (a file or a repeated name: its first text value)."""
-    fields: dict[str, str] = {}
-    for name, value in form.multi_items():
-        if isinstance(value, str) and name not in fields:
-            fields[name] = value
-    return fields
 
 
 def _wants_json(request: Request) -> bool:

@@ -1,35 +1,49 @@
-"""A pyramid place's line of the page, made once per place's value.
+"""The game fragment's lines, each made once per its value.
 
-A page shows 28 places, and a move changes two to six of them: the others are
-the lines made before. ``templates/cell.html`` is one place's line;
-:func:`cell_filter` gives the template the ``cell`` filter that makes it from
-a :class:`~pyramide_a11y.narration.table_words.CardCell`, kept by the cell's
-value (every word and mark of the line is in it: equal cells, equal lines, in
-any language).
+A page shows 28 places, two piles, a row heading per row and the status; a move
+changes two to six places, a pile or two and the counts: the other lines are the
+ones made before. Each is a template of its own (``cell.html``, ``pile.html``,
+``row_head.html``, ``status.html``) that ``game.html`` calls as a filter
+(:func:`line_filters`), kept by the values it is made of: every word and mark of
+the line is in them (narration's records, the page's own words as strings), so
+equal values give equal lines, in any language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 
 from jinja2 import Environment
 from markupsafe import Markup
 
-from pyramide_a11y.narration.table_words import CardCell
+LINES_KEPT = 4096
+"""Lines kept per template: every place of the tables of the players playing
+now, about 0.5 KiB each (the piles, headings and counts repeat far more)."""
 
-CELLS_KEPT = 4096
-"""Place lines kept per template environment: every place of the tables of the
-players playing now, about 0.5 KiB each."""
+LINES = {
+    "cell": ("cell.html", ("c",)),
+    "pile": ("pile.html", ("pile", "controls", "draw", "recycle")),
+    "row_head": ("row_head.html", ("number", "heading")),
+    "status": ("status.html", ("status", "searching")),
+}
+"""Each filter's template and the names its values take there: the filtered
+value first, then the filter's arguments (``{{ c|cell }}``,
+``{{ m.table.stock|pile(m.table.piles, m.w.draw, m.w.recycle) }}``)."""
 
 
-def cell_filter(templates: Environment) -> Callable[[CardCell], Markup]:
-    """The ``cell`` filter of ``templates``: ``cell.html`` made for one place
-    (already escaped: the template's own escaping)."""
-    template = templates.get_template("cell.html")
+def line_filters(templates: Environment) -> dict[str, Callable[..., Markup]]:
+    """The filters of :data:`LINES` for ``templates``, each line made once per its
+    values (already escaped: the templates' own escaping). Each filter's
+    ``__wrapped__`` makes the line afresh (the tests compare the two)."""
+    return {name: _kept(templates, template, names) for name, (template, names) in LINES.items()}
 
-    @lru_cache(maxsize=CELLS_KEPT)
-    def cell(place: CardCell) -> Markup:
-        return Markup(template.render(c=place))  # escaped by the template
 
-    return cell
+def _kept(templates: Environment, name: str, names: tuple[str, ...]) -> Callable[..., Markup]:
+    template = templates.get_template(name)
+
+    @lru_cache(maxsize=LINES_KEPT)
+    def line(*values: Hashable) -> Markup:
+        return Markup(template.render(dict(zip(names, values, strict=True))))  # escaped there
+
+    return line

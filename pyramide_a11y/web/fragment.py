@@ -12,22 +12,22 @@ new version, when the key is equal.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import fields
 
-from pyramide_a11y.core import TableState
-
-_UNTIMED = tuple(f.name for f in fields(TableState) if f.name != "clock")
-"""The table's fields the fragment may show whatever the clock says. The clock
-itself shows only on a won deal's panel (its time): it joins the key then, not
-while the clock runs (every request would miss)."""
+from pyramide_a11y.core import Turn
 
 
-def fragment_key(state: TableState, *words: Hashable) -> tuple[Hashable, ...]:
-    """Everything a fragment of ``state`` is made of: every field of the table
-    (any field added later joins the key by itself), the clock once the deal is
-    won, and ``words`` (the catalog in use, the form token, the deal's code)."""
-    table = tuple(getattr(state, name) for name in _UNTIMED)
-    return (*table, state.clock if state.won else None, *words)
+def fragment_key(turn: Turn, *words: Hashable) -> tuple[Hashable, ...]:
+    """Everything a fragment of ``turn`` is made of: the table in words
+    (``turn.words``: every word, mark and count the fragment shows, a won deal's
+    time among them), whether late news is still to come (the one fact of the
+    table the fragment shows beside its words), and ``words`` (the page's frame,
+    the form token, the deal's code).
+
+    Whether the table is the one before, the clock aside, is answered once, by the
+    session (:meth:`~pyramide_a11y.core.session.Session.turn`), which then gives
+    back the very same words: the key compares them by identity, not place by
+    place."""
+    return (turn.words, turn.table.waiting, *words)
 
 
 class LastFragment:

@@ -13,6 +13,7 @@ import hmac
 import os
 import secrets
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 from starlette.datastructures import Headers
@@ -69,8 +70,15 @@ def server_secret(data_dir: Path) -> bytes:
     return fresh
 
 
+TOKENS_KEPT = 4096
+"""Form tokens kept (:func:`form_token`): the players playing now."""
+
+
+@lru_cache(maxsize=TOKENS_KEPT)
 def form_token(secret: bytes, player_id: str) -> str:
-    """The token every form of ``player_id`` carries (an HMAC of the id)."""
+    """The token every form of ``player_id`` carries (an HMAC of the id). Made
+    once per player while it plays: each move checked it and sent it again, two
+    HMACs a request."""
     return hmac.new(secret, player_id.encode(), hashlib.sha256).hexdigest()
 
 

@@ -1,6 +1,7 @@
-"""A place's line made once per place's value (issue 38): the game fragment made
-with every place line kept from before (other tables, selections, hints, other
-languages) is the fragment made with none kept, character for character."""
+"""The fragment's lines made once per value (issue 38): the game fragment made
+with every line kept from before (places, piles and their controls, row headings,
+the status; other tables, selections, other languages) is the fragment made with
+none kept, character for character."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pyramide_a11y.narration.page_frame import page_frame
 from pyramide_a11y.narration.table_words import table_words
 from pyramide_a11y.web import app as web_app
 from pyramide_a11y.web.app import COOKIE, create_app
-from pyramide_a11y.web.cells import cell_filter
+from pyramide_a11y.web.cells import LINES, line_filters
 from pyramide_a11y.web.page import page_model
 from pyramide_a11y.web.players import Players
 
@@ -30,9 +31,14 @@ def _templates(*, kept: bool) -> Environment:
         loader=FileSystemLoader(Path(web_app.__file__).parent / "templates"),
         autoescape=select_autoescape(["html"]),
     )
-    cell = cell_filter(templates)
-    templates.filters["cell"] = cell if kept else cell.__wrapped__  # type: ignore[attr-defined]
+    for name, line in line_filters(templates).items():
+        templates.filters[name] = line if kept else line.__wrapped__  # type: ignore[attr-defined]
     return templates
+
+
+def test_every_kept_line_is_used() -> None:
+    game = Path(web_app.__file__).parent / "templates" / "game.html"
+    assert all(f"|{name}" in game.read_text() for name in LINES)
 
 
 def test_a_fragment_from_kept_lines_is_the_fragment_made_whole(tmp_path: Path) -> None:

@@ -10,14 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from starlette.testclient import TestClient
 
+from pyramide_a11y.narration.page_frame import page_frame
+from pyramide_a11y.web import app as web_app
 from pyramide_a11y.web.app import COOKIE, WebGame, create_app
+from pyramide_a11y.web.cells import line_filters
 from pyramide_a11y.web.delta import apply_patch
-from pyramide_a11y.web.fragment import LastFragment
+from pyramide_a11y.web.fragment import LastFragment, fragment_key
+from pyramide_a11y.web.page import PageModel
 from pyramide_a11y.web.players import Player, Players
 
 from .conftest import token_of
+from .test_web_browser import winnable_deal
 
 JSON = {"accept": "application/json", "origin": "http://testserver"}
 
@@ -102,3 +108,57 @@ def test_every_fragment_is_the_one_made_afresh(tmp_path: Path) -> None:
                 compared += 1
             held, text = fresh["held"], fresh["html"]
         assert kept > 40 and compared > 60
+
+
+def _from_key_alone() -> Environment:
+    """``game.html`` where anything the template reads and is not given is an
+    error (:class:`~jinja2.StrictUndefined`)."""
+    templates = Environment(
+        loader=FileSystemLoader(Path(web_app.__file__).parent / "templates"),
+        autoescape=select_autoescape(["html"]),
+        undefined=StrictUndefined,
+    )
+    templates.filters.update(line_filters(templates))
+    return templates
+
+
+class _KeyOnly:
+    """A page model that holds the fragment key's values and nothing else: any
+    other name the template reads is undefined."""
+
+    __slots__ = ("lang", "table", "w", "waiting")
+
+    def __init__(self, key: tuple[object, ...]) -> None:
+        words, waiting, frame, _token, _deal = key  # a key that loses a part fails here
+        lang, table = frame.lang, words  # type: ignore[attr-defined]
+        self.lang, self.table, self.waiting = lang, table, waiting
+        self.w = dict(frame.words)  # type: ignore[attr-defined]
+
+
+def test_the_fragment_is_made_of_its_key_alone(tmp_path: Path) -> None:
+    # Whatever the fragment shows must be in its key, or a table that changed only
+    # there would get the fragment made before. Made from the key's values alone,
+    # each fragment the app sends is the same, character for character: a template
+    # that shows more than the key holds fails (StrictUndefined), and so does a
+    # key that leaves out a part.
+    assert set(_KeyOnly.__slots__) < {name for name in PageModel.__dataclass_fields__}
+    code, moves = winnable_deal()
+    app = create_app(tmp_path / "web", rng=random.Random(5), game_clock=lambda: 0.0, burst=1000)
+    strict = _from_key_alone().get_template("game.html")
+    with TestClient(app, base_url="http://testserver") as client:
+        token = token_of(client.get("/", headers={"accept-language": "en"}).text)
+        player = _player(client)
+        # The moves in the game's notation (English words: draw, recycle), then the
+        # won deal's panel in another language.
+        lines = [f"new {code}", "zz", *(str(move) for move in moves), "language pt_BR"]
+        compared = 0
+        for step, line in enumerate(lines):
+            answer = client.post("/type", data={"token": token, "line": line}, headers=JSON)
+            sent = answer.json()
+            turn = player.session.turn()
+            key = fragment_key(turn, page_frame(turn.language), token, turn.table.code or "")
+            values = {"version": sent["version"], "token": key[3], "deal": key[4]}
+            made = strict.render(m=_KeyOnly(key), **values)
+            assert made == sent["html"], (step, line)
+            compared += 1
+        assert turn.table.won and 'id="result"' in made and compared == len(lines)
