@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from pyramide_a11y.i18n import _, in_language, pgettext, resolve_language
+from pyramide_a11y.narration import command_line as t
 
 from .options import add_rules_options, add_source_options
 from .parsing import (
@@ -179,11 +180,7 @@ def _output_lost(lost: OutputLost, language: str | None) -> int:
     if lost.errno == errno.EPIPE:
         return 0
     with in_language(language or resolve_language(None)):
-        # Translators: printed on standard error when the program's output cannot be
-        # written (closed, or the disk is full); {reason} is the system's reason, in
-        # English, like "No space left on device".
-        said = _("The output cannot be written ({reason}); the program stops.")
-        line = "pyramide: " + said.format(reason=lost.strerror)
+        line = "pyramide: " + t.output_lost(lost.strerror)
     with contextlib.suppress(OSError, ValueError):
         print(line, file=sys.stderr, flush=True)
     return EXIT_OUTPUT_LOST
