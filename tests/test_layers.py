@@ -178,13 +178,12 @@ def test_the_check_of_shared_names_can_fail(tmp_path: Path) -> None:
 GETTEXT = {"_", "ngettext", "pgettext", "npgettext", "N_"}
 WORDING = {
     "narration",
-    "cli/main.py",
     "cli/subcommands.py",
 }
 """Where sentences are worded: narration (every sentence of play), and what is
 left of issue 37 beside it: the command line's option help (the parser's
-descriptions, help and metavars in ``main.py`` and ``subcommands.py``; the
-options every command shares are ``narration/option_help.py``'s). The core
+descriptions, help and metavars of ``subcommands.py``; the program's, ``deal``'s,
+``replay``'s and the shared options' are ``narration/option_help.py``'s). The core
 words none (a game source's refusals are narration's), nor the other modules of
 the command line (``solve``'s verdicts, ``analyse``'s and ``voice``'s reports,
 where a deal comes from, ``replay``'s moves file, the ``--lang`` help, the

@@ -78,3 +78,72 @@ def layout_file() -> str:
 def listing_seed() -> str:
     # Translators: command-line help.
     return _("for a text listing: the seed that orders the unlisted stock cards")
+
+
+# -- the program, ``deal`` and ``replay`` (``cli/main.py``) -----------------------------------
+
+
+def program() -> str:
+    # Translators: command-line help, first line of ``pyramide --help``.
+    return _("Pyramid solitaire for people who play by ear.")
+
+
+def program_epilog() -> str:
+    # Translators: command-line help, last line of ``pyramide --help``; learn is
+    # typed as it is (aprender works too).
+    return _("New to the game? Start with: pyramide learn (a lesson by ear).")
+
+
+def version() -> str:
+    # Translators: command-line help of --version.
+    return _("print the version and exit")
+
+
+def command_metavar() -> str:
+    # Translators: command-line help: the name of the subcommand in the usage line.
+    return pgettext("metavar", "COMMAND")
+
+
+def deal_command() -> str:
+    # Translators: command-line help of the deal subcommand.
+    return _("print the layout of a deal code (reveals the whole stock order)")
+
+
+def deal_description() -> str:
+    # Translators: command-line help of the deal subcommand.
+    return _(
+        "Print the layout a deal code deals, cards in the session language's "
+        "notation. This reveals the whole stock order, so do not use it on a deal "
+        "you mean to play blind."
+    )
+
+
+def deal_json() -> str:
+    # Translators: command-line help.
+    return _("print the layout as JSON")
+
+
+def replay_command() -> str:
+    # Translators: command-line help of the replay subcommand.
+    return _("apply a list of moves to a deal and print the final state")
+
+
+def replay_description() -> str:
+    # Translators: command-line help of the replay subcommand. The notation of the
+    # file is the canonical (English) one: keep KD, 10C+3S, draw, recycle.
+    return _(
+        "Apply moves written one per line in canonical notation (KD, 10C+3S, "
+        "draw, recycle; blank lines and lines starting with # are skipped) and print "
+        "the final state. An illegal move stops with exit status 1, its line and the "
+        "reason."
+    )
+
+
+def moves_file() -> str:
+    # Translators: command-line help.
+    return _("file of moves, one per line, in canonical notation")
+
+
+def replay_json() -> str:
+    # Translators: command-line help.
+    return _("print the final state as JSON")
