@@ -15,7 +15,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from pyramide_a11y.i18n import _, in_language, pgettext, resolve_language
+from pyramide_a11y.i18n import in_language, resolve_language
+from pyramide_a11y.narration import command_line as t
+from pyramide_a11y.narration import option_help as h
 
 from .options import add_rules_options, add_source_options
 from .parsing import (
@@ -48,66 +50,42 @@ def build_parser() -> argparse.ArgumentParser:
     (:class:`.parsing.CommandLineParser`)."""
     parser = CommandLineParser(
         prog="pyramide",
-        # Translators: command-line help, first line of ``pyramide --help``.
-        description=_("Pyramid solitaire for people who play by ear."),
-        # Translators: command-line help, last line of ``pyramide --help``; learn is
-        # typed as it is (aprender works too).
-        epilog=_("New to the game? Start with: pyramide learn (a lesson by ear)."),
+        description=h.program(),
+        epilog=h.program_epilog(),
     )
     parser.add_argument(
         "--version",
         action="version",
         version=f"pyramide {version()}",
-        # Translators: command-line help of --version.
-        help=_("print the version and exit"),
+        help=h.version(),
     )
-    # Translators: command-line help: the name of the subcommand in the usage line.
-    sub = parser.add_subparsers(
-        dest="command", metavar=pgettext("metavar", "COMMAND"), parser_class=Parser
-    )
+    sub = parser.add_subparsers(dest="command", metavar=h.command_metavar(), parser_class=Parser)
     add_play_options(parser)
 
     deal = sub.add_parser(
         "deal",
-        # Translators: command-line help of the deal subcommand.
-        help=_("print the layout of a deal code (reveals the whole stock order)"),
-        # Translators: command-line help of the deal subcommand.
-        description=_(
-            "Print the layout a deal code deals, cards in the session language's "
-            "notation. This reveals the whole stock order, so do not use it on a deal "
-            "you mean to play blind."
-        ),
+        help=h.deal_command(),
+        description=h.deal_description(),
     )
     add_source_options(deal, code_required=True)
     add_rules_options(deal)
-    # Translators: command-line help.
-    deal.add_argument("--json", action="store_true", help=_("print the layout as JSON"))
+    deal.add_argument("--json", action="store_true", help=h.deal_json())
     deal.set_defaults(func=handler("deal", "run_deal"))
 
     replay = sub.add_parser(
         "replay",
-        # Translators: command-line help of the replay subcommand.
-        help=_("apply a list of moves to a deal and print the final state"),
-        # Translators: command-line help of the replay subcommand. The notation of the
-        # file is the canonical (English) one: keep KD, 10C+3S, draw, recycle.
-        description=_(
-            "Apply moves written one per line in canonical notation (KD, 10C+3S, "
-            "draw, recycle; blank lines and lines starting with # are skipped) and print "
-            "the final state. An illegal move stops with exit status 1, its line and the "
-            "reason."
-        ),
+        help=h.replay_command(),
+        description=h.replay_description(),
     )
     add_source_options(replay)
     add_rules_options(replay)
     replay.add_argument(
         "--moves",
         type=Path,
-        metavar=pgettext("metavar", "FILE"),
-        # Translators: command-line help.
-        help=_("file of moves, one per line, in canonical notation"),
+        metavar=h.file_metavar(),
+        help=h.moves_file(),
     )
-    # Translators: command-line help.
-    replay.add_argument("--json", action="store_true", help=_("print the final state as JSON"))
+    replay.add_argument("--json", action="store_true", help=h.replay_json())
     add_data_dir_option(replay)
     replay.set_defaults(func=handler("deal", "run_replay"))
     add_solve_command(sub)
@@ -179,11 +157,7 @@ def _output_lost(lost: OutputLost, language: str | None) -> int:
     if lost.errno == errno.EPIPE:
         return 0
     with in_language(language or resolve_language(None)):
-        # Translators: printed on standard error when the program's output cannot be
-        # written (closed, or the disk is full); {reason} is the system's reason, in
-        # English, like "No space left on device".
-        said = _("The output cannot be written ({reason}); the program stops.")
-        line = "pyramide: " + said.format(reason=lost.strerror)
+        line = "pyramide: " + t.output_lost(lost.strerror)
     with contextlib.suppress(OSError, ValueError):
         print(line, file=sys.stderr, flush=True)
     return EXIT_OUTPUT_LOST

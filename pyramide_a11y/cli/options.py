@@ -1,6 +1,7 @@
 """The options every command shares that name a game: its source (``CODE``,
-``--layout``) and its rules (``--rules``, ``--passes`` …). Only argparse and the
-catalogs here, so the parser is built without the play core; what the options mean
+``--layout``) and its rules (``--rules``, ``--passes`` …), worded by
+``narration/option_help.py``. Only argparse and the catalogs here, so the parser
+is built without the play core; what the options mean
 is read by ``cli/from_options.py`` once a command runs."""
 
 from __future__ import annotations
@@ -8,51 +9,44 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from pyramide_a11y.i18n import _, pgettext
+from pyramide_a11y.narration import option_help as h
 
 from .parsing import PASSES_RANGE, SEED_RANGE, whole_number_in
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The rules options, the same on every command."""
-    # Translators: command-line help, title of the rules options.
-    group = parser.add_argument_group(_("rules"))
+    group = parser.add_argument_group(h.rules_title())
     group.add_argument(
         "--rules",
-        metavar=pgettext("metavar", "RULES"),
-        # Translators: command-line help; the preset names are typed as they are.
-        help=_("preset: pyramide, classic or paciencia"),
+        metavar=h.rules_metavar(),
+        help=h.rules_preset(),
     )
     group.add_argument(
         "--passes",
         type=whole_number_in(*PASSES_RANGE),
         metavar="N",
-        # Translators: command-line help.
-        help=_("passes through the stock (1, 2, 3, …)"),
+        help=h.passes(),
     )
     group.add_argument(
         "--recycles",
         metavar="N",
-        # Translators: command-line help; 'none' and 'unlimited' are typed as they are.
-        help=_("how many times the waste may be recycled: a number, 'none' (0) or 'unlimited'"),
+        help=h.recycles(),
     )
     group.add_argument(
-        # Translators: command-line help.
         "--strict-win",
         action="store_true",
-        help=_("stock and waste must go too"),
+        help=h.strict_win(),
     )
     group.add_argument(
         "--stock-waste-pairs",
         action="store_true",
-        # Translators: command-line help.
-        help=_("stock against waste: the drawn card may pair with the waste card under it"),
+        help=h.stock_waste_pairs(),
     )
     group.add_argument(
         "--cover-pairs",
         action="store_true",
-        # Translators: command-line help.
-        help=_("a card may pair with the only card still covering it"),
+        help=h.cover_pairs(),
     )
 
 
@@ -61,25 +55,20 @@ def add_source_options(parser: argparse.ArgumentParser, *, code_required: bool =
     parser.add_argument(
         "code",
         nargs=None if code_required else "?",
-        # Translators: command-line help: the name of a deal code argument.
-        metavar=pgettext("metavar", "CODE"),
-        # Translators: command-line help.
-        help=_("deal code, e.g. PY1-N-AAAAAAS"),
+        metavar=h.code_metavar(),
+        help=h.deal_code(),
     )
     if not code_required:
         parser.add_argument(
             "--layout",
             type=Path,
-            # Translators: command-line help: the name of a file argument.
-            metavar=pgettext("metavar", "FILE"),
-            # Translators: command-line help.
-            help=_("layout file: JSON or a text listing"),
+            metavar=h.file_metavar(),
+            help=h.layout_file(),
         )
         parser.add_argument(
             "--seed",
             type=whole_number_in(*SEED_RANGE),
             default=0,
             metavar="N",
-            # Translators: command-line help.
-            help=_("for a text listing: the seed that orders the unlisted stock cards"),
+            help=h.listing_seed(),
         )

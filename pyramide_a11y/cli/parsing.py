@@ -31,7 +31,6 @@ from typing import Any, NoReturn
 
 from pyramide_a11y.engine.numbers import NumberProblem, read_decimal, read_whole
 from pyramide_a11y.engine.text import fold
-from pyramide_a11y.i18n import _
 from pyramide_a11y.i18n.formatting import choice_list
 from pyramide_a11y.i18n.languages import language_named, languages
 from pyramide_a11y.narration import command_line as t
@@ -277,9 +276,4 @@ def decimal_number_in(low: float, high: float) -> Callable[[str], float]:
 def lang_help(default: bool = True) -> str:
     """The help of ``--lang``, in the current language (``pt, pt-BR ou en``)."""
     names = choice_list([record.option or record.code for record in languages()])
-    if not default:
-        # Translators: command-line help of --lang; {languages} lists the choices
-        # (pt, pt-BR or en).
-        return _("language: {languages}").format(languages=names)
-    # Translators: command-line help of --lang; {languages} lists the choices.
-    return _("language: {languages}; default from the locale").format(languages=names)
+    return t.language_choices(names, from_locale=default)

@@ -248,3 +248,22 @@ def moves_file_line(number: int) -> str:
     """Where in the moves file a refused move stands."""
     # Translators: replay tool error; {number} is a line number of the moves file.
     return _("line {number}").format(number=number)
+
+
+def language_choices(names: str, *, from_locale: bool) -> str:
+    """The help of ``--lang``: ``names`` lists the languages (``pt, pt-BR ou en``);
+    ``from_locale``: without the option, the locale's language is used."""
+    if not from_locale:
+        # Translators: command-line help of --lang; {languages} lists the choices
+        # (pt, pt-BR or en).
+        return _("language: {languages}").format(languages=names)
+    # Translators: command-line help of --lang; {languages} lists the choices.
+    return _("language: {languages}; default from the locale").format(languages=names)
+
+
+def output_lost(reason: str | None) -> str:
+    """Standard output cannot be written; ``reason``: the system's, in English."""
+    # Translators: printed on standard error when the program's output cannot be
+    # written (closed, or the disk is full); {reason} is the system's reason, in
+    # English, like "No space left on device".
+    return _("The output cannot be written ({reason}); the program stops.").format(reason=reason)
