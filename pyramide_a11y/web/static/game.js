@@ -238,9 +238,14 @@
     return section;
   }
 
-  function sensibleFocus() {
-    var target = $("#table button.card[tabindex='0']") || freeButtons()[0] ||
+  /* Where focus rests in the table: its tab stop, else a free card, else Draw. */
+  function tableStop() {
+    return $("#table button.card[tabindex='0']") || freeButtons()[0] ||
       document.getElementById("draw");
+  }
+
+  function sensibleFocus() {
+    var target = tableStop();
     if (target) { target.focus(); }
   }
 
@@ -305,8 +310,7 @@
   function dismissResult() {
     if (!dialog) { return; }
     resultDismissed = "now";
-    closeDialog($("#table button.card[tabindex='0']") || freeButtons()[0] ||
-      document.getElementById("draw"));
+    closeDialog(tableStop());
   }
 
   /* Closing a modal dialog, Chromium tells the screen reader that focus moved and
