@@ -357,7 +357,7 @@ class Store:
                 raises (a failure is ``saved`` False, said by the store's notices).
         """
         with self.exclusive(), self.one_commit():
-            turn = PageTurn(self._setting(key))
+            turn = PageTurn(self.setting(key))
             if look_elsewhere and writer is not None:
                 turn.held_elsewhere = writer.other()[1]
             yield turn
@@ -671,9 +671,9 @@ class Store:
         """
         return {str(k): str(v) for k, v in self._read("SELECT key, value FROM settings")}
 
-    def _setting(self, key: str) -> str:
+    def setting(self, key: str) -> str:
         """Setting ``key``'s stored text; "" when there is none or it cannot be
-        read now (never raises: :meth:`page_turn`'s record)."""
+        read now (never raises: a front end's record, :meth:`page_turn`'s)."""
         try:
             rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
         except StorageError:

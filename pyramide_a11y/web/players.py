@@ -321,11 +321,7 @@ class PlayerSync:
 
     def read_all(self) -> tuple[int, list[str], object]:
         """:meth:`read`, and the rate limit's bucket kept with the page (None: none)."""
-        try:
-            text = self.store.settings().get(PAGE_SETTING, "")
-        except StorageError:
-            return 0, [], None
-        return _page_record(text)
+        return _page_record(self.store.setting(PAGE_SETTING))
 
     def refresh(self, player: Player, kept: str) -> None:
         """Another worker played since this one last did (``kept``, the page record
