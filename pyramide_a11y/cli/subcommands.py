@@ -22,6 +22,7 @@ from pyramide_a11y.core.limits import (
     THINK_RANGE,
     VOLUME_RANGE,
 )
+from pyramide_a11y.narration import option_help as names
 from pyramide_a11y.narration import page_words as words
 from pyramide_a11y.narration import subcommand_help as h
 
@@ -168,7 +169,7 @@ def add_voice_command(sub: Any) -> None:
     )
     parser.add_argument(
         "--voice",
-        metavar=h.voice_voice_metavar(),
+        metavar=names.name_metavar(),
         help=h.voice_voice(),
     )
     parser.add_argument(
@@ -180,7 +181,7 @@ def add_voice_command(sub: Any) -> None:
     parser.add_argument(
         "--out",
         type=Path,
-        metavar=h.voice_out_metavar(),
+        metavar=names.file_metavar(),
         help=h.voice_out(),
     )
     parser.set_defaults(func=handler("voice", "run_voice"))
@@ -198,7 +199,7 @@ def add_sounds_command(sub: Any) -> None:
         "--out",
         type=Path,
         required=True,
-        metavar=h.sounds_out_metavar(),
+        metavar=names.folder_metavar(),
         help=h.sounds_out(),
     )
     parser.add_argument(
@@ -225,7 +226,7 @@ def add_data_dir_option(parser: argparse.ArgumentParser, *, top_level: bool = Fa
     parser.add_argument(
         "--data-dir",
         default=None if top_level else argparse.SUPPRESS,
-        metavar=h.data_dir_metavar(),
+        metavar=names.folder_metavar(),
         help=h.data_dir(),
     )
 
@@ -281,7 +282,7 @@ def add_records_commands(parser: argparse.ArgumentParser, sub: Any) -> None:
     history.add_argument(
         "--export",
         action="append",
-        metavar=h.records_export_metavar(),
+        metavar=names.file_metavar(),
         help=h.records_export(),
     )
     history.add_argument(
@@ -301,12 +302,12 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(h.play_title())
     group.add_argument(
         "--deal",
-        metavar=h.play_deal_metavar(),
+        metavar=names.code_metavar(),
         help=h.play_deal(),
     )
     group.add_argument(
         "--layout",
-        metavar=h.play_layout_metavar(),
+        metavar=names.file_metavar(),
         help=h.play_layout(),
     )
     group.add_argument(
@@ -338,7 +339,7 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--voice",
         default=None,
-        metavar=h.play_voice_metavar(),
+        metavar=names.name_metavar(),
         help=h.play_voice(),
     )
     group.add_argument(
@@ -400,7 +401,7 @@ def add_serve_command(sub: Any) -> None:
     serve.add_argument(
         "--data-dir",
         default=argparse.SUPPRESS,
-        metavar=h.serve_data_dir_metavar(),
+        metavar=names.folder_metavar(),
         help=h.serve_data_dir(),
     )
     serve.add_argument(

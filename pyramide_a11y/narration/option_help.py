@@ -24,6 +24,16 @@ def file_metavar() -> str:
     return pgettext("metavar", "FILE")
 
 
+def folder_metavar() -> str:
+    # Translators: command-line help: the name of a folder argument.
+    return pgettext("metavar", "FOLDER")
+
+
+def name_metavar() -> str:
+    # Translators: command-line help: the name of a voice's name argument.
+    return pgettext("metavar", "NAME")
+
+
 # -- the rules options ----------------------------------------------------------------------
 
 

@@ -125,10 +125,6 @@ def voice_rate() -> str:
     return _("words per minute (175 is ordinary)")
 
 
-def voice_voice_metavar() -> str:
-    return pgettext("metavar", "NAME")
-
-
 def voice_voice() -> str:
     # Translators: command-line help of ``pyramide voice``.
     return _("speak the sample with this voice (by name; the voices are listed)")
@@ -137,10 +133,6 @@ def voice_voice() -> str:
 def voice_volume() -> str:
     # Translators: command-line help.
     return _("speech volume, 0 to 100 (100 is the voice's ordinary loudness)")
-
-
-def voice_out_metavar() -> str:
-    return pgettext("metavar", "FILE")
 
 
 def voice_out() -> str:
@@ -160,10 +152,6 @@ def sounds_description() -> str:
         "hint, focus), placed left to right and high to low as in the pyramid, as "
         "a stereo WAV file in a folder."
     )
-
-
-def sounds_out_metavar() -> str:
-    return pgettext("metavar", "FOLDER")
 
 
 def sounds_out() -> str:
@@ -188,11 +176,6 @@ def learn_description() -> str:
         "covered cards, the stock and the waste, recycles, undo, hints and the "
         "review commands. quit leaves it; learn again goes on where you left it."
     )
-
-
-def data_dir_metavar() -> str:
-    # Translators: command-line help: the name of a folder argument.
-    return pgettext("metavar", "FOLDER")
 
 
 def data_dir() -> str:
@@ -252,10 +235,6 @@ def records_limit() -> str:
     return _("how many games to list")
 
 
-def records_export_metavar() -> str:
-    return pgettext("metavar", "FILE")
-
-
 def records_export() -> str:
     # Translators: command-line help.
     return _("write the game to FILE (JSON when it ends in .json)")
@@ -276,18 +255,9 @@ def play_title() -> str:
     return _("game")
 
 
-def play_deal_metavar() -> str:
-    # Translators: command-line help, title of the options of the game itself.
-    return pgettext("metavar", "CODE")
-
-
 def play_deal() -> str:
     # Translators: command-line help.
     return _("play this deal code, e.g. PY1-N-AAAAAAS")
-
-
-def play_layout_metavar() -> str:
-    return pgettext("metavar", "FILE")
 
 
 def play_layout() -> str:
@@ -319,10 +289,6 @@ def play_speech() -> str:
 def play_rate() -> str:
     # Translators: command-line help.
     return _("speech rate, words per minute, for the session language")
-
-
-def play_voice_metavar() -> str:
-    return pgettext("metavar", "NAME")
 
 
 def play_voice() -> str:
@@ -365,10 +331,6 @@ def play_symbols() -> str:
 
 def serve_host_metavar() -> str:
     return pgettext("metavar", "ADDRESS")
-
-
-def serve_data_dir_metavar() -> str:
-    return pgettext("metavar", "FOLDER")
 
 
 def serve_data_dir() -> str:
