@@ -25,6 +25,8 @@ CUTOFF = 0.75
 
 
 _KNOWN: dict[str, tuple[str, ...]] = {}
+_WITHIN: dict[tuple[str, int], tuple[str, ...]] = {}
+"""The known words a word of each length may be close to, per family."""
 
 
 def _known(words: Vocabulary) -> tuple[str, ...]:
@@ -53,6 +55,23 @@ def _known(words: Vocabulary) -> tuple[str, ...]:
     return known
 
 
+def _near(word: str, words: Vocabulary) -> list[str]:
+    """The (up to three) known words closest to ``word`` at :data:`CUTOFF` or more,
+    closest first: difflib's own choice, among only the words whose length lets
+    them reach it (a ratio is at most 2·min(a, b)/(a + b) for lengths a and b:
+    the bound difflib tries first, here once per length, not once per word)."""
+    key = (words.family, len(word))
+    within = _WITHIN.get(key)
+    if within is None:
+        size = len(word)
+        within = _WITHIN[key] = tuple(
+            known
+            for known in _known(words)
+            if 2 * min(size, len(known)) >= CUTOFF * (size + len(known))
+        )
+    return difflib.get_close_matches(word, within, n=3, cutoff=CUTOFF)
+
+
 def suggestion(line: str, language: str) -> str | None:
     """The line the player probably meant (the corrected words, in the language's
     spelling), or None when no close correction makes it a command."""
@@ -66,7 +85,7 @@ def suggestion(line: str, language: str) -> str | None:
         if word in known or word.isdigit():
             choices.append([word])
             continue
-        close = difflib.get_close_matches(word, known, n=3, cutoff=CUTOFF)
+        close = _near(word, words)
         if not close:
             return None
         choices.append(close)

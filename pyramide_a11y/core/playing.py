@@ -99,6 +99,13 @@ class Play:
         """The game of the deal in play (:attr:`deal`)."""
         return self.deal.game
 
+    @property
+    def awaits_line(self) -> bool:
+        """Whether the next typed line is read first as an answer to something: the
+        question "which one: …?" (:meth:`answer_choice`) or the shortest line's
+        walk (:meth:`carry_on`)."""
+        return self._choice is not None or self.walk is not None
+
     def make_deal(self, source: GameSource, replacing: InPlay | None = None) -> InPlay:
         """Every game the session plays is made here: autosaved with storage (the
         game it replaces, ``replacing``, then left)."""

@@ -53,6 +53,7 @@ from pyramide_a11y.core.turn import Turn
 from pyramide_a11y.engine import Game
 from pyramide_a11y.engine.view import table_view
 from pyramide_a11y.i18n import catalog_in_use, get_language, in_language
+from pyramide_a11y.i18n.languages import continue_words
 from pyramide_a11y.narration import answers, narrator
 from pyramide_a11y.narration.table_words import TableWords, table_words
 
@@ -142,6 +143,7 @@ class Session:
         self._marks = MarksKept()  # the last table's places, kept while it stays
         self._turned: TableState | None = None  # the table the last turn returned
         self._worded: tuple[object, TableState, TableWords] | None = None  # its words
+        self._last_read: tuple[tuple[str, str], Command | CommandSyntaxError] | None = None
         self._leaving = False  # the goodbye was said: close() lets it be heard
 
     # The game in play lives in ``self.play``; these reach it there.
@@ -291,6 +293,44 @@ class Session:
             language=self.settings.language,
         )
 
+    def quick_turn(self, line: str) -> Turn | None:
+        """:meth:`turn` of a typed ``line`` whose answer is the same whatever the
+        game and changes nothing a store keeps; None, with nothing done, for any
+        other line. Such a line does not read as a command (its one sentence:
+        :func:`~pyramide_a11y.commands.syntax_refusal`) and comes while no lesson,
+        question or walk waits for a line. A front end sharing the player's store
+        with other processes may answer it without a turn there, when it knows
+        none of them wrote since (the web's quick path)."""
+        with self.speaking():
+            if not self._unread(line):
+                return None
+        return self.turn(line)
+
+    def _unread(self, line: str) -> bool:
+        """Whether ``line`` gets the sentence of a line that is no command (see
+        :meth:`quick_turn`); in the session's language."""
+        text = line.strip()
+        if not text or self.lessons.current is not None or self.play.awaits_line:
+            return False
+        if text.lower() in continue_words():  # carries a pause or an offer on
+            return False
+        return isinstance(self._read(text), CommandSyntaxError)
+
+    def _read(self, text: str) -> Command | CommandSyntaxError:
+        """``text`` read as a command in the session's language, or why it is none.
+        The last reading is kept: :meth:`quick_turn` reads a line, then
+        :meth:`turn` reads it again (reading is pure: the same text and language
+        read the same)."""
+        key = (text, self.settings.language)
+        if self._last_read is not None and self._last_read[0] == key:
+            return self._last_read[1]
+        try:
+            read: Command | CommandSyntaxError = parse_command(text, self.settings.language)
+        except CommandSyntaxError as err:
+            read = err
+        self._last_read = (key, read)
+        return read
+
     def _words_for(self, state: TableState) -> TableWords:
         """``state`` in words: the last turn's words again when only the clock moved
         and the catalog is the same (a page polled while a hint thinks, a refused
@@ -357,10 +397,9 @@ class Session:
             return Answer(picked)
         if (carried_on := self.play.carry_on(text)) is not None:
             return Answer(carried_on)
-        try:
-            command = parse_command(text, self.settings.language)
-        except CommandSyntaxError as err:
-            return Answer(syntax_refusal(err, text, self.settings.language))
+        command = self._read(text)
+        if isinstance(command, CommandSyntaxError):
+            return Answer(syntax_refusal(command, text, self.settings.language))
         try:
             resolved = self.resolve(command)
         except (NoSuchCardError, AmbiguousCardError) as err:

@@ -222,6 +222,9 @@ class Store:
         self._held: Callable[[StorageError], None] | None = None
         """The open transaction of the last moves saved (:meth:`one_commit`): what
         to tell their saver when its commit fails."""
+        self._turn_ended: int | None = None
+        """Others' commits as counted when the last :meth:`page_turn` ended (None:
+        unknown): :meth:`unchanged_elsewhere` compares with it."""
 
     @staticmethod
     def open(
@@ -356,18 +359,42 @@ class Store:
                 inside the block is raised as it is; the write on leaving never
                 raises (a failure is ``saved`` False, said by the store's notices).
         """
-        with self.exclusive(), self.one_commit():
-            turn = PageTurn(self.setting(key))
-            if look_elsewhere and writer is not None:
-                turn.held_elsewhere = writer.other()[1]
-            yield turn
-            if turn.page is None:
-                return
-            with suppress(StorageError):
-                self.save_setting(key, turn.page)
-                turn.saved = True
-            if writer is not None:
-                writer.mark(pending=not turn.saved or turn.unsaved)
+        with self.exclusive():
+            self._turn_ended = None  # a block that fails leaves it unknown
+            with self.one_commit():
+                turn = PageTurn(self.setting(key))
+                if look_elsewhere and writer is not None:
+                    turn.held_elsewhere = writer.other()[1]
+                yield turn
+                if turn.page is not None:
+                    with suppress(StorageError):
+                        self.save_setting(key, turn.page)
+                        turn.saved = True
+                    if writer is not None:
+                        writer.mark(pending=not turn.saved or turn.unsaved)
+            self._turn_ended = self._others_commits()
+
+    def unchanged_elsewhere(self) -> bool:
+        """Whether no other connection has committed to this store since this one's
+        last :meth:`page_turn` ended: what this process holds of the player is then
+        the store's latest, and a front end may answer a request that changes
+        nothing kept without a turn (the web's quick path for a line that is no
+        command). False whenever it cannot be known: before a first turn, after one
+        that failed, on PostgreSQL (a server keeps no such count to read) or a
+        SQLite file being reopened. Costs one pragma, no transaction."""
+        seen = self._turn_ended
+        return seen is not None and self._others_commits() == seen
+
+    def _others_commits(self) -> int | None:
+        """SQLite's ``data_version``: it changes exactly when another connection
+        commits to the file (this one's own commits leave it). None: not SQLite's
+        own connection, or it cannot be read."""
+        if not isinstance(self.conn, sqlite3.Connection):
+            return None
+        try:
+            return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+        except (sqlite3.Error, TypeError, ValueError):
+            return None
 
     # -- transactions ----------------------------------------------------------------
 

@@ -41,7 +41,7 @@ from pyramide_a11y.storage.peek import peek_setting
 
 from .cells import line_filters
 from .form_body import form_fields
-from .forms import Work, work_for
+from .forms import Work, quick_work_for, work_for
 from .fragment import fragment_key
 from .guard import (
     LOOPBACK_HOSTS,
@@ -314,8 +314,33 @@ def create_app(
                 player = await revive(request, fields)
             if player is None or not token_ok(game.secret, player.id, fields.get("token")):
                 return await refuse(request, 403, words.stale_form, player)
-            work = work_for(kind, fields)
             chosen = player
+            held = fields.get("held")
+            quick = quick_work_for(kind, fields) if _wants_json(request) else None
+            if quick is not None:
+                now = quick
+
+                def answer_now() -> dict[str, Any] | bool | None:
+                    bucket = chosen.limit.state()
+                    if not chosen.limit.allow():
+                        return False
+                    turn = now(chosen)
+                    if turn is None:  # it takes its turn at the store, counted there
+                        chosen.limit.restore(bucket)
+                        return None
+                    chosen.answered(turn)
+                    return game.state(chosen, game.read(chosen, turn), held)
+
+                # A line that is no command, with nothing else of the player's in
+                # flight: answered here, without the hop to the player's thread and
+                # the turn at its store (the no-JS page takes its turn: a worker that
+                # did not answer shows the record, and a form's 303 may reach it).
+                quickly = chosen.now(answer_now)
+                if quickly is False:
+                    return await refuse(request, 429, words.too_fast, chosen)
+                if isinstance(quickly, dict):
+                    return JSONResponse(quickly, headers={"cache-control": "no-store"})
+            work = work_for(kind, fields)
 
             def play() -> tuple[list[str], Turn] | bool | None:
                 # Counted under the player's lock, on the bucket every worker shares.
@@ -327,7 +352,7 @@ def create_app(
             def show(done: tuple[list[str], Turn] | bool | None) -> dict[str, Any] | bool | None:
                 # The page made after the turn at the store (Player.call's then).
                 if isinstance(done, tuple):
-                    return game.state(chosen, done, fields.get("held"))
+                    return game.state(chosen, done, held)
                 return done
 
             # A guest's first form keeps it on disk first (Player.call's settle).

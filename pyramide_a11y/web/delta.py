@@ -39,6 +39,12 @@ def line_patch(old: str, new: str) -> Patch:
     the script splits). Empty when they are equal."""
     if old == new:
         return []
+    _, old_sep, old_rest = old.partition(_SEPARATOR)
+    new_head, new_sep, new_rest = new.partition(_SEPARATOR)
+    if old_sep and new_sep and old_rest == new_rest:
+        # Only the first line differs (the fragment's version, after a refusal):
+        # one comparison, no split of the whole text.
+        return [(0, 1, [new_head])]
     before, after = old.split(_SEPARATOR), new.split(_SEPARATOR)
     if len(before) == len(after):
         # The same lines in number (a move on the same table: places, piles and

@@ -21,6 +21,7 @@ from pyramide_a11y.narration import page_words as words
 from .players import Player
 
 Work = Callable[[Player], Turn | list[str]]
+QuickWork = Callable[[Player], Turn | None]
 MAX_LINE = 200
 """Characters of a typed command (the longest command is far shorter)."""
 
@@ -52,6 +53,18 @@ def work_for(kind: str, fields: Mapping[str, str]) -> Work:
         case "keys":
             return _keys(fields.get("on", ""))
     return _refused(kind)
+
+
+def quick_work_for(kind: str, fields: Mapping[str, str]) -> QuickWork | None:
+    """The work of form ``kind`` with ``fields`` that may be answered at once,
+    without a turn at the player's store (:meth:`Player.now`): a typed line, whose
+    work is the session's :meth:`~pyramide_a11y.core.Session.quick_turn` (None
+    from it: the line changes something, and takes its turn). None: the form
+    always takes its turn."""
+    line = fields.get("line", "")
+    if kind != "type" or len(line) > MAX_LINE:
+        return None
+    return lambda player: player.session.quick_turn(line)
 
 
 def _worded(lines: Callable[[Player], list[str]]) -> Work:

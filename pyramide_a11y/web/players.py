@@ -212,6 +212,29 @@ class Player:
 
         return self._thread.submit(locked)
 
+    def now(self, work: Callable[[], T | None]) -> T | None:
+        """``work`` run at once, on the calling thread (a request's event loop: no
+        hop to the player's thread, no turn at the store), when that shows what a
+        turn would: no call of the player's is running or waiting, the player is no
+        guest (a guest's first form keeps it on disk), and no other process has
+        written its store since this one's last turn there
+        (:meth:`Store.unchanged_elsewhere
+        <pyramide_a11y.storage.Store.unchanged_elsewhere>`; a player kept on
+        PostgreSQL never). What ``work`` returned; None when it did not run, or
+        declined. ``work`` must change nothing the store keeps, since nothing is
+        written (not even the page record: a worker that did not answer shows the
+        answer before it), and return None, having done nothing, for anything that
+        would."""
+        if self.guest or not self._thread.idle() or not self.lock.acquire(blocking=False):
+            return None
+        try:
+            if self.sync is not None and not self.sync.store.unchanged_elsewhere():
+                return None
+            with on_page(letter_keys=self.letter_keys):
+                return work()
+        finally:
+            self.lock.release()
+
     def _turn_at_store(self, sync: PlayerSync, work: Callable[[], T], *, form: bool) -> T:
         """``work`` in one turn at the player's store (see :meth:`call`)."""
         entered = False
@@ -729,6 +752,11 @@ class _InTurn:
             self._running = True
         self._threads.submit(self._drain)
         return future
+
+    def idle(self) -> bool:
+        """No call is running or waiting (a call run now would break no order)."""
+        with self._lock:
+            return not self._running
 
     def _drain(self) -> None:
         while True:

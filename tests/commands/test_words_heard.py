@@ -4,14 +4,19 @@ one word per idea, and news that comes late is its own answer."""
 
 from __future__ import annotations
 
+import difflib
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from kit import make_session
 from playthrough import exact_par, played, won_code
 
 from pyramide_a11y.commands import Action, Simple, parse_command
-from pyramide_a11y.commands.suggest import suggestion
+from pyramide_a11y.commands.suggest import CUTOFF, _known, _near, suggestion
 from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.i18n import set_language
+from pyramide_a11y.i18n.languages import language as language_record
 from pyramide_a11y.narration import messages as m
 
 PACIENCIA = won_code("paciencia")  # PY1-P-AAAAAAB: three tens free in row 7
@@ -133,3 +138,16 @@ def test_the_closest_word_that_makes_a_command_is_suggested() -> None:
 )
 def test_recycling_where_the_rules_have_none_says_so(language: str, said: str) -> None:
     assert played(won_code("classic"), language, ["r"]) == [said]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    word=st.text(alphabet="abcdeilnorstuçãé", max_size=9),
+    language=st.sampled_from(["en", "pt_PT", "pt_BR"]),
+)
+def test_the_closest_words_are_difflibs_own(word: str, language: str) -> None:
+    # Issue 38: only the words whose length can reach the cutoff are compared;
+    # the choice must be the one difflib makes among them all.
+    words = language_record(language).vocabulary
+    every = difflib.get_close_matches(word, _known(words), n=3, cutoff=CUTOFF)
+    assert _near(word, words) == every

@@ -1,0 +1,115 @@
+"""A line that is no command, answered at once (issue 38): the page's script gets
+the game's one sentence without a hop to the player's thread or a turn at the
+store, only while this worker knows nothing else wrote the player's store since
+its last turn there. After another worker played, the line takes its turn: the
+answer comes with the table that worker left, never this worker's old copy."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from storage_helpers import on_postgres
+
+from pyramide_a11y.i18n import in_language
+from pyramide_a11y.narration import answers
+from pyramide_a11y.web.app import COOKIE, create_app
+from pyramide_a11y.web.players import Player, Players
+
+from .conftest import token_of
+
+JSON = {"accept": "application/json"}
+CODE = "PY1-P-AZSIFRU"
+STATUS = re.compile(r'<p id="status">([^<]*)</p>')
+
+
+def _player(client: TestClient) -> Player:
+    players: Players = client.app.state.players  # type: ignore[attr-defined]
+    player = players.find(client.cookies.get(COOKIE))
+    assert player is not None
+    return player
+
+
+def _record_version(client: TestClient) -> int:
+    """The version of the page record in the player's store (each turn of a form
+    writes it)."""
+    player = _player(client)
+    return player.call(lambda: player.sync.read()[0]).result()  # type: ignore[union-attr]
+
+
+def _turns_at_store(player: Player, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the player's turns at its store from now on."""
+    turns: list[int] = []
+    at_store = player._turn_at_store
+
+    def counted(*args: object, **kwargs: object) -> object:
+        turns.append(1)
+        return at_store(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(player, "_turn_at_store", counted)
+    return turns
+
+
+def _refused(language: str, line: str) -> str:
+    with in_language(language):
+        return answers.unknown_command(line)[0]
+
+
+@pytest.mark.skipif(on_postgres(), reason="PostgreSQL keeps no count of others' commits")
+def test_a_line_that_is_no_command_is_answered_without_a_turn_at_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(create_app(tmp_path / "web")) as client:
+        token = token_of(client.get("/", headers={"accept-language": "pt-PT"}).text)
+        client.post("/type", data={"token": token, "line": f"new {CODE}"}, headers=JSON)
+        drawn = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON).json()
+        version = _record_version(client)
+        turns = _turns_at_store(_player(client), monkeypatch)
+        fields = {"token": token, "line": "zz", "held": drawn["held"]}
+        refused = client.post("/type", data=fields, headers=JSON)
+        assert refused.status_code == 200
+        state = refused.json()
+        assert state["answer"] == [_refused("pt_PT", "zz")]
+        assert state["patch"] == [[0, 1, [state["patch"][0][2][0]]]]  # the version alone
+        assert turns == []
+        assert _record_version(client) == version  # (a read: a turn that writes nothing)
+        # The next move takes its turn, and the game goes on from the same table.
+        after = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
+        assert after.status_code == 200 and len(turns) == 2
+        assert _record_version(client) == version + 1
+
+
+def test_after_another_worker_played_the_line_takes_its_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one, two = create_app(tmp_path / "web"), create_app(tmp_path / "web")
+    with TestClient(one) as first, TestClient(two) as second:
+        token = token_of(first.get("/").text)
+        first.post("/type", data={"token": token, "line": f"new {CODE}"}, headers=JSON)
+        second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
+        first.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
+        moved = second.post("/act", data={"token": token, "do": "draw"}, headers=JSON).json()
+        turns = _turns_at_store(_player(first), monkeypatch)
+        refused = first.post("/type", data={"token": token, "line": "zz"}, headers=JSON).json()
+        assert turns == [1]  # the store changed elsewhere: a turn, the game taken up
+        assert refused["answer"] == [_refused("en", "zz")]
+        shown = STATUS.search(refused["html"])
+        assert shown is not None
+        assert shown.group(1) == STATUS.search(moved["html"]).group(1)  # type: ignore[union-attr]
+
+
+def test_the_page_without_script_keeps_the_refusal_for_every_worker(tmp_path: Path) -> None:
+    # A form's 303 may reach another worker: its refusal takes its turn, and the
+    # record every worker shows holds it.
+    one, two = create_app(tmp_path / "web"), create_app(tmp_path / "web")
+    with TestClient(one) as first, TestClient(two) as second:
+        token = token_of(first.get("/").text)
+        first.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
+        second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
+        version = _record_version(first)
+        sent = first.post("/type", data={"token": token, "line": "zz"}, follow_redirects=False)
+        assert sent.status_code == 303
+        assert _record_version(first) == version + 1
+        assert second.get("/state").json()["answer"] == [_refused("en", "zz")]
