@@ -41,7 +41,7 @@ from pyramide_a11y.storage.peek import peek_setting
 
 from .cells import line_filters
 from .form_body import form_fields
-from .forms import Work, quick_work_for, work_for
+from .forms import QuickWork, Work, quick_work_for, work_for
 from .fragment import fragment_key
 from .guard import (
     LOOPBACK_HOSTS,
@@ -304,6 +304,35 @@ def create_app(
             players.revive, cookie, deal if isinstance(deal, str) else "", language
         )
 
+    async def at_once(
+        request: Request, player: Player, quick: QuickWork, held: str | None
+    ) -> Response | None:
+        """The script's answer to a form that needs no turn at the store (``quick``,
+        :func:`~.forms.quick_work_for`'s: a line that is no command), made now on
+        the event loop, without the hop to the player's thread; None when it takes
+        its turn after all (:meth:`Player.now`: something of the player's in
+        flight, the store written elsewhere, or the line is a command). The no-JS
+        page always takes its turn: its 303 may reach a worker that shows the
+        store's record, which this answer does not write."""
+
+        def answer() -> dict[str, Any] | bool | None:
+            bucket = player.limit.state()
+            if not player.limit.allow():
+                return False
+            turn = quick(player)
+            if turn is None:  # it takes its turn at the store, and is counted there
+                player.limit.restore(bucket)
+                return None
+            player.answered(turn)
+            return game.state(player, game.read(player, turn), held)
+
+        answered = player.now(answer)
+        if answered is False:
+            return await refuse(request, 429, words.too_fast, player)
+        if isinstance(answered, dict):
+            return JSONResponse(answered, headers={"cache-control": "no-store"})
+        return None
+
     def poster(kind: str) -> Callable[[Request], Any]:
         async def post(request: Request) -> Response:
             if not checked_origin(request):
@@ -317,29 +346,8 @@ def create_app(
             chosen = player
             held = fields.get("held")
             quick = quick_work_for(kind, fields) if _wants_json(request) else None
-            if quick is not None:
-                now = quick
-
-                def answer_now() -> dict[str, Any] | bool | None:
-                    bucket = chosen.limit.state()
-                    if not chosen.limit.allow():
-                        return False
-                    turn = now(chosen)
-                    if turn is None:  # it takes its turn at the store, counted there
-                        chosen.limit.restore(bucket)
-                        return None
-                    chosen.answered(turn)
-                    return game.state(chosen, game.read(chosen, turn), held)
-
-                # A line that is no command, with nothing else of the player's in
-                # flight: answered here, without the hop to the player's thread and
-                # the turn at its store (the no-JS page takes its turn: a worker that
-                # did not answer shows the record, and a form's 303 may reach it).
-                quickly = chosen.now(answer_now)
-                if quickly is False:
-                    return await refuse(request, 429, words.too_fast, chosen)
-                if isinstance(quickly, dict):
-                    return JSONResponse(quickly, headers={"cache-control": "no-store"})
+            if quick is not None and (answered := await at_once(request, chosen, quick, held)):
+                return answered
             work = work_for(kind, fields)
 
             def play() -> tuple[list[str], Turn] | bool | None:

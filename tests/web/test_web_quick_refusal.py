@@ -113,3 +113,22 @@ def test_the_page_without_script_keeps_the_refusal_for_every_worker(tmp_path: Pa
         assert sent.status_code == 303
         assert _record_version(first) == version + 1
         assert second.get("/state").json()["answer"] == [_refused("en", "zz")]
+
+
+def test_lines_answered_at_once_count_on_the_players_one_bucket(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Four commands at once, then one a thousand seconds: moves and lines answered
+    # at once spend the same four, and the next of either is one too many.
+    app = create_app(tmp_path / "web", burst=4, per_second=0.001)
+    with TestClient(app) as client:
+        token = token_of(client.get("/").text)
+
+        def sent(line: str) -> int:
+            answer = client.post("/type", data={"token": token, "line": line}, headers=JSON)
+            return answer.status_code
+
+        assert [sent("draw"), sent("zz")] == [200, 200]  # a guest kept, then a turn
+        turns = _turns_at_store(_player(client), monkeypatch)
+        assert [sent("zz"), sent("draw"), sent("zz"), sent("draw")] == [200, 200, 429, 429]
+    assert len(turns) == 2 or on_postgres()  # the first "zz" answered at once
