@@ -11,7 +11,8 @@ Each target is served by a fresh process on a free port with a temporary data
 folder, and stopped with SIGINT at the end of its run:
 
 - ``game`` and ``refused``: ``pyramide serve --workers N`` (``--database URL``:
-  PostgreSQL). ``game`` plays winning lines, ``refused`` sends a command the
+  PostgreSQL, in a database of its own made on that server for the run and
+  dropped after it). ``game`` plays winning lines, ``refused`` sends a command the
   game refuses every time (:data:`~benchmarks.load_players.REFUSED`).
 - ``floor`` and ``floor-sqlite``: :mod:`benchmarks.floor_app` on the same uvicorn
   settings and worker count: the same requests to a minimal Starlette app, then
@@ -49,6 +50,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import contextlib
 import html
 import multiprocessing
 import os
@@ -61,7 +63,8 @@ import sys
 import tempfile
 import time
 import urllib.parse
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import httpx2 as httpx
@@ -349,6 +352,31 @@ def highest(one: TreeSample, other: TreeSample) -> TreeSample:
     )
 
 
+@contextlib.contextmanager
+def own_database(url: str) -> Iterator[str]:
+    """A database of its own for one run, on the PostgreSQL server of ``url``: its
+    URL, the stores' too (``PYRAMIDE_DATABASE``), for the run; dropped after it.
+    Every player of a run makes a schema (some forty files); the schemas of the
+    runs before, left in one database, made each checkpoint sync tens of thousands
+    of files, and commits waited behind them (issue 38: a run measured what ran
+    before it)."""
+    import psycopg
+
+    name = f"pyramide_load_{os.getpid()}_{time.monotonic_ns()}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    # The path is the database ("postgresql:///postgres?host=…" has no host part,
+    # which urlunsplit would drop with its "//").
+    own = re.sub(r"^([a-z]+://[^/?]*)(/[^?]*)?", lambda m: f"{m.group(1)}/{name}", url)
+    os.environ["PYRAMIDE_DATABASE"] = own  # the store check opens the players' stores
+    try:
+        yield own
+    finally:
+        os.environ["PYRAMIDE_DATABASE"] = url
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def run_target(target: str, settings: Settings, deals: list[Deal]) -> Result:
     """``target`` served fresh, loaded by ``settings``, measured, stopped, checked."""
     mode = TARGETS[target]
@@ -582,7 +610,11 @@ def main(argv: list[str] | None = None) -> int:
                 options.workers, options.generators, options.database,
                 options.server_command, options.seed,
             )  # fmt: skip
-            result = run_target(target, settings, deals)
+            if options.database and TARGETS[target] != "floor":
+                with own_database(options.database) as url:
+                    result = run_target(target, replace(settings, database=url), deals)
+            else:
+                result = run_target(target, settings, deals)
             results.append(result)
             block = ["", f"-- {target} at {count} players --", *result.lines]
             print("\n".join(block), flush=True)

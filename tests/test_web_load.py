@@ -2,7 +2,7 @@
 printed (a server that prints more than a pipe holds never hangs the run), its
 players share one SSL context (one each cost 16–24 ms of CPU: 1,000 players
 stalled the generator before anyone moved), and one run reports the game beside
-its floors."""
+its floors; on PostgreSQL each run has a database of its own."""
 
 from __future__ import annotations
 
@@ -17,12 +17,13 @@ from typing import Any
 
 import pytest
 import uvicorn
+from storage_helpers import on_postgres
 
 from benchmarks import load_players
 from benchmarks.floor_app import floor_app
 from benchmarks.load_players import Plan, generate
 from benchmarks.load_server import Server
-from benchmarks.web_load import kinds_of, main
+from benchmarks.web_load import kinds_of, main, own_database
 
 BIG = 300_000
 """Characters printed before and after the address: more than a pipe holds."""
@@ -125,3 +126,21 @@ def test_errors_are_counted_by_kind() -> None:
     assert kinds_of(errors) == (
         "2 GET /: ReadTimeout, 1 HTTP 503, 1 ReadTimeout, 1 wrong status line"
     )
+
+
+@pytest.mark.skipif(not on_postgres(), reason="a PostgreSQL server to make databases on")
+def test_each_run_on_postgresql_has_a_database_of_its_own() -> None:
+    import os
+
+    import psycopg
+
+    url = os.environ["PYRAMIDE_DATABASE"]
+    with own_database(url) as own:
+        assert own != url and os.environ["PYRAMIDE_DATABASE"] == own
+        with psycopg.connect(own) as conn:
+            name = conn.execute("SELECT current_database()").fetchone()
+        assert name is not None and name[0].startswith("pyramide_load_")
+    assert os.environ["PYRAMIDE_DATABASE"] == url
+    with psycopg.connect(url) as conn:
+        left = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name[0],))
+        assert left.fetchone() is None  # dropped after the run
