@@ -768,9 +768,21 @@ class _InTurn:
             if not future.set_running_or_notify_cancel():
                 continue
             try:
-                future.set_result(work())
+                result, failed = work(), None
             except BaseException as err:
-                future.set_exception(err)
+                result, failed = None, err
+            # Idle before the result is handed over: the request it wakes may send
+            # the next at once, and must find the player idle (Player.now).
+            with self._lock:
+                last = not self._waiting
+                if last:
+                    self._running = False
+            if failed is None:
+                future.set_result(result)
+            else:
+                future.set_exception(failed)
+            if last:
+                return
 
 
 def _web_deal(code: str, rules: Rules) -> GameSource | None:

@@ -25,7 +25,8 @@ import pytest
 import uvicorn
 from starlette.testclient import TestClient
 
-from pyramide_a11y.web.app import create_app
+from pyramide_a11y.web.app import COOKIE, create_app
+from pyramide_a11y.web.players import Players
 
 CHROMIUM = Path(os.environ.get("PYRAMIDE_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -78,6 +79,35 @@ def token_of(html: str) -> str:
     found = re.search(r'name="token" value="([^"]+)"', html)
     assert found is not None, "the page has no form token"
     return found.group(1)
+
+
+JSON = {"accept": "application/json"}
+"""The headers of the page's script: it asks for the JSON answer."""
+
+
+@contextlib.contextmanager
+def two_workers(folder: Path) -> Iterator[tuple[TestClient, TestClient, str]]:
+    """Two workers' apps on one data folder, as ``pyramide serve --workers 2``
+    runs them, with one browser's cookie on both after a draw on the first; and
+    the form token."""
+    with (
+        TestClient(create_app(folder)) as first,
+        TestClient(create_app(folder)) as second,
+    ):
+        token = token_of(first.get("/").text)
+        first.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
+        second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
+        yield first, second, token
+
+
+def page_record_version(client: TestClient) -> int:
+    """The version of the page record in the store of ``client``'s player (each
+    form's turn at the store writes it); read in the player's turn."""
+    players: Players = client.app.state.players  # type: ignore[attr-defined]
+    player = players.find(client.cookies.get(COOKIE))
+    assert player is not None and player.sync is not None
+    sync = player.sync
+    return player.call(lambda: sync.read()[0]).result()
 
 
 @pytest.fixture

@@ -7,6 +7,8 @@ answer comes with the table that worker left, never this worker's old copy."""
 from __future__ import annotations
 
 import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -16,11 +18,10 @@ from storage_helpers import on_postgres
 from pyramide_a11y.i18n import in_language
 from pyramide_a11y.narration import answers
 from pyramide_a11y.web.app import COOKIE, create_app
-from pyramide_a11y.web.players import Player, Players
+from pyramide_a11y.web.players import Player, Players, _InTurn
 
-from .conftest import token_of
+from .conftest import JSON, page_record_version, token_of, two_workers
 
-JSON = {"accept": "application/json"}
 CODE = "PY1-P-AZSIFRU"
 STATUS = re.compile(r'<p id="status">([^<]*)</p>')
 
@@ -30,13 +31,6 @@ def _player(client: TestClient) -> Player:
     player = players.find(client.cookies.get(COOKIE))
     assert player is not None
     return player
-
-
-def _record_version(client: TestClient) -> int:
-    """The version of the page record in the player's store (each turn of a form
-    writes it)."""
-    player = _player(client)
-    return player.call(lambda: player.sync.read()[0]).result()  # type: ignore[union-attr]
 
 
 def _turns_at_store(player: Player, monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -65,7 +59,7 @@ def test_a_line_that_is_no_command_is_answered_without_a_turn_at_the_store(
         token = token_of(client.get("/", headers={"accept-language": "pt-PT"}).text)
         client.post("/type", data={"token": token, "line": f"new {CODE}"}, headers=JSON)
         drawn = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON).json()
-        version = _record_version(client)
+        version = page_record_version(client)
         turns = _turns_at_store(_player(client), monkeypatch)
         fields = {"token": token, "line": "zz", "held": drawn["held"]}
         refused = client.post("/type", data=fields, headers=JSON)
@@ -74,22 +68,17 @@ def test_a_line_that_is_no_command_is_answered_without_a_turn_at_the_store(
         assert state["answer"] == [_refused("pt_PT", "zz")]
         assert state["patch"] == [[0, 1, [state["patch"][0][2][0]]]]  # the version alone
         assert turns == []
-        assert _record_version(client) == version  # (a read: a turn that writes nothing)
+        assert page_record_version(client) == version  # (a read: a turn that writes nothing)
         # The next move takes its turn, and the game goes on from the same table.
         after = client.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
         assert after.status_code == 200 and len(turns) == 2
-        assert _record_version(client) == version + 1
+        assert page_record_version(client) == version + 1
 
 
 def test_after_another_worker_played_the_line_takes_its_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    one, two = create_app(tmp_path / "web"), create_app(tmp_path / "web")
-    with TestClient(one) as first, TestClient(two) as second:
-        token = token_of(first.get("/").text)
-        first.post("/type", data={"token": token, "line": f"new {CODE}"}, headers=JSON)
-        second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
-        first.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
+    with two_workers(tmp_path / "web") as (first, second, token):
         moved = second.post("/act", data={"token": token, "do": "draw"}, headers=JSON).json()
         turns = _turns_at_store(_player(first), monkeypatch)
         refused = first.post("/type", data={"token": token, "line": "zz"}, headers=JSON).json()
@@ -103,15 +92,11 @@ def test_after_another_worker_played_the_line_takes_its_turn(
 def test_the_page_without_script_keeps_the_refusal_for_every_worker(tmp_path: Path) -> None:
     # A form's 303 may reach another worker: its refusal takes its turn, and the
     # record every worker shows holds it.
-    one, two = create_app(tmp_path / "web"), create_app(tmp_path / "web")
-    with TestClient(one) as first, TestClient(two) as second:
-        token = token_of(first.get("/").text)
-        first.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
-        second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
-        version = _record_version(first)
+    with two_workers(tmp_path / "web") as (first, second, token):
+        version = page_record_version(first)
         sent = first.post("/type", data={"token": token, "line": "zz"}, follow_redirects=False)
         assert sent.status_code == 303
-        assert _record_version(first) == version + 1
+        assert page_record_version(first) == version + 1
         assert second.get("/state").json()["answer"] == [_refused("en", "zz")]
 
 
@@ -132,3 +117,23 @@ def test_lines_answered_at_once_count_on_the_players_one_bucket(
         turns = _turns_at_store(_player(client), monkeypatch)
         assert [sent("zz"), sent("draw"), sent("zz"), sent("draw")] == [200, 200, 429, 429]
     assert len(turns) == 2 or on_postgres()  # the first "zz" answered at once
+
+
+def test_a_player_is_idle_when_its_answer_is_handed_over() -> None:
+    # The request an answer wakes may send the next at once: the player must be
+    # idle by then, or that line would take its turn for nothing.
+    with ThreadPoolExecutor(2) as threads:
+        calls = _InTurn(threads)
+        go, idle_when_answered = threading.Event(), []
+        first = calls.submit(go.wait)
+        first.add_done_callback(lambda _: idle_when_answered.append(calls.idle()))
+        assert not calls.idle()  # running
+        go.set()
+        assert first.result(timeout=30)
+        assert idle_when_answered == [True]
+        # A call waiting behind another keeps the player busy until it is answered.
+        go.clear()
+        second, third = calls.submit(go.wait), calls.submit(lambda: True)
+        second.add_done_callback(lambda _: idle_when_answered.append(calls.idle()))
+        go.set()
+        assert third.result(timeout=30) and idle_when_answered == [True, False]

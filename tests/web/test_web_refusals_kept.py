@@ -15,11 +15,10 @@ from starlette.testclient import TestClient
 from pyramide_a11y.cli.serve import uvicorn_options
 from pyramide_a11y.i18n import in_language
 from pyramide_a11y.narration import page_words as words
-from pyramide_a11y.web.app import COOKIE, create_app
+from pyramide_a11y.web.app import create_app
 from pyramide_a11y.web.guard import LOOPBACK_HOSTS, SECURITY_HEADERS
-from pyramide_a11y.web.players import Players
 
-from .conftest import token_of
+from .conftest import page_record_version, token_of, two_workers
 
 JSON = {"accept": "application/json"}
 
@@ -97,25 +96,14 @@ def test_refusals_speak_the_players_saved_language(
 
 
 def test_reading_the_state_on_two_workers_writes_nothing(tmp_path: Path) -> None:
-    one, two = create_app(tmp_path / "web"), create_app(tmp_path / "web")
-    with TestClient(one) as first, TestClient(two) as second:
-        token = token_of(first.get("/").text)
-        first.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
-        second.cookies.set(COOKIE, first.cookies.get(COOKIE) or "")
-        players: Players = one.state.players
-
-        def page_version() -> int:
-            player = players.find(first.cookies.get(COOKIE))
-            assert player is not None and player.sync is not None
-            return player.call(lambda: player.sync.read()[0]).result()  # type: ignore[union-attr]
-
-        before = page_version()
+    with two_workers(tmp_path / "web") as (first, second, token):
+        before = page_record_version(first)
         for worker in (first, second, first, second):
             assert worker.get("/state").status_code == 200
-        assert page_version() == before
+        assert page_record_version(first) == before
         # A move still writes it.
         second.post("/act", data={"token": token, "do": "draw"}, headers=JSON)
-        assert page_version() == before + 1
+        assert page_record_version(first) == before + 1
 
 
 @pytest.mark.parametrize(
