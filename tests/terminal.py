@@ -16,6 +16,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 TMUX = shutil.which("tmux")
 SOCKET = f"pyramide-test-{uuid.uuid4().hex[:8]}"
@@ -88,4 +89,50 @@ def window(command: str) -> Iterator[Window]:
     try:
         yield Window(name)
     finally:
+        panes = tmux("list-panes", "-t", name, "-F", "#{pane_pid}").split()
+        programs = [pid for pid in _tree(panes) if _is_python(pid)]
         tmux("kill-session", "-t", name)
+        # The programs end on the hang-up in their own time (a game saves first):
+        # a window opened next must not meet one still holding its game.
+        _wait_gone(programs)
+
+
+def _tree(roots: list[str]) -> list[int]:
+    """The processes ``roots`` (ids as text) and all their descendants."""
+    found = [int(pid) for pid in roots if pid.isdigit()]
+    index = 0
+    while index < len(found):
+        try:
+            children = Path(f"/proc/{found[index]}/task/{found[index]}/children").read_text()
+        except OSError:
+            children = ""
+        found += [int(pid) for pid in children.split()]
+        index += 1
+    return found
+
+
+def _is_python(pid: int) -> bool:
+    """Whether process ``pid`` is a Python program (the game; not the shell or the
+    ``sleep`` that keeps a window readable)."""
+    try:
+        program = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0]
+    except OSError:
+        return False
+    return b"python" in program.rsplit(b"/", 1)[-1]
+
+
+def _wait_gone(pids: list[int], seconds: float = 30.0) -> None:
+    """Until every process of ``pids`` has ended (or ``seconds`` have passed)."""
+    deadline = time.monotonic() + seconds
+    for pid in pids:
+        while _alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie has ended: only its entry is left)."""
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return status.rpartition(")")[2].split()[0] != "Z"
