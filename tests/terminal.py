@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from kit import child_processes, process_alive
+
 TMUX = shutil.which("tmux")
 SOCKET = f"pyramide-test-{uuid.uuid4().hex[:8]}"
 _server_started = False
@@ -98,16 +100,10 @@ def window(command: str) -> Iterator[Window]:
 
 
 def _tree(roots: list[str]) -> list[int]:
-    """The processes ``roots`` (ids as text) and all their descendants."""
+    """The processes ``roots`` (ids as text) and all their living descendants."""
     found = [int(pid) for pid in roots if pid.isdigit()]
-    index = 0
-    while index < len(found):
-        try:
-            children = Path(f"/proc/{found[index]}/task/{found[index]}/children").read_text()
-        except OSError:
-            children = ""
-        found += [int(pid) for pid in children.split()]
-        index += 1
+    for pid in found:  # grows as it goes: each child's children in turn
+        found += child_processes(pid)
     return found
 
 
@@ -125,14 +121,5 @@ def _wait_gone(pids: list[int], seconds: float = 30.0) -> None:
     """Until every process of ``pids`` has ended (or ``seconds`` have passed)."""
     deadline = time.monotonic() + seconds
     for pid in pids:
-        while _alive(pid) and time.monotonic() < deadline:
+        while process_alive(pid) and time.monotonic() < deadline:
             time.sleep(0.02)
-
-
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` still runs (a zombie has ended: only its entry is left)."""
-    try:
-        status = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return status.rpartition(")")[2].split()[0] != "Z"
