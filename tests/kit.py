@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypedDict, Unpack, cast
@@ -167,6 +168,17 @@ def child_processes(pid: int) -> list[int]:
             if int(fields[1]) == pid and fields[0] != "Z":
                 found.append(int(entry.name))
     return found
+
+
+def stopping_signals_by_default() -> None:
+    """In a child, before it runs the program (``preexec_fn``): the stopping signals
+    (SIGINT, SIGTERM, SIGHUP, SIGQUIT) as a program started from a terminal has
+    them. A test run started under ``nohup``, or in the background of a shell
+    without job control, ignores SIGHUP, SIGINT and SIGQUIT, every child inherits
+    that, and the game keeps an ignored signal ignored (as a background job must):
+    the signal sent would reach nothing."""
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def process_alive(pid: int) -> bool:

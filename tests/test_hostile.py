@@ -34,7 +34,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from kit import child_processes, process_alive
+from kit import child_processes, process_alive, stopping_signals_by_default
 from storage_helpers import saved_moves, sqlite_file, stored_rows
 
 from pyramide_a11y.core.sources import BadLayoutFile, named_source
@@ -379,16 +379,6 @@ STOPPING = [
 ]
 
 
-def _stopping_signals_by_default() -> None:
-    """In the child, before it runs the program: the stopping signals as a program
-    started from a terminal has them. A test run started under ``nohup``, or in
-    the background of a shell without job control, ignores SIGHUP, SIGINT and
-    SIGQUIT, every child inherits that, and the game keeps an ignored signal
-    ignored (as a background job must): the signal sent would reach nothing."""
-    for signum, _status in STOPPING:
-        signal.signal(signum, signal.SIG_DFL)
-
-
 def _wait_until(ready: Callable[[], bool], seconds: float = 30.0) -> bool:
     deadline = time.monotonic() + seconds
     while not ready():
@@ -429,7 +419,7 @@ def test_signals_end_quietly(
         env=env(tmp_path),
         cwd=tmp_path,
         start_new_session=True,
-        preexec_fn=_stopping_signals_by_default,
+        preexec_fn=stopping_signals_by_default,
     )
     # A failure leaves nothing running: orphaned workers would take the CPU from
     # every test after this one.
@@ -493,7 +483,7 @@ def test_a_signal_while_loading_ends_quietly(tmp_path: Path, sig: int, status: i
         env=env(tmp_path),
         cwd=tmp_path,
         timeout=60,
-        preexec_fn=_stopping_signals_by_default,
+        preexec_fn=stopping_signals_by_default,
     )
     assert result.stderr == b"", result.stderr  # no traceback from inside an import
     assert result.stdout == b""

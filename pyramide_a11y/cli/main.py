@@ -18,6 +18,7 @@ from typing import TextIO
 from pyramide_a11y.i18n import in_language, resolve_language
 from pyramide_a11y.narration import command_line as t
 from pyramide_a11y.narration import option_help as h
+from pyramide_a11y.terminal import prompt_stop
 
 from .options import add_rules_options, add_source_options
 from .parsing import (
@@ -118,10 +119,12 @@ TERMINATING_SIGNALS = tuple(
 
 
 def _on_terminating_signal(signum: int, frame: object) -> None:
-    raise Terminated(128 + signum)
+    stop = Terminated(128 + signum)
+    if not prompt_stop.defer(stop):  # the prompt's loop would swallow it: ended there
+        raise stop
 
 
-def _catch_signals() -> None:
+def catch_signals() -> None:
     """Turn SIGTERM, SIGHUP and SIGQUIT into :class:`Terminated`, and Ctrl-C into
     KeyboardInterrupt (the launcher ended the program at once on each while it
     loaded); only the main thread can. A signal ignored from the start stays so."""
@@ -169,7 +172,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     written (:mod:`.streams`), never a traceback for any of them."""
     language: list[str] = []  # the command's language, once known
     try:
-        _catch_signals()
+        catch_signals()
         try:
             status = _main(argv, out, language)
         except SystemExit:  # --help, --version, a usage error: printed, then flushed

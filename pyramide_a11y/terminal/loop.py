@@ -40,6 +40,7 @@ from pyramide_a11y.core.answer import Answer
 from pyramide_a11y.core.focus import Direction
 from pyramide_a11y.core.session import Session
 from pyramide_a11y.narration.card_words import with_symbols
+from pyramide_a11y.terminal import prompt_stop
 from pyramide_a11y.terminal.console import ask_focus_reports, pastes_as_typing, terminal_output
 from pyramide_a11y.terminal.quiet_keys import add_quiet_keys
 
@@ -267,7 +268,8 @@ def run_prompt(
         write(session.opening())
         while True:
             try:
-                line = prompt.prompt(PROMPT)
+                with prompt_stop.prompting(prompt.app) as pre_run:  # a SIGTERM or hang-up ends it
+                    line = prompt.prompt(PROMPT, pre_run=pre_run)
             except KeyboardInterrupt:  # the line is cleared: say so, and how to quit
                 write(session.interrupted())
                 continue
