@@ -137,11 +137,22 @@ def option_help(notes: bool = True) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+_WORDS: dict[tuple[str, tuple[str, ...]], tuple[tuple[Language, ...], frozenset[str]]] = {}
+"""Each word set made once per registry (a new registry is a new tuple): a line the
+game does not understand is checked against the continue words on every turn."""
+
+
 def _words(pick: str, neutral: tuple[str, ...] = ()) -> frozenset[str]:
+    registry = _registry
+    made = _WORDS.get((pick, neutral))
+    if made is not None and made[0] is registry:
+        return made[1]
     found = set(neutral)
     for vocabulary in vocabularies():
         found.update(getattr(vocabulary, pick))
-    return frozenset(found)
+    words = frozenset(found)
+    _WORDS[pick, neutral] = (registry, words)
+    return words
 
 
 def yes_words() -> frozenset[str]:
