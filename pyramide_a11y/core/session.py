@@ -340,7 +340,9 @@ class Session:
         last = self._worded
         if last is not None and last[0] == key and last[1] == replace(state, clock=last[1].clock):
             return last[2]
-        words = table_words(state)
+        # The places a move left alone keep their words (in the same language only).
+        kept = (last[1], last[2]) if last is not None and last[0] == key else None
+        words = table_words(state, kept)
         self._worded = (key, state, words)
         return words
 

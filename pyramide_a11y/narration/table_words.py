@@ -189,20 +189,29 @@ ROW_STARTS = tuple(row * (row - 1) // 2 for row in range(1, 8))
 table order, top row first): row 1 is slot 0, row 7 slots 21 to 27."""
 
 
-def table_words(state: ShownTable) -> TableWords:
-    """``state`` in words, in the language in use (see the module docstring)."""
+def table_words(state: ShownTable, last: tuple[ShownTable, TableWords] | None = None) -> TableWords:
+    """``state`` in words, in the language in use (see the module docstring).
+
+    ``last``: a table worded before in the same language and the words made of
+    it. A place equal to the one there (its card, neighbours and partners) with
+    the same marks keeps its cell, and a row of kept cells its row: a move
+    changes a few places of 28 (5 in the first move of a won deal), and wording
+    the others again was most of the time a move's words took."""
     view = state.table
     hint = state.hint
     key = catalog_in_use()
     marked = _Marks(view.selected, state.partners, cards_of(hint) if hint is not None else ())
-    rows = tuple(
-        PyramidRow(
-            number,
-            _row_heading(key, number),
-            tuple(_cell(s, marked, key) for s in view.slots[first : first + number]),
+    if last is None:
+        rows = tuple(
+            PyramidRow(
+                number,
+                _row_heading(key, number),
+                tuple(_cell(s, marked, key) for s in view.slots[first : first + number]),
+            )
+            for number, first in enumerate(ROW_STARTS, start=1)
         )
-        for number, first in enumerate(ROW_STARTS, start=1)
-    )
+    else:
+        rows = _rows_again(view.slots, marked, key, last[0].table.slots, last[1].rows)
     if state.rules.stock_top_playable:  # paciencia: the stock top is a card to touch
         stock = _pile("stock", view.stock_top, _pile_label(key, "stock", view.stock_top, 0), marked)
     else:
@@ -314,6 +323,40 @@ def _pile_label(key: object, kind: str, card: Card | None, count: int) -> str:
     if kind == "count":
         return messages.stock_count(count)
     return messages.stock_top(card) if kind == "stock" else messages.waste_top(card)
+
+
+def _rows_again(
+    slots: tuple[SlotView, ...],
+    marked: _Marks,
+    key: object,
+    old_slots: tuple[SlotView, ...],
+    old_rows: tuple[PyramidRow, ...],
+) -> tuple[PyramidRow, ...]:
+    """The rows of ``slots``, each cell kept from ``old_rows`` where its place
+    equals the one worded there and its marks are the same (the cell is then
+    equal to what :func:`_cell` would make: it reads nothing else)."""
+    rows = []
+    for old_row, first in zip(old_rows, ROW_STARTS, strict=True):
+        cells = []
+        for old_cell, place, old_place in zip(
+            old_row.cells,
+            slots[first : first + old_row.number],
+            old_slots[first : first + old_row.number],
+            strict=True,
+        ):
+            card = place.card
+            if (
+                (place is old_place or place == old_place)
+                and old_cell.pressed == (card is not None and card == marked.selected)
+                and old_cell.partner == (card is not None and card in marked.partners)
+                and old_cell.hinted == (card is not None and card in marked.hinted)
+            ):
+                cells.append(old_cell)
+            else:
+                cells.append(_cell(place, marked, key))
+        kept = all(new is old for new, old in zip(cells, old_row.cells, strict=True))
+        rows.append(old_row if kept else PyramidRow(old_row.number, old_row.heading, tuple(cells)))
+    return tuple(rows)
 
 
 def _cell(view: SlotView, marked: _Marks, key: object) -> CardCell:
