@@ -18,7 +18,6 @@ from typing import TextIO
 from pyramide_a11y.i18n import in_language, resolve_language
 from pyramide_a11y.narration import command_line as t
 from pyramide_a11y.narration import option_help as h
-from pyramide_a11y.terminal import prompt_stop
 
 from .options import add_rules_options, add_source_options
 from .parsing import (
@@ -118,9 +117,17 @@ TERMINATING_SIGNALS = tuple(
 """Each ends the program as SIGTERM does, with 128 + its number (143, 129, 131)."""
 
 
+PROMPT_STOP = "pyramide_a11y.terminal.prompt_stop"
+"""Where a signal that comes while the prompt waits goes (loaded with the prompt:
+no prompt can run before it is)."""
+
+
 def _on_terminating_signal(signum: int, frame: object) -> None:
     stop = Terminated(128 + signum)
-    if not prompt_stop.defer(stop):  # the prompt's loop would swallow it: ended there
+    # Looked up, not imported: start-up loads no terminal code, and a signal
+    # handler imports nothing.
+    prompt_stop = sys.modules.get(PROMPT_STOP)
+    if prompt_stop is None or not prompt_stop.defer(stop):  # else the prompt ends on it
         raise stop
 
 
