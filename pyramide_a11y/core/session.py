@@ -337,12 +337,11 @@ class Session:
         command: the table as it was costs one comparison, not 28 places worded).
         The words read the clock only on a won table, whose clock is stopped."""
         key = catalog_in_use()
-        last = self._worded
-        if last is not None and last[0] == key and last[1] == replace(state, clock=last[1].clock):
+        last = self._worded if self._worded is not None and self._worded[0] == key else None
+        if last is not None and last[1] == replace(state, clock=last[1].clock):
             return last[2]
         # The places a move left alone keep their words (in the same language only).
-        kept = (last[1], last[2]) if last is not None and last[0] == key else None
-        words = table_words(state, kept)
+        words = table_words(state, (last[1], last[2]) if last is not None else None)
         self._worded = (key, state, words)
         return words
 

@@ -271,6 +271,10 @@ class _Marks:
     partners: tuple[Card, ...]
     hinted: tuple[Card, ...]
 
+    def of(self, card: Card) -> tuple[bool, bool, bool]:
+        """Whether ``card`` is the selected card, a partner of it, a hint's card."""
+        return card == self.selected, card in self.partners, card in self.hinted
+
 
 def _action_of(hint: Move | None) -> str | None:
     """``draw`` or ``recycle`` when the hint just given is one (its button is marked)."""
@@ -345,11 +349,11 @@ def _rows_again(
             strict=True,
         ):
             card = place.card
-            if (
-                (place is old_place or place == old_place)
-                and old_cell.pressed == (card is not None and card == marked.selected)
-                and old_cell.partner == (card is not None and card in marked.partners)
-                and old_cell.hinted == (card is not None and card in marked.hinted)
+            marks = marked.of(card) if card is not None else (False, False, False)
+            if (place is old_place or place == old_place) and marks == (
+                old_cell.pressed,
+                old_cell.partner,
+                old_cell.hinted,
             ):
                 cells.append(old_cell)
             else:
@@ -364,7 +368,7 @@ def _cell(view: SlotView, marked: _Marks, key: object) -> CardCell:
     label = _place_label(key, view)
     if card is None:
         return CardCell(view.slot, None, label, "", "", False, False)
-    pressed = card == marked.selected
+    pressed, partner, hinted = marked.of(card)
     text, mark, code, glyph = _card_words(key, card)
     return CardCell(
         slot=view.slot,
@@ -375,8 +379,8 @@ def _cell(view: SlotView, marked: _Marks, key: object) -> CardCell:
         free=view.free,
         pressed=pressed,
         mark=mark,
-        partner=card in marked.partners,
-        hinted=card in marked.hinted,
+        partner=partner,
+        hinted=hinted,
     )
 
 
@@ -391,7 +395,7 @@ def _pile(name: str, card: Card | None, label: str, marked: _Marks) -> PileButto
     text = sentence(label).removesuffix(".")
     if card is None:
         return PileButton(name, None, text, text, "", False)
-    pressed = card == marked.selected
+    pressed, partner, hinted = marked.of(card)
     return PileButton(
         name,
         str(card),
@@ -400,6 +404,6 @@ def _pile(name: str, card: Card | None, label: str, marked: _Marks) -> PileButto
         card.suit.glyph,
         pressed,
         mark=_mark(card),
-        partner=card in marked.partners,
-        hinted=card in marked.hinted,
+        partner=partner,
+        hinted=hinted,
     )
