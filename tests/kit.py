@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypedDict, Unpack, cast
@@ -179,6 +180,17 @@ def stopping_signals_by_default() -> None:
     the signal sent would reach nothing."""
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
         signal.signal(signum, signal.SIG_DFL)
+
+
+def wait_until(ready: Callable[[], bool], seconds: float = 30.0) -> bool:
+    """Whether ``ready()`` came true within ``seconds`` (asked every 50 ms): a wait
+    on what a test can see, never a sleep it hopes is long enough."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 def process_alive(pid: int) -> bool:

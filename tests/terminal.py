@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from kit import child_processes, process_alive
+from kit import child_processes, process_alive, wait_until
 
 TMUX = shutil.which("tmux")
 SOCKET = f"pyramide-test-{uuid.uuid4().hex[:8]}"
@@ -119,7 +119,4 @@ def _is_python(pid: int) -> bool:
 
 def _wait_gone(pids: list[int], seconds: float = 30.0) -> None:
     """Until every process of ``pids`` has ended (or ``seconds`` have passed)."""
-    deadline = time.monotonic() + seconds
-    for pid in pids:
-        while process_alive(pid) and time.monotonic() < deadline:
-            time.sleep(0.02)
+    wait_until(lambda: not any(process_alive(pid) for pid in pids), seconds)

@@ -26,15 +26,14 @@ import sqlite3
 import stat
 import subprocess
 import sys
-import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from kit import child_processes, process_alive, stopping_signals_by_default
+from kit import child_processes, process_alive, stopping_signals_by_default, wait_until
 from storage_helpers import saved_moves, sqlite_file, stored_rows
 
 from pyramide_a11y.core.sources import BadLayoutFile, named_source
@@ -307,7 +306,7 @@ def test_a_worker_killed_from_outside_ends_analyse_with_one_sentence(tmp_path: P
         env=env(tmp_path),
         cwd=tmp_path,
     )
-    assert _wait_until(lambda: len(child_processes(process.pid)) == 2)
+    assert wait_until(lambda: len(child_processes(process.pid)) == 2)
     workers = child_processes(process.pid)
     os.kill(workers[0], signal.SIGKILL)
     out, err = process.communicate(timeout=30)
@@ -316,7 +315,7 @@ def test_a_worker_killed_from_outside_ends_analyse_with_one_sentence(tmp_path: P
     assert err.decode().splitlines() == [
         "pyramide: A worker process ended unexpectedly (exit code -9); no report."
     ]
-    assert _wait_until(lambda: not any(process_alive(pid) for pid in workers), 10)
+    assert wait_until(lambda: not any(process_alive(pid) for pid in workers), 10)
 
 
 def test_a_reader_that_goes_away_is_not_an_error(tmp_path: Path) -> None:
@@ -379,15 +378,6 @@ STOPPING = [
 ]
 
 
-def _wait_until(ready: Callable[[], bool], seconds: float = 30.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not ready():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
-
-
 @contextlib.contextmanager
 def _reaped(process: subprocess.Popen[bytes]) -> Iterator[None]:
     """The block; then whatever still runs of ``process``'s group killed, its
@@ -426,7 +416,7 @@ def test_signals_end_quietly(
     with _reaped(process):
         assert process.stdout is not None
         if command:  # both workers started (each with its signals set)
-            assert _wait_until(lambda: len(child_processes(process.pid)) == 2)
+            assert wait_until(lambda: len(child_processes(process.pid)) == 2)
             workers = child_processes(process.pid)
         else:  # the game said its opening: it is reading
             process.stdout.readline()
@@ -439,7 +429,7 @@ def test_signals_end_quietly(
         assert b"Traceback" not in err, err
         assert process.returncode == status
         assert len(err.strip().splitlines()) <= 1, err
-        assert _wait_until(lambda: not any(process_alive(pid) for pid in workers), 10), workers
+        assert wait_until(lambda: not any(process_alive(pid) for pid in workers), 10), workers
         if not command:  # the game in play was saved
             assert stored_rows(tmp_path / "data", "SELECT count(*) FROM games") == [(1,)]
 
@@ -453,11 +443,11 @@ def test_analyse_workers_end_when_the_command_is_killed(tmp_path: Path) -> None:
         env=env(tmp_path),
         cwd=tmp_path,
     )
-    assert _wait_until(lambda: len(child_processes(process.pid)) >= 1)
+    assert wait_until(lambda: len(child_processes(process.pid)) >= 1)
     workers = child_processes(process.pid)
     process.kill()
     process.wait(30)
-    assert _wait_until(lambda: not any(process_alive(pid) for pid in workers), 10), workers
+    assert wait_until(lambda: not any(process_alive(pid) for pid in workers), 10), workers
 
 
 # A signal while the program still loads (a slow first run, a busy machine): the

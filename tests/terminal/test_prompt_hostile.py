@@ -12,12 +12,10 @@ import os
 import signal
 import sys
 import threading
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from kit import child_processes, process_alive
+from kit import child_processes, process_alive, wait_until
 from playthrough import recording_session, won_code
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
@@ -182,16 +180,7 @@ def test_analyse_in_a_real_terminal_ends_on_a_signal_with_its_workers(
         screen = terminal.wait_for("EXIT=", 30)
     assert f"EXIT={status}" in screen, screen
     assert "Traceback" not in screen and "Process " not in screen, screen
-    assert _wait_until(lambda: not any(process_alive(p) for p in workers), 10), workers
-
-
-def _wait_until(ready: Callable[[], bool], seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while not ready():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
+    assert wait_until(lambda: not any(process_alive(p) for p in workers), 10), workers
 
 
 class _Gone(BaseException):
