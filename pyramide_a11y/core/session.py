@@ -301,14 +301,16 @@ class Session:
         question or walk waits for a line. A front end sharing the player's store
         with other processes may answer it without a turn there, when it knows
         none of them wrote since (the web's quick path)."""
-        with self.speaking():
-            if not self._unread(line):
-                return None
+        if not self.answers_at_once(line):
+            return None
         return self.turn(line)
 
-    def _unread(self, line: str) -> bool:
-        """Whether ``line`` gets the sentence of a line that is no command (see
-        :meth:`quick_turn`); in the session's language."""
+    def answers_at_once(self, line: str) -> bool:
+        """Whether :meth:`quick_turn` would answer ``line`` (a line that is no
+        command, read in the session's language, while nothing waits for a line);
+        False for a command. Changes nothing: the line read is kept, so the turn
+        that follows reads it from memory (a front end asks this first, and looks
+        at its store only for a line it may answer at once)."""
         text = line.strip()
         if not text or self.lessons.current is not None or self.play.awaits_line:
             return False

@@ -326,7 +326,12 @@ def create_app(
             player.answered(turn)
             return game.state(player, game.read(player, turn), held)
 
-        answered = player.now(answer)
+        def here() -> bool:
+            # Asked first, before the store: a move takes its turn at once, unless
+            # the bucket is empty (then refused here, as a flood costs no turns).
+            return quick.applies(player) or player.limit.empty()
+
+        answered = player.now(answer, first=here)
         if answered is False:
             return await refuse(request, 429, words.too_fast, player)
         if isinstance(answered, dict):

@@ -11,6 +11,7 @@ sentence and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from pyramide_a11y.core import Action, SetLanguage, Simple, TouchCards, Turn
 from pyramide_a11y.i18n import LANGUAGES, in_language
@@ -21,7 +22,6 @@ from pyramide_a11y.narration import page_words as words
 from .players import Player
 
 Work = Callable[[Player], Turn | list[str]]
-QuickWork = Callable[[Player], Turn | None]
 MAX_LINE = 200
 """Characters of a typed command (the longest command is far shorter)."""
 
@@ -55,16 +55,33 @@ def work_for(kind: str, fields: Mapping[str, str]) -> Work:
     return _refused(kind)
 
 
+@dataclass(frozen=True, slots=True)
+class QuickWork:
+    """A typed line that may be answered at once, without a turn at the player's
+    store (:meth:`Player.now`): :meth:`applies` tells, cheaply, whether it is a
+    line the session answers so (no command); calling it is the session's
+    :meth:`~pyramide_a11y.core.Session.quick_turn` (None from it: the line changes
+    something, and takes its turn)."""
+
+    line: str
+
+    def applies(self, player: Player) -> bool:
+        """Whether the session answers the line at once (asked first, holding the
+        player's lock: a move looks no further, and reads its line from memory
+        in its turn)."""
+        return player.session.answers_at_once(self.line)
+
+    def __call__(self, player: Player) -> Turn | None:
+        return player.session.quick_turn(self.line)
+
+
 def quick_work_for(kind: str, fields: Mapping[str, str]) -> QuickWork | None:
-    """The work of form ``kind`` with ``fields`` that may be answered at once,
-    without a turn at the player's store (:meth:`Player.now`): a typed line, whose
-    work is the session's :meth:`~pyramide_a11y.core.Session.quick_turn` (None
-    from it: the line changes something, and takes its turn). None: the form
-    always takes its turn."""
+    """The work of form ``kind`` with ``fields`` that may be answered at once
+    (:class:`QuickWork`): a typed line. None: the form always takes its turn."""
     line = fields.get("line", "")
     if kind != "type" or len(line) > MAX_LINE:
         return None
-    return lambda player: player.session.quick_turn(line)
+    return QuickWork(line)
 
 
 def _worded(lines: Callable[[Player], list[str]]) -> Work:

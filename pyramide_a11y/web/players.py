@@ -99,12 +99,19 @@ class RateLimit:
     def allow(self) -> bool:
         """True (and one command counted) when a command may go now."""
         now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
+        self.tokens = self._tokens_at(now)
         self.last = now
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+    def empty(self) -> bool:
+        """Whether :meth:`allow` would refuse now (nothing counted)."""
+        return self._tokens_at(self.clock()) < 1
+
+    def _tokens_at(self, now: float) -> float:
+        return min(self.burst, self.tokens + (now - self.last) * self.per_second)
 
 
 class Player:
@@ -212,7 +219,9 @@ class Player:
 
         return self._thread.submit(locked)
 
-    def now(self, work: Callable[[], T | None]) -> T | None:
+    def now(
+        self, work: Callable[[], T | None], first: Callable[[], bool] | None = None
+    ) -> T | None:
         """``work`` run at once, on the calling thread (a request's event loop: no
         hop to the player's thread, no turn at the store), when that shows what a
         turn would: no call of the player's is running or waiting, the player is no
@@ -224,10 +233,13 @@ class Player:
         declined. ``work`` must change nothing the store keeps, since nothing is
         written (not even the page record: a worker that did not answer shows the
         answer before it), and return None, having done nothing, for anything that
-        would."""
+        would. ``first``: asked holding the lock, before the store is looked at;
+        False: None, nothing done (a move, which takes its turn, costs no more)."""
         if self.guest or not self._thread.idle() or not self.lock.acquire(blocking=False):
             return None
         try:
+            if first is not None and not first():
+                return None
             if self.sync is not None and not self.sync.store.unchanged_elsewhere():
                 return None
             with on_page(letter_keys=self.letter_keys):

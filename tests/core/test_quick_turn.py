@@ -49,7 +49,10 @@ def test_a_quick_turn_is_the_turn_or_nothing_done(data: st.DataObject, language:
         quick.turn(typed)
         full.turn(typed)
     table, last = quick.view(), quick.last
+    at_once = quick.answers_at_once(tried)  # asked first: it changes nothing
+    assert quick.view() == table and quick.last is last
     answered = quick.quick_turn(tried)
+    assert at_once == (answered is not None)
     if answered is None:  # declined: nothing done
         assert quick.view() == table and quick.last is last
         answered = quick.turn(tried)

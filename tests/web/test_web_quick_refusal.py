@@ -75,6 +75,33 @@ def test_a_line_that_is_no_command_is_answered_without_a_turn_at_the_store(
         assert page_record_version(client) == version + 1
 
 
+@pytest.mark.skipif(on_postgres(), reason="PostgreSQL keeps no count of others' commits")
+def test_a_move_goes_to_its_turn_without_looking_at_the_store_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The quick path asks the session first: a command is not worth the look at
+    # the store's count of others' commits, which only a line answered at once needs.
+    with TestClient(create_app(tmp_path / "web")) as client:
+        token = token_of(client.get("/").text)
+        client.post("/type", data={"token": token, "line": f"new {CODE}"}, headers=JSON)
+        player = _player(client)
+        assert player.sync is not None
+        store, looked = player.sync.store, []
+        unchanged = store.unchanged_elsewhere
+
+        def counted() -> bool:
+            looked.append(1)
+            return unchanged()
+
+        monkeypatch.setattr(store, "unchanged_elsewhere", counted)
+        turns = _turns_at_store(player, monkeypatch)
+        drawn = client.post("/type", data={"token": token, "line": "draw"}, headers=JSON)
+        assert drawn.status_code == 200 and (looked, turns) == ([], [1])
+        refused = client.post("/type", data={"token": token, "line": "zz"}, headers=JSON)
+        assert refused.json()["answer"] == [_refused("en", "zz")]
+        assert (looked, turns) == ([1], [1])
+
+
 def test_after_another_worker_played_the_line_takes_its_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
