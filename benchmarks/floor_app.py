@@ -6,7 +6,7 @@ Run by :mod:`benchmarks.web_load` (``--targets floor,floor-sqlite``), or alone::
 
     .venv/bin/python -m benchmarks.floor_app --kind plain --port 8001 --data-dir /tmp/f
 
-Two kinds, the same routes as the game's that the benchmark uses:
+Three kinds, the same routes as the game's that the benchmark uses:
 
 - ``plain``: ``GET /`` gives a cookie and a page with a form token; ``POST /type``
   and ``POST /act`` read the form, check the token against the cookie and answer a
@@ -14,6 +14,10 @@ Two kinds, the same routes as the game's that the benchmark uses:
 - ``sqlite``: the same, plus one SQLite commit per form (the line inserted in the
   player's own file under ``--data-dir``, opened as the game opens its stores:
   WAL, ``synchronous = FULL``), off the event loop as the game's moves are.
+- ``postgres``: the same, the line inserted on the PostgreSQL server of
+  ``--database`` instead (one table, each form its own transaction: ``BEGIN``,
+  the insert, ``COMMIT``), through a connection pool made as the game makes its
+  own (its size, autocommit, a connection checked when taken).
 
 It prints its address once the port listens, as ``pyramide serve`` does, and
 stops on Ctrl-C.
@@ -42,7 +46,8 @@ from pyramide_a11y.storage.database import connect
 COOKIE = "pyramide_player"
 KIND_ENV = "PYRAMIDE_FLOOR_KIND"
 DATA_ENV = "PYRAMIDE_FLOOR_DATA_DIR"
-KINDS = ("plain", "sqlite")
+DATABASE_ENV = "PYRAMIDE_FLOOR_DATABASE"
+KINDS = ("plain", "sqlite", "postgres")
 
 
 class Commits:
@@ -75,10 +80,51 @@ class Commits:
             self._open.clear()
 
 
-def floor_app(kind: str, data_dir: Path) -> Starlette:
+class PostgresCommits:
+    """One table of lines on a PostgreSQL server, each line its own transaction on
+    a pooled connection (the game's pool settings: ``storage.postgres``)."""
+
+    def __init__(self, url: str) -> None:
+        from psycopg_pool import ConnectionPool
+
+        from pyramide_a11y.storage.postgres import POOL_SIZE
+
+        self.pool = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=POOL_SIZE,
+            kwargs={"autocommit": True, "connect_timeout": 5},
+            check=ConnectionPool.check_connection,
+            open=True,
+            name="floor",
+        )
+        with self.pool.connection() as conn:  # workers starting together make it once
+            conn.execute(
+                "BEGIN; SELECT pg_advisory_xact_lock(7301); "
+                "CREATE TABLE IF NOT EXISTS lines (player TEXT NOT NULL, line TEXT NOT NULL); "
+                "COMMIT"
+            )
+
+    def commit(self, player: str, line: str) -> None:
+        with self.pool.connection() as conn:
+            conn.execute("BEGIN")
+            conn.execute("INSERT INTO lines (player, line) VALUES (%s, %s)", (player, line))
+            conn.execute("COMMIT")
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+def floor_app(kind: str, data_dir: Path, database: str | None = None) -> Starlette:
     """The floor app of ``kind`` (:data:`KINDS`), its files (``sqlite``) in
-    ``data_dir``."""
-    commits = Commits(data_dir / "floor") if kind == "sqlite" else None
+    ``data_dir``, its lines (``postgres``) on the server of ``database``."""
+    commits: Commits | PostgresCommits | None = None
+    if kind == "sqlite":
+        commits = Commits(data_dir / "floor")
+    elif kind == "postgres":
+        if not database:
+            raise SystemExit("the postgres floor needs --database URL")
+        commits = PostgresCommits(database)
 
     async def home(request: Request) -> Response:
         player = request.cookies.get(COOKIE) or secrets.token_urlsafe(32)
@@ -123,7 +169,9 @@ def floor_app(kind: str, data_dir: Path) -> Starlette:
 
 def app_from_environment() -> Starlette:
     """A worker's app (``--workers`` above 1): kind and folder from the environment."""
-    return floor_app(os.environ[KIND_ENV], Path(os.environ[DATA_ENV]))
+    return floor_app(
+        os.environ[KIND_ENV], Path(os.environ[DATA_ENV]), os.environ.get(DATABASE_ENV) or None
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--data-dir", type=Path, required=True)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--database", help="the PostgreSQL URL of the postgres kind")
     options = parser.parse_args(argv)
     listening = listen_on("127.0.0.1", options.port)  # as ``pyramide serve``: its backlog
     _more_files()  # and its open-files limit
@@ -145,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         if options.workers > 1:
             os.environ[KIND_ENV] = options.kind
             os.environ[DATA_ENV] = str(options.data_dir)
+            os.environ[DATABASE_ENV] = options.database or ""
             uvicorn.run(
                 "benchmarks.floor_app:app_from_environment",
                 factory=True,
@@ -153,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
                 **uvicorn_options(),
             )
         else:
-            config = uvicorn.Config(floor_app(options.kind, options.data_dir), **uvicorn_options())
+            app = floor_app(options.kind, options.data_dir, options.database)
+            config = uvicorn.Config(app, **uvicorn_options())
             uvicorn.Server(config).run(sockets=[listening])
     except KeyboardInterrupt:  # Ctrl-C (uvicorn raises it again once it has stopped)
         return 130

@@ -14,9 +14,11 @@ folder, and stopped with SIGINT at the end of its run:
   PostgreSQL, in a database of its own made on that server for the run and
   dropped after it). ``game`` plays winning lines, ``refused`` sends a command the
   game refuses every time (:data:`~benchmarks.load_players.REFUSED`).
-- ``floor`` and ``floor-sqlite``: :mod:`benchmarks.floor_app` on the same uvicorn
-  settings and worker count: the same requests to a minimal Starlette app, then
-  the same with one SQLite commit per request.
+- ``floor``, ``floor-sqlite`` and ``floor-postgres``: :mod:`benchmarks.floor_app`
+  on the same uvicorn settings and worker count: the same requests to a minimal
+  Starlette app, then the same with one SQLite commit per request, or one
+  PostgreSQL commit per request (``--database URL``, in a database of its own as
+  for the game).
 
 The players run in ``--generators`` processes of their own
 (:mod:`benchmarks.load_players`): each player comes in at a random moment of the
@@ -88,8 +90,15 @@ FLOOR_COMMAND = (
     "{python} -m benchmarks.floor_app --kind {kind} --port {port} --data-dir {data_dir} "
     "--workers {workers}"
 )
-TARGETS = {"game": "game", "refused": "refused", "floor": "floor", "floor-sqlite": "floor"}
+TARGETS = {
+    "game": "game",
+    "refused": "refused",
+    "floor": "floor",
+    "floor-sqlite": "floor",
+    "floor-postgres": "floor",
+}
 """Each target and the players' mode on it."""
+FLOOR_KINDS = {"floor": "plain", "floor-sqlite": "sqlite", "floor-postgres": "postgres"}
 GOAL_S = 0.1
 DRAIN = 15.0
 START_MARGIN = 3.0
@@ -259,11 +268,18 @@ class Result:
         return self.steady_p99 < GOAL_S and not self.errors and not self.lost
 
 
+def on_database(target: str) -> bool:
+    """Whether ``target`` keeps its data on ``--database`` when one is given."""
+    return TARGETS[target] != "floor" or target == "floor-postgres"
+
+
 def server_for(target: str, settings: Settings, data_dir: Path) -> Server:
     workers = str(settings.workers)
-    if target in ("floor", "floor-sqlite"):
-        kind = "plain" if target == "floor" else "sqlite"
-        return Server(FLOOR_COMMAND, data_dir, kind=kind, workers=workers)
+    if target in FLOOR_KINDS:
+        command = FLOOR_COMMAND
+        if target == "floor-postgres" and settings.database:
+            command += " --database " + shlex.quote(settings.database)
+        return Server(command, data_dir, kind=FLOOR_KINDS[target], workers=workers)
     command = settings.server_command or GAME_COMMAND
     if settings.database and not settings.server_command:
         command += " --database " + shlex.quote(settings.database)
@@ -403,7 +419,7 @@ def run_target(target: str, settings: Settings, deals: list[Deal]) -> Result:
             children.append((process, receiving))
         peak = TreeSample(0, 0, 0, 0, 0)
         marks: dict[str, tuple[float, tuple[int, int]]] = {}
-        database = database_pid(settings.database) if mode != "floor" else None
+        database = database_pid(settings.database) if on_database(target) else None
         database_cpu: dict[str, float] = {}
         outcomes: list[Outcome] = []
         waiting = list(children)
@@ -545,6 +561,7 @@ def ratios(results: list[Result], counts: list[int]) -> list[str]:
             )
 
     ratio("game", "floor-sqlite")
+    ratio("game", "floor-postgres")
     ratio("game", "floor")
     ratio("refused", "floor")
     game = first.get("game")
@@ -589,6 +606,8 @@ def main(argv: list[str] | None = None) -> int:
     counts = sorted(int(c) for c in str(options.players).split(","))
     if unknown := [t for t in targets if t not in TARGETS]:
         parser.error(f"unknown targets: {', '.join(unknown)}")
+    if "floor-postgres" in targets and not options.database:
+        parser.error("floor-postgres needs --database URL")
     if options.database:
         os.environ["PYRAMIDE_DATABASE"] = options.database  # the store check opens them
     random.seed(options.seed)
@@ -610,7 +629,7 @@ def main(argv: list[str] | None = None) -> int:
                 options.workers, options.generators, options.database,
                 options.server_command, options.seed,
             )  # fmt: skip
-            if options.database and TARGETS[target] != "floor":
+            if options.database and on_database(target):
                 with own_database(options.database) as url:
                     result = run_target(target, replace(settings, database=url), deals)
             else:

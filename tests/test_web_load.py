@@ -2,7 +2,8 @@
 printed (a server that prints more than a pipe holds never hangs the run), its
 players share one SSL context (one each cost 16–24 ms of CPU: 1,000 players
 stalled the generator before anyone moved), and one run reports the game beside
-its floors; on PostgreSQL each run has a database of its own."""
+its floors; on PostgreSQL each run has a database of its own, and the PostgreSQL
+floor commits each form there."""
 
 from __future__ import annotations
 
@@ -17,10 +18,11 @@ from typing import Any
 
 import pytest
 import uvicorn
+from starlette.testclient import TestClient
 from storage_helpers import on_postgres
 
 from benchmarks import load_players
-from benchmarks.floor_app import floor_app
+from benchmarks.floor_app import COOKIE, floor_app
 from benchmarks.load_players import Plan, generate
 from benchmarks.load_server import Server
 from benchmarks.web_load import kinds_of, main, own_database
@@ -144,3 +146,23 @@ def test_each_run_on_postgresql_has_a_database_of_its_own() -> None:
     with psycopg.connect(url) as conn:
         left = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name[0],))
         assert left.fetchone() is None  # dropped after the run
+
+
+@pytest.mark.skipif(not on_postgres(), reason="a PostgreSQL server for the floor's lines")
+def test_the_postgres_floor_commits_each_form_on_the_server(tmp_path: Path) -> None:
+    import os
+
+    import psycopg
+
+    with own_database(os.environ["PYRAMIDE_DATABASE"]) as url:
+        with TestClient(floor_app("postgres", tmp_path, url)) as client:
+            client.get("/")
+            token = client.cookies.get(COOKIE)
+            for line in ("draw", "undo"):
+                answer = client.post("/type", data={"token": token, "line": line})
+                assert answer.json()["answer"] == [line]
+            refused = client.post("/type", data={"token": "not it", "line": "draw"})
+            assert refused.status_code == 403
+        with psycopg.connect(url) as conn:
+            rows = conn.execute("SELECT player, line FROM lines ORDER BY line").fetchall()
+        assert rows == [(token, "draw"), (token, "undo")]
