@@ -1,7 +1,8 @@
 """The fragment's lines made once per value (issue 38): the game fragment made
 with every line kept from before (places, piles and their controls, row headings,
-the status; other tables, selections, other languages) is the fragment made with
-none kept, character for character."""
+the status; other tables, selections, other languages; the rows a move left
+alone, by identity) is the fragment made with none kept, character for
+character."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import random
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from kit import make_session
+from playthrough import winning_commands, won_code
 from starlette.testclient import TestClient
 
 from pyramide_a11y.i18n import in_language
@@ -37,8 +40,9 @@ def _templates(*, kept: bool) -> Environment:
 
 
 def test_every_kept_line_is_used() -> None:
-    game = Path(web_app.__file__).parent / "templates" / "game.html"
-    assert all(f"|{name}" in game.read_text() for name in LINES)
+    game = (Path(web_app.__file__).parent / "templates" / "game.html").read_text()
+    by_rows = {"row_head", "cell"}  # a pyramid row's lines: the ``row`` filter's
+    assert all(f"|{name}" in game for name in LINES.keys() - by_rows) and "|row " in game
 
 
 def test_a_fragment_from_kept_lines_is_the_fragment_made_whole(tmp_path: Path) -> None:
@@ -65,6 +69,12 @@ def test_a_fragment_from_kept_lines_is_the_fragment_made_whole(tmp_path: Path) -
                 form, data={"token": token, **fields}, headers={"origin": "http://testserver"}
             )
             turn = player.session.turn()
+            # The session's own words: rows a move left alone are the very rows of
+            # the table before, found by identity.
+            own = page_model(turn, page_frame(turn.language), [], letter_keys=True)
+            laid = {"m": own, "version": step, "token": token, "deal": "PY1"}
+            made = warm.get_template("game.html").render(**laid)
+            assert made == _templates(kept=False).get_template("game.html").render(**laid)
             for language in chooser.sample(LANGUAGES, len(LANGUAGES)):
                 with in_language(language):  # the same table, in each language's words
                     said = table_words(turn.table)
@@ -76,3 +86,22 @@ def test_a_fragment_from_kept_lines_is_the_fragment_made_whole(tmp_path: Path) -
                 assert made == whole, (step, language)
                 compared += 1
         assert compared == 50 * len(LANGUAGES)
+
+
+def test_a_rows_lines_are_those_of_the_templates_own_loop() -> None:
+    # The row filter lays a row out as this loop of the line templates did: a blank
+    # line, the heading, a place a line, the list's end (the script's patches count
+    # lines, so every line must stay where it was).
+    templates = _templates(kept=False)
+    loop = templates.from_string(
+        "{% for row in rows %}\n{{ row.number|row_head(row.heading) }}\n"
+        "{% for c in row.cells %}{{ c|cell }}\n{% endfor %}</ul>\n{% endfor %}"
+    )
+    kept = line_filters(templates)["row"]
+    session = make_session(won_code("paciencia"), "en")
+    for line in winning_commands("paciencia", "en")[:30]:
+        turn = session.turn(line)
+        rows = turn.words.rows
+        laid = loop.render(rows=rows)
+        assert "".join(kept(row) for row in rows) == laid
+        assert kept(rows[0]) is kept(rows[0])  # found again by identity
