@@ -97,9 +97,21 @@ class Card:
         """The card of this rank and suit."""
         return Card(SUITS.index(suit) * 13 + rank.value - 1)
 
+    # The dataclass's own equality and hash build a one-field tuple each time; these
+    # give the same answers without (a position's hash hashes its 52 cards, and
+    # cards are compared and looked up on every move). The hash is the very value
+    # the dataclass gave, so sets of cards keep their order.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self.index == other.index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return _HASHES[self.index]
+
     @property
     def rank(self) -> Rank:
-        return Rank(self.index % 13 + 1)
+        return RANKS[self.index % 13]
 
     @property
     def suit(self) -> Suit:
@@ -119,7 +131,7 @@ class Card:
         return self.value + other.value == 13
 
     def __str__(self) -> str:
-        return self.rank.symbol + self.suit.symbol
+        return _NOTATION[self.index]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -148,6 +160,11 @@ def _parse_canonical(text: str) -> Card:
         raise ValueError(f"not a card: {text!r} (write e.g. 10C, QD, AS)") from None
     return Card.of(rank, suit)
 
+
+_HASHES = tuple(hash((index,)) for index in range(52))
+"""Each card's hash, by index: the dataclass's own (the hash of its fields' tuple)."""
+_NOTATION = tuple(rank.symbol + suit.symbol for suit in SUITS for rank in RANKS)
+"""Each card's canonical notation, by index (``AC`` … ``KS``)."""
 
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 """The 52 cards in new-deck order: clubs, diamonds, hearts, spades, each A..K."""
