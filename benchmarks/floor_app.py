@@ -16,8 +16,7 @@ Three kinds, the same routes as the game's that the benchmark uses:
   WAL, ``synchronous = FULL``), off the event loop as the game's moves are.
 - ``postgres``: the same, the line inserted on the PostgreSQL server of
   ``--database`` instead (one table, each form its own transaction: ``BEGIN``,
-  the insert, ``COMMIT``), through a connection pool made as the game makes its
-  own (its size, autocommit, a connection checked when taken).
+  the insert, ``COMMIT``), through the game's own connection pool.
 
 It prints its address once the port listens, as ``pyramide serve`` does, and
 stops on Ctrl-C.
@@ -82,22 +81,14 @@ class Commits:
 
 class PostgresCommits:
     """One table of lines on a PostgreSQL server, each line its own transaction on
-    a pooled connection (the game's pool settings: ``storage.postgres``)."""
+    a connection of the game's own pool (``storage.postgres.pool_for``: its size,
+    autocommit, a connection checked when taken)."""
 
     def __init__(self, url: str) -> None:
-        from psycopg_pool import ConnectionPool
+        from pyramide_a11y.storage.postgres import pool_for
 
-        from pyramide_a11y.storage.postgres import POOL_SIZE
-
-        self.pool = ConnectionPool(
-            url,
-            min_size=1,
-            max_size=POOL_SIZE,
-            kwargs={"autocommit": True, "connect_timeout": 5},
-            check=ConnectionPool.check_connection,
-            open=True,
-            name="floor",
-        )
+        self.url = url
+        self.pool = pool_for(url)
         with self.pool.connection() as conn:  # workers starting together make it once
             conn.execute(
                 "BEGIN; SELECT pg_advisory_xact_lock(7301); "
@@ -112,7 +103,9 @@ class PostgresCommits:
             conn.execute("COMMIT")
 
     def close(self) -> None:
-        self.pool.close()
+        from pyramide_a11y.storage.postgres import close_pool
+
+        close_pool(self.url)
 
 
 def floor_app(kind: str, data_dir: Path, database: str | None = None) -> Starlette:

@@ -337,6 +337,15 @@ def pool_for(url: str) -> ConnectionPool:
         return pool
 
 
+def close_pool(url: str) -> None:
+    """Close this process's pool of connections to ``url``, if it opened one (the
+    next :func:`pool_for` opens a new one)."""
+    with _lock:
+        pool = _pools.pop(url, None)
+    if pool is not None:
+        pool.close()
+
+
 def close_pools() -> None:
     """Close every pool this process opened (the end of a server or a test run)."""
     with _lock:
