@@ -51,23 +51,25 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message
 
+from benchmarks.load_players import STATUS, TOKEN, Held
+from benchmarks.web_load import FLOOR_KINDS, winnable_deals
+
 TARGETS = ("game", "refused", "floor", "floor-sqlite")
 PRESET = "paciencia"
 REFUSED = "zz"
 WARM_UP = 200
 """Requests before the measure: caches filled, every player past its page."""
 HOST = b"127.0.0.1:8000"
-TOKEN = re.compile(r'name="token" value="([^"]+)"')
-STATUS = re.compile(r'<p id="status">([^<]*)</p>')
 COUNT = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
 class Player:
-    """One player's cookie, form token and the fragment its page holds."""
+    """One player's cookie, form token and the fragment its page holds (the load
+    benchmark's :class:`~benchmarks.load_players.Held`)."""
 
     def __init__(self, cookie: str, token: str) -> None:
         self.cookie, self.token = cookie, token
-        self.held, self.html = "", ""
+        self.held = Held()
 
 
 Call = Callable[..., Awaitable[tuple[int, dict[str, str], bytes]]]
@@ -158,10 +160,10 @@ async def _running(app: ASGIApp) -> AsyncIterator[None]:
 
 
 def _app(target: str, folder: Path) -> ASGIApp:
-    if target.startswith("floor"):
+    if target in FLOOR_KINDS:
         from benchmarks.floor_app import floor_app
 
-        return floor_app("plain" if target == "floor" else "sqlite", folder)
+        return floor_app(FLOOR_KINDS[target], folder)
     from pyramide_a11y.web.app import create_app
 
     return create_app(folder / "web", burst=1e9, per_second=1e9)
@@ -172,8 +174,6 @@ def _script(target: str) -> list[tuple[str, str | None]]:
     must show after it (None: not checked)."""
     if target != "game":
         return [(REFUSED, None)]
-    from benchmarks.web_load import winnable_deals
-
     deal = winnable_deals(1)[0]
     lines = [f"new {deal.code}", *deal.moves]
     return list(zip(lines, deal.statuses, strict=True))
@@ -197,7 +197,7 @@ async def _measure(target: str, players: int, requests: int) -> float:
             async def one(index: int) -> None:
                 player = everyone[index % players]
                 line, status_shown = script[(index // players) % len(script)]
-                form = {"token": player.token, "line": line, "held": player.held}
+                form = {"token": player.token, "line": line, "held": player.held.token}
                 status, _, content = await call(
                     "POST", "/type", player.cookie, urllib.parse.urlencode(form).encode(), True
                 )
@@ -205,7 +205,7 @@ async def _measure(target: str, players: int, requests: int) -> float:
                 if status != 200 or not answer.get("answer"):
                     raise RuntimeError(f"{target}: {line!r} answered {status}: {answer!r}")
                 if target in ("game", "refused"):
-                    shown = _hold(player, answer)
+                    shown = _shown(player.held.take(answer))
                     if status_shown is not None and shown != status_shown:
                         raise RuntimeError(f"{line!r}: shown {shown!r}, not {status_shown!r}")
 
@@ -217,22 +217,12 @@ async def _measure(target: str, players: int, requests: int) -> float:
             return (time.process_time() - start) / requests
 
 
-def _hold(player: Player, answer: dict[str, Any]) -> str:
-    """The fragment the page holds after ``answer`` (as ``static/game.js``); the
-    status it shows."""
-    from pyramide_a11y.web.delta import apply_patch
-
-    if "patch" in answer:
-        if answer.get("base") != player.held:
-            raise RuntimeError("a patch of a fragment the player does not hold")
-        patch = [(start, removed, list(lines)) for start, removed, lines in answer["patch"]]
-        player.html = apply_patch(player.html, patch)
-    else:
-        player.html = answer["html"]
-    player.held = answer["held"]
-    found = STATUS.search(player.html)
+def _shown(fragment: str) -> str:
+    """The status line the page shows with ``fragment`` (held and patched as the
+    page's script does)."""
+    found = STATUS.search(fragment)
     if found is None:
-        raise RuntimeError("a fragment without its status line")
+        raise RuntimeError("a fragment without its status line (or a patch of another)")
     return html.unescape(found.group(1))
 
 

@@ -38,6 +38,10 @@ SECURITY_HEADERS = {
     "cross-origin-resource-policy": "same-origin",
     "permissions-policy": "camera=(), microphone=(), geolocation=()",
 }
+SECURITY_HEADERS_RAW = tuple(
+    (name.encode(), value.encode()) for name, value in SECURITY_HEADERS.items()
+)
+""":data:`SECURITY_HEADERS` as ASGI headers, encoded once (every response has them)."""
 
 
 def server_secret(data_dir: Path) -> bytes:
@@ -196,16 +200,12 @@ def accepts_gzip(header: str) -> bool:
     return False
 
 
-_SECURITY_RAW = tuple((name.encode(), value.encode()) for name, value in SECURITY_HEADERS.items())
-""":data:`SECURITY_HEADERS` as ASGI headers, encoded once."""
-
-
 def _secured(send: Send) -> Send:
     async def with_headers(message: Message) -> None:
         if message["type"] == "http.response.start":
             headers = list(message.get("headers", []))
             have = {name.lower() for name, _ in headers}
-            headers += [(name, value) for name, value in _SECURITY_RAW if name not in have]
+            headers += [(name, value) for name, value in SECURITY_HEADERS_RAW if name not in have]
             message = {**message, "headers": headers}
         await send(message)
 

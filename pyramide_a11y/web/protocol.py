@@ -11,7 +11,7 @@ import asyncio
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .guard import SECURITY_HEADERS
+from .guard import SECURITY_HEADERS_RAW
 
 REQUEST_TIMEOUT_S = 20.0
 """Seconds from a request's first byte to its last (headers and body): the game's
@@ -48,7 +48,7 @@ class TimedH11Protocol(H11Protocol):
         headers = [
             (b"content-type", b"text/plain; charset=utf-8"),
             (b"connection", b"close"),
-            *((name.encode(), value.encode()) for name, value in SECURITY_HEADERS.items()),
+            *SECURITY_HEADERS_RAW,
         ]
         for event in (
             h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),

@@ -33,17 +33,22 @@ def _player(client: TestClient) -> Player:
     return player
 
 
-def _turns_at_store(player: Player, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the player's turns at its store from now on."""
-    turns: list[int] = []
-    at_store = player._turn_at_store
+def _calls(owner: object, name: str, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the calls of ``owner``'s method ``name`` from now on."""
+    calls: list[int] = []
+    method = getattr(owner, name)
 
     def counted(*args: object, **kwargs: object) -> object:
-        turns.append(1)
-        return at_store(*args, **kwargs)  # type: ignore[arg-type]
+        calls.append(1)
+        return method(*args, **kwargs)
 
-    monkeypatch.setattr(player, "_turn_at_store", counted)
-    return turns
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def _turns_at_store(player: Player, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the player's turns at its store from now on."""
+    return _calls(player, "_turn_at_store", monkeypatch)
 
 
 def _refused(language: str, line: str) -> str:
@@ -86,14 +91,7 @@ def test_a_move_goes_to_its_turn_without_looking_at_the_store_first(
         client.post("/type", data={"token": token, "line": f"new {CODE}"}, headers=JSON)
         player = _player(client)
         assert player.sync is not None
-        store, looked = player.sync.store, []
-        unchanged = store.unchanged_elsewhere
-
-        def counted() -> bool:
-            looked.append(1)
-            return unchanged()
-
-        monkeypatch.setattr(store, "unchanged_elsewhere", counted)
+        looked = _calls(player.sync.store, "unchanged_elsewhere", monkeypatch)
         turns = _turns_at_store(player, monkeypatch)
         drawn = client.post("/type", data={"token": token, "line": "draw"}, headers=JSON)
         assert drawn.status_code == 200 and (looked, turns) == ([], [1])
