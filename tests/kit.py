@@ -10,6 +10,8 @@ game, and make a session.
 - :func:`make_session`: a :class:`Session` on a code or a source, in a language,
   strict by default (a fault fails the test instead of being answered); with a
   ``speaker`` or ``cues`` it is the terminal's spoken session.
+- :func:`apart`: a call on a thread of its own, in the caller's context (for
+  ``asyncio.run`` after a browser test).
 
 Tests import it by bare name (``tests/conftest.py`` puts ``tests/`` on the path):
 ``from kit import LANGUAGES, deal, make_session``.
@@ -17,13 +19,15 @@ Tests import it by bare name (``tests/conftest.py`` puts ``tests/`` on the path)
 
 from __future__ import annotations
 
+import contextvars
 import os
 import random
 import signal
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TypedDict, Unpack, cast
+from typing import ParamSpec, TypedDict, TypeVar, Unpack, cast
 
 import pytest
 
@@ -46,10 +50,14 @@ __all__ = [
     "NO_HINT",
     "SHARED_ENV",
     "SessionOptions",
+    "apart",
     "deal",
     "make_session",
     "shared_data",
 ]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 LANGUAGES: tuple[str, ...] = tuple(_SHIPPED)
 """Every language the game ships, in the registry's order (``pt_PT``, ``pt_BR``,
@@ -200,3 +208,20 @@ def process_alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def apart(function: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    """``function(*args, **kwargs)`` run on a thread of its own, in a copy of the
+    caller's context (its language, for one), its result or exception passed back.
+
+    For ``asyncio.run`` and whatever calls it: a browser test before leaves the
+    main thread's event loop running (Playwright's sync API), and there
+    ``asyncio.run`` refuses to start, so the test would pass or fail by the order
+    the files ran in."""
+    context = contextvars.copy_context()
+
+    def call() -> _R:
+        return context.run(function, *args, **kwargs)
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(call).result()

@@ -5,14 +5,12 @@ each call), late answers included, from threads and from asyncio tasks."""
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import random
 import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from fakes import HeldFinder
-from kit import make_session
+from kit import apart, make_session
 from playthrough import won_code
 
 from pyramide_a11y.core.answer import Answer
@@ -102,11 +100,7 @@ def test_two_sessions_as_asyncio_tasks_interleaved(alone: dict[str, list[str]]) 
     async def both() -> None:
         await asyncio.gather(*(run(p) for p in players))
 
-    # On a thread of its own, in this context (the language set above): a browser
-    # test before may leave this thread's loop running (Playwright's sync API),
-    # where asyncio.run refuses to start.
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(contextvars.copy_context().run, asyncio.run, both()).result()
+    apart(asyncio.run, both())  # in this context: the language set above
     for player in players:
         assert player.finish() == alone[player.language]
     assert get_language() == "pt_BR"

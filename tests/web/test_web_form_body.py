@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -14,6 +13,7 @@ from urllib.parse import urlencode
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kit import apart
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.testclient import TestClient
@@ -55,10 +55,7 @@ def _both(body: bytes) -> tuple[object, object]:
                 results.append(err.status_code)
         return results[0], results[1]
 
-    # On a thread of its own: a browser test before may leave this thread's loop
-    # running (Playwright's sync API), where asyncio.run refuses to start.
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, read()).result()
+    return apart(asyncio.run, read())
 
 
 async def _starlette(request: Request) -> dict[str, str]:
