@@ -16,6 +16,10 @@ without it every store is the SQLite file of its data folder, as before.
   ``psycopg_pool.ConnectionPool`` per URL and process; a store holds one only for
   a statement, or from ``BEGIN`` to ``COMMIT``/``ROLLBACK``, so a server with
   thousands of players needs a handful (``PYRAMIDE_DATABASE_POOL``, default 8).
+- **Few round trips in a request's turn** (:meth:`PgConnection.pinned`): the
+  player's lock doubles as the pool's check of the connection, and the turn's
+  transaction is pipelined (:meth:`PgConnection._begin`): four waits on the
+  server for a move, not nine.
 - **Errors** come out as :class:`.notices.StorageError` (the server away or
   restarting: ``UNAVAILABLE``, its disk full: ``DISK_FULL``, no right to write:
   ``READ_ONLY``, no working connection within :data:`POOL_WAIT_S`: ``UNAVAILABLE``),
@@ -34,7 +38,7 @@ import hashlib
 import os
 import re
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -96,24 +100,44 @@ def postgres_sql(sql: str) -> str:
 
 
 class _Rows:
-    """The rows of one statement, read whole before its connection went back."""
+    """The rows of one statement, read whole before its connection went back; or,
+    made by :meth:`later`, read only when first asked for (a statement sent in a
+    pipeline, its result not yet come back)."""
 
     def __init__(self, rows: list[Any], rowcount: int) -> None:
         self._rows = rows
         self._next = 0
         self._rowcount = rowcount
+        self._load: Callable[[], _Rows] | None = None
+
+    @classmethod
+    def later(cls, load: Callable[[], _Rows]) -> _Rows:
+        """Rows that ``load`` gives when first asked for (it raises what the
+        statement raised, as :class:`StorageError`)."""
+        rows = cls([], -1)
+        rows._load = load
+        return rows
+
+    def _loaded(self) -> None:
+        if (load := self._load) is not None:
+            self._load = None
+            got = load()
+            self._rows, self._rowcount = got._rows, got._rowcount
 
     @property
     def rowcount(self) -> int:
+        self._loaded()
         return self._rowcount
 
     def fetchone(self) -> Any:
+        self._loaded()
         if self._next >= len(self._rows):
             return None
         self._next += 1
         return self._rows[self._next - 1]
 
     def fetchall(self) -> list[Any]:
+        self._loaded()
         rest, self._next = self._rows[self._next :], len(self._rows)
         return rest
 
@@ -134,6 +158,8 @@ class PgConnection:
         self.schema = schema
         self._held: psycopg.Connection[Any] | None = None
         self._pinned: psycopg.Connection[Any] | None = None
+        self._pipe: psycopg.Pipeline | None = None
+        self._pipe_exit = contextlib.ExitStack()
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> _Rows:
         text = postgres_sql(sql)
@@ -166,15 +192,22 @@ class PgConnection:
         if self._pinned is not None:  # already inside
             yield
             return
-        connection = self._borrow()
-        try:  # one round trip: the schema for the whole block, and the lock
-            connection.execute(
-                "SELECT set_config('search_path', %s, false), pg_advisory_lock(hashtext(%s))",
-                (f'"{self.schema}"', self.schema),
-            )
+        # One round trip: the schema for the whole block, and the lock; it is also
+        # the pool's check of the connection, skipped for it (see :func:`_check`).
+        connection = self._borrow(checked=False)
+        try:
+            self._lock_on(connection)
         except Exception as err:
-            self.pool.putconn(connection)
-            raise _storage_error(err) from err
+            self.pool.putconn(connection)  # a broken one is thrown away
+            if not connection.broken:
+                raise _storage_error(err) from err
+            # Gone stale while idle (the server restarted): the next is checked.
+            connection = self._borrow()
+            try:
+                self._lock_on(connection)
+            except Exception as err:
+                self.pool.putconn(connection)
+                raise _storage_error(err) from err
         self._pinned = connection
         try:
             yield
@@ -183,6 +216,13 @@ class PgConnection:
             with contextlib.suppress(Exception):
                 connection.execute("SELECT pg_advisory_unlock(hashtext(%s))", (self.schema,))
             self.pool.putconn(connection)
+
+    def _lock_on(self, connection: psycopg.Connection[Any]) -> None:
+        """This block's schema and player lock, on ``connection`` (:meth:`pinned`)."""
+        connection.execute(
+            "SELECT set_config('search_path', %s, false), pg_advisory_lock(hashtext(%s))",
+            (f'"{self.schema}"', self.schema),
+        )
 
     def settle(self) -> None:
         """Wait until every transaction begun on this schema so far has ended.
@@ -220,13 +260,23 @@ class PgConnection:
         if self._held is not None:
             raise StorageError(NoticeKind.UNAVAILABLE, "a transaction is already open")
         held = self._pinned or self._borrow()
+        lock = self._writing_lock("pg_advisory_xact_lock_shared")
         try:
-            # One round trip, no parameters: the transaction, its schema (a pinned
-            # connection has it already) and the shared writing lock (:meth:`settle`).
-            path = "" if held is self._pinned else f'SET LOCAL search_path TO "{self.schema}"; '
-            lock = self._writing_lock("pg_advisory_xact_lock_shared")
-            held.execute(f"BEGIN; {path}SELECT {lock}")
+            if held is self._pinned:
+                # A request's turn (:meth:`pinned`): the transaction is pipelined. Its
+                # statements go out without waiting for each other's results, which
+                # come back together at COMMIT (or when the store reads one): a
+                # move's BEGIN, actions, games row, page record and COMMIT make one
+                # round trip to the server instead of five.
+                self._pipe = self._pipe_exit.enter_context(held.pipeline())
+                held.execute("BEGIN")
+                held.execute(f"SELECT {lock}")
+            else:
+                # One round trip, no parameters: the transaction, its schema and the
+                # shared writing lock (:meth:`settle`).
+                held.execute(f'BEGIN; SET LOCAL search_path TO "{self.schema}"; SELECT {lock}')
         except BaseException as err:
+            self._unpipe()
             if held is not self._pinned:
                 self.pool.putconn(held)
             raise _storage_error(err) from err
@@ -237,13 +287,36 @@ class PgConnection:
         if held is None:
             return
         try:
-            held.execute(word)
+            if self._pipe is None:
+                held.execute(word)
+            elif word == "COMMIT":
+                held.execute(word)
+                self._unpipe(raising=True)  # every result: the first error is raised
+            else:
+                self._unpipe()
+                held.execute(word)
         except Exception as err:
+            if self._pipe is not None or word == "COMMIT":
+                # A statement of the pipeline failed: the server skipped the rest, the
+                # COMMIT too, and holds the transaction open, aborted, until this.
+                self._unpipe()
+                with contextlib.suppress(Exception):
+                    held.execute("ROLLBACK")
             if word == "COMMIT":
                 raise _storage_error(err) from err
         finally:
             if held is not self._pinned:
                 self.pool.putconn(held)
+
+    def _unpipe(self, *, raising: bool = False) -> None:
+        """Out of the transaction's pipeline, if in one: what was sent is synced and
+        its results read; with ``raising``, the first statement's error raised."""
+        self._pipe = None
+        if raising:
+            self._pipe_exit.close()
+            return
+        with contextlib.suppress(Exception):
+            self._pipe_exit.close()
 
     def _run(self, act: Any) -> _Rows:
         def rows_of(connection: psycopg.Connection[Any]) -> _Rows:
@@ -252,6 +325,8 @@ class PgConnection:
                 rows = cursor.fetchall() if cursor.description is not None else []
                 return _Rows(rows, cursor.rowcount)
 
+        if (pipe := self._pipe) is not None and (held := self._held) is not None:
+            return self._queued(held, pipe, act)
         if (mine := self._held or self._pinned) is not None:
             try:
                 return rows_of(mine)
@@ -266,7 +341,31 @@ class PgConnection:
         finally:
             self.pool.putconn(connection)
 
-    def _borrow(self) -> psycopg.Connection[Any]:
+    def _queued(self, held: psycopg.Connection[Any], pipe: psycopg.Pipeline, act: Any) -> _Rows:
+        """``act`` sent in the transaction's pipeline, not waited for: its rows are
+        read, the pipeline synced first, only if the store asks for them. An error
+        comes out here (an earlier statement's), when the rows are read, or at
+        COMMIT; always as :class:`StorageError`."""
+        cursor = held.cursor()
+        try:
+            act(cursor)
+        except Exception as err:
+            raise _storage_error(err) from err
+
+        def load() -> _Rows:
+            try:
+                if self._pipe is pipe:  # still open: its results not all read yet
+                    pipe.sync()
+                rows = cursor.fetchall() if cursor.description is not None else []
+                return _Rows(rows, cursor.rowcount)
+            except Exception as err:
+                raise _storage_error(err) from err
+
+        return _Rows.later(load)
+
+    def _borrow(self, *, checked: bool = True) -> psycopg.Connection[Any]:
+        """A pooled connection; with ``checked`` False, the pool's check of it (a
+        round trip) is left to the caller's first statement."""
         from psycopg_pool import PoolTimeout
 
         if id(self.pool) in _away:
@@ -275,6 +374,7 @@ class PgConnection:
             if not _reachable(self.pool):
                 raise StorageError(NoticeKind.UNAVAILABLE, "the server is away")
             _away.discard(id(self.pool))
+        _unchecked.on = not checked
         try:
             return self.pool.getconn(timeout=POOL_WAIT_S)
         except PoolTimeout as err:  # every connection busy, or the server away
@@ -283,6 +383,22 @@ class PgConnection:
             raise StorageError(NoticeKind.UNAVAILABLE, str(err)) from err
         except Exception as err:
             raise _storage_error(err) from err
+        finally:
+            _unchecked.on = False
+
+
+_unchecked = threading.local()
+"""``on``: this thread's connection being borrowed is checked by its borrower."""
+
+
+def _check(connection: psycopg.Connection[Any]) -> None:
+    """The pool's check of a connection it hands out (an empty statement, one
+    round trip), unless its borrower's first statement checks it instead
+    (:meth:`PgConnection.pinned`, which takes another if it is broken)."""
+    from psycopg_pool import ConnectionPool
+
+    if not getattr(_unchecked, "on", False):
+        ConnectionPool.check_connection(connection)
 
 
 def _reachable(pool: ConnectionPool) -> bool:
@@ -329,7 +445,7 @@ def pool_for(url: str) -> ConnectionPool:
                 min_size=1,
                 max_size=size,
                 kwargs={"autocommit": True, "connect_timeout": 5},
-                check=ConnectionPool.check_connection,
+                check=_check,
                 open=True,
                 name="pyramide",
             )

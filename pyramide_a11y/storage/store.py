@@ -312,7 +312,9 @@ class Store:
             return
         try:
             self.conn.execute("COMMIT")
-        except (sqlite3.Error, OSError) as err:
+        except (sqlite3.Error, OSError, StorageError) as err:
+            # StorageError: PostgreSQL's, whose pipelined transaction tells a
+            # statement's failure at COMMIT (:meth:`.postgres.PgConnection._end`).
             self._held = lost
             self._lose_held(err)
             raise StorageError(classify(err), str(err)) from err
@@ -723,7 +725,7 @@ class Store:
                     _UPSERT_SETTING,
                     (key, value),
                 )
-            except (sqlite3.Error, OSError) as err:
+            except (sqlite3.Error, OSError, StorageError) as err:
                 # Nothing of the transaction is trusted (PostgreSQL aborts it whole):
                 # rolled back, and the moves' saver told they are unsaved.
                 self._lose_held(err)
