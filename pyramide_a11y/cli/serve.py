@@ -90,6 +90,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
         SUPERVISOR_ENV,
         create_app,
     )
+    from pyramide_a11y.web.collector import short_pauses
     from pyramide_a11y.web.guard import LOOPBACK_HOSTS
 
     from .serve_setup import Refused, check_database, check_folder, check_proxies, listen_on
@@ -133,6 +134,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
                 **uvicorn_options(),
             )
         else:
+            short_pauses()  # this process's collector: the server's process alone
             config = uvicorn.Config(
                 create_app(
                     folder,

@@ -40,6 +40,7 @@ from pyramide_a11y.storage import StorageError
 from pyramide_a11y.storage.peek import peek_setting
 
 from .cells import line_filters
+from .collector import short_pauses
 from .form_body import form_fields
 from .forms import QuickWork, Work, quick_work_for, work_for
 from .fragment import fragment_key
@@ -502,6 +503,7 @@ def app_from_environment() -> Starlette:
     as for every store. The worker ends with the command, however the command ends
     (``kill -9`` too)."""
     end_with_supervisor(os.environ.get(SUPERVISOR_ENV, ""))
+    short_pauses()  # this worker's collector: a server's process alone
     rules = os.environ.get(RULES_ENV)
     return create_app(
         os.environ[DATA_DIR_ENV],
