@@ -12,9 +12,10 @@ One web app (as one worker of ``pyramide serve``) answers one player through
 Starlette's TestClient: ``new`` a deal, then draws (``POST /type`` with ``Accept:
 application/json``), each through the whole path of a real request (the player's
 advisory lock, the page kept in the store, the move's transaction). Every
-statement psycopg sends is counted (a psycopg ``Cursor.execute`` is one round
-trip, and so is an ``executemany``, whose rows go in one pipeline; the pool's
-check of a connection is an empty statement), grouped by its first words.
+statement psycopg sends is counted, grouped by its first words (the pool's check
+of a connection is an empty statement), and so is every round trip: a wait for
+the server's answer (a statement outside a pipeline; a pipeline's sync or end:
+a move's transaction is pipelined, and an ``executemany`` rides a pipeline).
 Counting is exact and does not depend on the machine's load; the processor time
 does.
 
@@ -40,31 +41,53 @@ JSON = {"accept": "application/json"}
 
 
 @contextmanager
-def counted() -> Iterator[collections.Counter[str]]:
-    """Every statement psycopg sends while the block runs, by its first 60 characters."""
+def counted() -> Iterator[tuple[collections.Counter[str], collections.Counter[str]]]:
+    """While the block runs: every statement psycopg sends, by its first 60
+    characters, and the round trips, each a wait for the server's answer: a
+    statement outside a pipeline, a pipeline's sync, a pipeline's end (an
+    ``executemany`` rides one of its own, or the one open). A statement sent in a
+    pipeline waits for nothing."""
     import psycopg
 
-    counts: collections.Counter[str] = collections.Counter()
-    original, original_many = psycopg.Cursor.execute, psycopg.Cursor.executemany
+    statements: collections.Counter[str] = collections.Counter()
+    trips: collections.Counter[str] = collections.Counter()
+    cursor, pipeline = psycopg.Cursor, psycopg.Pipeline
+    original, original_many = cursor.execute, cursor.executemany
+    original_sync, original_exit = pipeline.sync, pipeline.__exit__
 
     def name(query: Any) -> str:
         return " ".join(str(query).split())[:60] or "(the pool's check: an empty statement)"
 
     def execute(self: Any, query: Any, params: Any = None, **options: Any) -> Any:
-        counts[name(query)] += 1
+        statements[name(query)] += 1
+        if self.connection._pipeline is None:
+            trips[name(query)] += 1
         return original(self, query, params, **options)
 
     def executemany(self: Any, query: Any, params: Any, **options: Any) -> Any:
-        counts[name(query)] += 1  # its rows go in one pipeline: one round trip
+        statements[name(query)] += 1  # its rows go in a pipeline
         return original_many(self, query, params, **options)
 
-    psycopg.Cursor.execute = execute  # type: ignore[method-assign]
-    psycopg.Cursor.executemany = executemany  # type: ignore[method-assign,assignment]
+    def sync(self: Any) -> Any:
+        trips["(a pipeline synced: a result read)"] += 1
+        return original_sync(self)
+
+    def exit(self: Any, *args: Any) -> Any:
+        if self.level == 1:  # the outermost: everything sent is waited for
+            trips["(a pipeline's end: COMMIT, or an executemany's own)"] += 1
+        return original_exit(self, *args)
+
+    cursor.execute = execute  # type: ignore[method-assign]
+    cursor.executemany = executemany  # type: ignore[method-assign,assignment]
+    pipeline.sync = sync  # type: ignore[method-assign]
+    pipeline.__exit__ = exit  # type: ignore[method-assign]
     try:
-        yield counts
+        yield statements, trips
     finally:
-        psycopg.Cursor.execute = original  # type: ignore[method-assign]
-        psycopg.Cursor.executemany = original_many  # type: ignore[method-assign]
+        cursor.execute = original  # type: ignore[method-assign]
+        cursor.executemany = original_many  # type: ignore[method-assign]
+        pipeline.sync = original_sync  # type: ignore[method-assign]
+        pipeline.__exit__ = original_exit  # type: ignore[method-assign]
 
 
 def measure(moves: int) -> list[str]:
@@ -88,20 +111,24 @@ def measure(moves: int) -> list[str]:
 
             post(f"new {CODE}")
             post("draw")  # the player's first move: the game recorded
-            with counted() as counts:
+            with counted() as (statements, trips):
                 start = time.process_time()
                 for number in range(moves):
                     # Draw through the stock; new deals keep the moves comparable.
                     post("draw" if number % 20 else f"new {CODE}")
                 cpu = time.process_time() - start
-    total = sum(counts.values())
+    sent, waited = sum(statements.values()), sum(trips.values())
     lines = [
         f"pg_round_trips, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
         f"load {os.getloadavg()[0]:.2f}",
-        f"moves: {moves}; statements: {total}, {total / moves:.2f} per move; "
+        f"moves: {moves}; statements: {sent}, {sent / moves:.2f} per move; "
+        f"round trips: {waited}, {waited / moves:.2f} per move; "
         f"processor time (client and app) {cpu / moves * 1000:.1f} ms per move",
+        "statements:",
     ]
-    lines += [f"  {n / moves:5.2f}  {text}" for text, n in counts.most_common()]
+    lines += [f"  {n / moves:5.2f}  {text}" for text, n in statements.most_common()]
+    lines.append("round trips:")
+    lines += [f"  {n / moves:5.2f}  {text}" for text, n in trips.most_common()]
     return lines
 
 
