@@ -111,6 +111,13 @@ class _Rows:
         self._load: Callable[[], _Rows] | None = None
 
     @classmethod
+    def read(cls, cursor: psycopg.Cursor[Any]) -> _Rows:
+        """The rows of ``cursor``'s statement (none for a statement that returns
+        none) and the count of rows it changed."""
+        rows = cursor.fetchall() if cursor.description is not None else []
+        return cls(rows, cursor.rowcount)
+
+    @classmethod
     def later(cls, load: Callable[[], _Rows]) -> _Rows:
         """Rows that ``load`` gives when first asked for (it raises what the
         statement raised, as :class:`StorageError`)."""
@@ -194,20 +201,17 @@ class PgConnection:
             return
         # One round trip: the schema for the whole block, and the lock; it is also
         # the pool's check of the connection, skipped for it (see :func:`_check`).
-        connection = self._borrow(checked=False)
-        try:
-            self._lock_on(connection)
-        except Exception as err:
-            self.pool.putconn(connection)  # a broken one is thrown away
-            if not connection.broken:
-                raise _storage_error(err) from err
-            # Gone stale while idle (the server restarted): the next is checked.
-            connection = self._borrow()
+        # A connection gone stale while idle (the server restarted) is thrown away
+        # by the pool, and the next one is checked.
+        for checked in (False, True):
+            connection = self._borrow(checked=checked)
             try:
                 self._lock_on(connection)
+                break
             except Exception as err:
                 self.pool.putconn(connection)
-                raise _storage_error(err) from err
+                if checked or not connection.broken:
+                    raise _storage_error(err) from err
         self._pinned = connection
         try:
             yield
@@ -296,13 +300,13 @@ class PgConnection:
                 self._unpipe()
                 held.execute(word)
         except Exception as err:
-            if self._pipe is not None or word == "COMMIT":
-                # A statement of the pipeline failed: the server skipped the rest, the
-                # COMMIT too, and holds the transaction open, aborted, until this.
+            if word == "COMMIT":
+                # A statement of the pipeline may have failed: the server skipped the
+                # rest, the COMMIT too, and holds the transaction open, aborted,
+                # until this.
                 self._unpipe()
                 with contextlib.suppress(Exception):
                     held.execute("ROLLBACK")
-            if word == "COMMIT":
                 raise _storage_error(err) from err
         finally:
             if held is not self._pinned:
@@ -322,8 +326,7 @@ class PgConnection:
         def rows_of(connection: psycopg.Connection[Any]) -> _Rows:
             with connection.cursor() as cursor:
                 act(cursor)
-                rows = cursor.fetchall() if cursor.description is not None else []
-                return _Rows(rows, cursor.rowcount)
+                return _Rows.read(cursor)
 
         if (pipe := self._pipe) is not None and (held := self._held) is not None:
             return self._queued(held, pipe, act)
@@ -356,8 +359,7 @@ class PgConnection:
             try:
                 if self._pipe is pipe:  # still open: its results not all read yet
                     pipe.sync()
-                rows = cursor.fetchall() if cursor.description is not None else []
-                return _Rows(rows, cursor.rowcount)
+                return _Rows.read(cursor)
             except Exception as err:
                 raise _storage_error(err) from err
 

@@ -2,8 +2,8 @@
 statements go to the server without waiting for each other's results, which come
 back at COMMIT or when the store reads one. A statement that fails may then be
 told late, but it is told: the whole move is lost to the store, the player hears
-it once, and the next save stores it. What the store reads inside the transaction is what it
-wrote there."""
+it once, and the next save stores it. What the store reads inside the
+transaction is what it wrote there."""
 
 from __future__ import annotations
 
