@@ -4,7 +4,7 @@ Run from the repository root after ``scripts/test`` made ``.venv``::
 
     .venv/bin/python -m benchmarks.web_load --players 100,200,400 --seconds 40 \\
         --targets game,refused,floor,floor-sqlite --workers 1 --output FILE
-    # --interval 2.0 --ramp 10 --generators 2 --guests 0 --database URL
+    # --interval 2.0 --ramp 10 --generators 2 --guests 0 --database URL --rounds 3
     # --server-command 'CMD with {python} {port} {data_dir} {workers}'
 
 Each target is served by a fresh process on a free port with a temporary data
@@ -44,7 +44,10 @@ last shown, with as many games won.
 
 Every report (appended to ``--output``) starts with its command, and ends with
 the ratios of the run: CPU per request of the game over each floor and of a
-refused command over the plain floor, and a move's JSON in bytes.
+refused command over the plain floor, and a move's JSON in bytes. ``--rounds N``
+runs the targets in turn N times (game, floor, game, floor…) and gives each
+round's ratio and their median: the live server's CPU per request moves by about
+5% from one run to the next, which is as much as a change worth measuring.
 """
 
 from __future__ import annotations
@@ -262,6 +265,8 @@ class Result:
     cpu_per_request: float | None
     move_bytes: list[int]
     lines: list[str] = field(default_factory=list)
+    round: int = 1
+    """Which of ``--rounds`` (from 1) it ran in."""
 
     @property
     def met(self) -> bool:
@@ -541,39 +546,41 @@ def run_target(target: str, settings: Settings, deals: list[Deal]) -> Result:
 
 def ratios(results: list[Result], counts: list[int]) -> list[str]:
     """The run's own yardsticks: CPU per request of each target at the smallest count
-    all ran, the ratios, a move's bytes, and the players each target held."""
+    all ran, the ratios (each round's, then their median: the targets of a round
+    run one after the other, so a ratio compares runs minutes apart, and the
+    rounds show how far it moves), a move's bytes, and the players each target
+    held (a count held in every round that reached it)."""
     lines = ["", "== the run's ratios =="]
     base = min(counts)
-    first = {r.target: r for r in results if r.players == base}
-    for target, result in first.items():
-        figure = (
-            f"{1000 * result.cpu_per_request:.2f} ms"
-            if result.cpu_per_request is not None
-            else "not measured"
-        )
+    rounds = sorted({r.round for r in results})
+    first = {(r.round, r.target): r for r in results if r.players == base}
+    for target in dict.fromkeys(r.target for r in results):
+        figures = [first[n, target].cpu_per_request for n in rounds if (n, target) in first]
+        measured = [f for f in figures if f is not None]
+        figure = _spread([1000 * f for f in measured], "ms") if measured else "not measured"
         lines.append(f"CPU per request, {target} at {base} players: {figure}")
 
     def ratio(top: str, bottom: str) -> None:
-        a, b = first.get(top), first.get(bottom)
-        if a and b and a.cpu_per_request and b.cpu_per_request:
-            lines.append(
-                f"{top} : {bottom} = {a.cpu_per_request / b.cpu_per_request:.1f} (CPU per request)"
-            )
+        each = []
+        for n in rounds:
+            a, b = first.get((n, top)), first.get((n, bottom))
+            if a and b and a.cpu_per_request and b.cpu_per_request:
+                each.append(a.cpu_per_request / b.cpu_per_request)
+        if each:
+            lines.append(f"{top} : {bottom} = {_spread(each)} (CPU per request)")
 
     ratio("game", "floor-sqlite")
     ratio("game", "floor-postgres")
     ratio("game", "floor")
     ratio("refused", "floor")
-    game = first.get("game")
-    if game and game.move_bytes:
-        lines.append(f"a move's JSON: {statistics.mean(game.move_bytes):.0f} bytes on average")
-    refused = first.get("refused")
-    if refused and refused.move_bytes:
-        mean = statistics.mean(refused.move_bytes)
-        lines.append(f"a refused command's JSON: {mean:.0f} bytes on average")
+    for target, label in (("game", "a move's JSON"), ("refused", "a refused command's JSON")):
+        sizes = [s for (_, t), r in first.items() if t == target for s in r.move_bytes]
+        if sizes:
+            lines.append(f"{label}: {statistics.mean(sizes):.0f} bytes on average")
     for target in dict.fromkeys(r.target for r in results):
         tried = [r for r in results if r.target == target]
-        held = [r.players for r in tried if r.met]
+        reached = {r.players for r in tried}
+        held = [c for c in reached if all(r.met for r in tried if r.players == c)]
         summary = ", ".join(
             f"{r.players}: p99 {1000 * r.steady_p99:.0f} ms"
             + (f", {len(r.errors)} errors" if r.errors else "")
@@ -582,6 +589,15 @@ def ratios(results: list[Result], counts: list[int]) -> list[str]:
         )
         lines.append(f"held at p99 < 100 ms, {target}: {max(held) if held else 'none'} ({summary})")
     return lines
+
+
+def _spread(values: list[float], unit: str = "") -> str:
+    """One figure, or each round's and their median: ``1.47, 1.52, 1.44: median 1.47``."""
+    suffix = f" {unit}" if unit else ""
+    if len(values) == 1:
+        return f"{values[0]:.2f}{suffix}"
+    each = ", ".join(f"{v:.2f}" for v in values)
+    return f"{each}{suffix}: median {statistics.median(values):.2f}{suffix}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -600,6 +616,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server-command", help="the game's command instead of serve")
     parser.add_argument("--deals", type=int, default=20, help="winnable deals to share")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="run the targets in turn this many times"
+    )
     parser.add_argument("--output", type=Path, help="append the report to this file")
     options = parser.parse_args(argv)
     targets = [t.strip() for t in options.targets.split(",") if t.strip()]
@@ -622,24 +641,29 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("\n".join(lines), flush=True)
     results: list[Result] = []
-    for target in targets:
-        for count in counts:
-            settings = Settings(
-                count, options.guests, options.seconds, options.ramp, options.interval,
-                options.workers, options.generators, options.database,
-                options.server_command, options.seed,
-            )  # fmt: skip
-            if options.database and on_database(target):
-                with own_database(options.database) as url:
-                    result = run_target(target, replace(settings, database=url), deals)
-            else:
-                result = run_target(target, settings, deals)
-            results.append(result)
-            block = ["", f"-- {target} at {count} players --", *result.lines]
-            print("\n".join(block), flush=True)
-            lines += block
-            if not result.met:
-                break  # more players would not be held either
+    for round_ in range(1, options.rounds + 1):
+        for target in targets:
+            for count in counts:
+                settings = Settings(
+                    count, options.guests, options.seconds, options.ramp, options.interval,
+                    options.workers, options.generators, options.database,
+                    options.server_command, options.seed,
+                )  # fmt: skip
+                if options.database and on_database(target):
+                    with own_database(options.database) as url:
+                        result = run_target(target, replace(settings, database=url), deals)
+                else:
+                    result = run_target(target, settings, deals)
+                result = replace(result, round=round_)
+                results.append(result)
+                heading = f"-- {target} at {count} players --"
+                if options.rounds > 1:
+                    heading = f"-- {target} at {count} players, round {round_} --"
+                block = ["", heading, *result.lines]
+                print("\n".join(block), flush=True)
+                lines += block
+                if not result.met:
+                    break  # more players would not be held either
     summary = ratios(results, counts)
     print("\n".join(summary), flush=True)
     lines += summary

@@ -25,7 +25,7 @@ from benchmarks import load_players
 from benchmarks.floor_app import COOKIE, floor_app
 from benchmarks.load_players import Plan, generate
 from benchmarks.load_server import Server
-from benchmarks.web_load import kinds_of, main, own_database
+from benchmarks.web_load import Result, kinds_of, main, own_database, ratios
 
 BIG = 300_000
 """Characters printed before and after the address: more than a pipe holds."""
@@ -115,6 +115,36 @@ def test_one_run_reports_the_game_beside_its_floors(tmp_path: Path) -> None:
         assert line in report
     assert "a move's JSON: " in report
     assert "held at p99 < 100 ms, game: " in report
+
+
+def _result(target: str, players: int, cpu_ms: float, round_: int, p99_ms: float = 10) -> Result:
+    return Result(target, players, p99_ms / 1000, [], [], cpu_ms / 1000, [500], [], round_)
+
+
+def test_rounds_give_each_ratio_and_their_median() -> None:
+    results = [
+        _result("refused", 300, 0.75, 1),
+        _result("floor", 300, 0.50, 1),
+        _result("refused", 300, 0.80, 2),
+        _result("floor", 300, 0.50, 2),
+        _result("refused", 300, 0.72, 3),
+        _result("floor", 300, 0.48, 3),
+    ]
+    lines = ratios(results, [300])
+    assert "refused : floor = 1.50, 1.60, 1.50: median 1.50 (CPU per request)" in lines
+    assert "CPU per request, floor at 300 players: 0.50, 0.50, 0.48 ms: median 0.50 ms" in lines
+
+
+def test_a_count_is_held_only_if_every_round_held_it() -> None:
+    results = [
+        _result("game", 200, 2.0, 1),
+        _result("game", 300, 2.0, 1),
+        _result("game", 200, 2.0, 2),
+        _result("game", 300, 2.0, 2, p99_ms=140),
+    ]
+    (held,) = [line for line in ratios(results, [200, 300]) if line.startswith("held")]
+    assert held.startswith("held at p99 < 100 ms, game: 200 (")
+    assert "game : " not in " ".join(ratios(results, [200, 300]))  # no floor, no ratio
 
 
 def test_errors_are_counted_by_kind() -> None:
