@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+from collections import Counter
 
 from pyramide_a11y.engine.text import fold
 from pyramide_a11y.i18n import Vocabulary
@@ -27,6 +28,9 @@ CUTOFF = 0.75
 _KNOWN: dict[str, tuple[str, ...]] = {}
 _WITHIN: dict[tuple[str, int], tuple[str, ...]] = {}
 """The known words a word of each length may be close to, per family."""
+_LETTERS: dict[str, dict[str, tuple[tuple[int, int], ...]]] = {}
+"""Per family, each letter's known words: (the word's index in :func:`_known`, how
+many times the letter is in it)."""
 
 
 def _known(words: Vocabulary) -> tuple[str, ...]:
@@ -55,11 +59,27 @@ def _known(words: Vocabulary) -> tuple[str, ...]:
     return known
 
 
+def _letters(words: Vocabulary) -> dict[str, tuple[tuple[int, int], ...]]:
+    """:data:`_LETTERS` of this family (made once)."""
+    found = _LETTERS.get(words.family)
+    if found is None:
+        postings: dict[str, list[tuple[int, int]]] = {}
+        for index, known in enumerate(_known(words)):
+            for letter, count in Counter(known).items():
+                postings.setdefault(letter, []).append((index, count))
+        found = _LETTERS[words.family] = {k: tuple(v) for k, v in postings.items()}
+    return found
+
+
 def _near(word: str, words: Vocabulary) -> list[str]:
     """The (up to three) known words closest to ``word`` at :data:`CUTOFF` or more,
-    closest first: difflib's own choice, among only the words whose length lets
-    them reach it (a ratio is at most 2·min(a, b)/(a + b) for lengths a and b:
-    the bound difflib tries first, here once per length, not once per word)."""
+    closest first: difflib's own choice, made among only the words that can reach
+    it. difflib's ratio is at most its ``quick_ratio``, 2·m/(a + b) for lengths a
+    and b and m letters in common (counted with repeats), which is at most
+    2·min(a, b)/(a + b). Both bounds are worked out here for the whole vocabulary
+    at once: the lengths once per length, the letters in common from each letter's
+    words (a few dozen additions, where difflib compares the 70-odd words of a
+    length one by one)."""
     key = (words.family, len(word))
     within = _WITHIN.get(key)
     if within is None:
@@ -69,7 +89,24 @@ def _near(word: str, words: Vocabulary) -> list[str]:
             for known in _known(words)
             if 2 * min(size, len(known)) >= CUTOFF * (size + len(known))
         )
-    return difflib.get_close_matches(word, within, n=3, cutoff=CUTOFF)
+    if not within:
+        return []
+    known = _known(words)
+    letters = _letters(words)
+    common: dict[int, int] = {}
+    for letter, count in Counter(word).items():
+        for index, times in letters.get(letter, ()):
+            common[index] = common.get(index, 0) + min(count, times)
+    size = len(word)
+    reach = {
+        known[index]
+        for index, shared in common.items()
+        # difflib's own arithmetic (``_calculate_ratio``), so that a word at the
+        # cutoff is kept exactly when difflib keeps it.
+        if 2.0 * shared / (size + len(known[index])) >= CUTOFF
+    }
+    alike = [candidate for candidate in within if candidate in reach]
+    return difflib.get_close_matches(word, alike, n=3, cutoff=CUTOFF)
 
 
 def suggestion(line: str, language: str) -> str | None:
