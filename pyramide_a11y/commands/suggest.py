@@ -26,8 +26,6 @@ CUTOFF = 0.75
 
 
 _KNOWN: dict[str, tuple[str, ...]] = {}
-_WITHIN: dict[tuple[str, int], tuple[str, ...]] = {}
-"""The known words a word of each length may be close to, per family."""
 _LETTERS: dict[str, dict[str, tuple[tuple[int, int], ...]]] = {}
 """Per family, each letter's known words: (the word's index in :func:`_known`, how
 many times the letter is in it)."""
@@ -75,37 +73,24 @@ def _near(word: str, words: Vocabulary) -> list[str]:
     """The (up to three) known words closest to ``word`` at :data:`CUTOFF` or more,
     closest first: difflib's own choice, made among only the words that can reach
     it. difflib's ratio is at most its ``quick_ratio``, 2·m/(a + b) for lengths a
-    and b and m letters in common (counted with repeats), which is at most
-    2·min(a, b)/(a + b). Both bounds are worked out here for the whole vocabulary
-    at once: the lengths once per length, the letters in common from each letter's
-    words (a few dozen additions, where difflib compares the 70-odd words of a
-    length one by one)."""
-    key = (words.family, len(word))
-    within = _WITHIN.get(key)
-    if within is None:
-        size = len(word)
-        within = _WITHIN[key] = tuple(
-            known
-            for known in _known(words)
-            if 2 * min(size, len(known)) >= CUTOFF * (size + len(known))
-        )
-    if not within:
-        return []
+    and b and m letters in common (counted with repeats), and that bound is worked
+    out here for the whole vocabulary at once, from each letter's words (a few
+    dozen additions, where difflib compares the 70-odd words of a close length one
+    by one). It holds the length bound too (m is at most the shorter length)."""
     known = _known(words)
-    letters = _letters(words)
     common: dict[int, int] = {}
     for letter, count in Counter(word).items():
-        for index, times in letters.get(letter, ()):
+        for index, times in _letters(words).get(letter, ()):
             common[index] = common.get(index, 0) + min(count, times)
     size = len(word)
-    reach = {
+    alike = [
         known[index]
         for index, shared in common.items()
         # difflib's own arithmetic (``_calculate_ratio``), so that a word at the
         # cutoff is kept exactly when difflib keeps it.
         if 2.0 * shared / (size + len(known[index])) >= CUTOFF
-    }
-    alike = [candidate for candidate in within if candidate in reach]
+    ]
+    # difflib picks by (ratio, word): the order the words come in changes nothing.
     return difflib.get_close_matches(word, alike, n=3, cutoff=CUTOFF)
 
 
